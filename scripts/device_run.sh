@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# One call on a GPU machine: build, GPU tests, memcheck, benchmark. Writes logs and JSON under $OUT
+# and prints a short table last. Usage: bash scripts/device_run.sh [quick|full]
+set -uo pipefail
+MODE=${1:-full}
+OUT=${OUT:-$PWD/.out}
+mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1 PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
+export NVFP4_GEMV_CACHE_DIR=${NVFP4_GEMV_CACHE_DIR:-/tmp/nvfp4_gemv_cache}
+PY=${PYTHON:-python3}
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv | tee "$OUT/env.txt"
+git log -1 --format='commit %H %cd' 2>/dev/null | tee -a "$OUT/env.txt"
+$PY -m nvfp4_gemv build 2>&1 | tee "$OUT/build.log" || exit 1
+$PY -m nvfp4_gemv info | tee -a "$OUT/env.txt"
+if [ "$MODE" = quick ]; then
+  $PY -m pytest -q -x tests/test_gpu_kernel.py 2>&1 | tail -n 30 | tee "$OUT/pytest.log"
+else
+  $PY -m pytest -q tests 2>&1 | tail -n 40 | tee "$OUT/pytest.log"
+fi
+if command -v compute-sanitizer >/dev/null && [ "$MODE" = full ]; then
+  compute-sanitizer --tool memcheck --error-exitcode 9 $PY scripts/memcheck_cases.py > "$OUT/memcheck.log" 2>&1
+  echo "memcheck exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$OUT/memcheck.log") clean summaries)" | tee -a "$OUT/pytest.log"
+fi
+$PY -m nvfp4_gemv bench --reps ${REPS:-30} --all ${BENCH_ARGS:-} --json "$OUT/bench_write.json" > "$OUT/bench_write.txt" 2>&1
+$PY -m nvfp4_gemv bench --reps ${REPS:-30} --flush read --no-baselines ${BENCH_ARGS:-} --json "$OUT/bench_read.json" > "$OUT/bench_read.txt" 2>&1
+echo "== pytest"; tail -n 3 "$OUT/pytest.log"
+echo "== bench (write flush)"; cat "$OUT/bench_write.txt"
+echo "== bench (read flush)"; cat "$OUT/bench_read.txt"

@@ -1,0 +1,24 @@
+"""A few shapes under compute-sanitizer memcheck: tails, 8-byte path, N > 8, blocked scales, bf16."""
+import sys
+
+import torch
+
+sys.path.insert(0, "tests")
+from helpers import random_problem  # noqa: E402
+
+from nvfp4_gemv import format as fmt  # noqa: E402
+from nvfp4_gemv import ops  # noqa: E402
+
+ops.load()
+gen = torch.Generator().manual_seed(0)
+for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4", 1), (3, 33, 1040, 16, "bf16", 0),
+                                (1, 300, 8192, 2, "fp16", 1), (2, 17, 16, 3, "fp4", 0)]:
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
+    if layout:
+        sfa = fmt.to_blocked(sfa)
+        sfx = fmt.to_blocked(sfx) if sfx is not None else None
+    out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
+    torch.ops.nvfp4.gemv_out(a.clone(), sfa.clone(), x.clone(), None if sfx is None else sfx.clone(), layout, layout,
+                             None, None, None, out)
+    torch.cuda.synchronize()
+    print("ok", l, m, k, n, act, layout)

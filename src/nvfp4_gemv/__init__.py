@@ -1,0 +1,15 @@
+"""nvfp4_gemv: the NVFP4 matrix-vector product (W4A4 and W4A16, 1..16 columns) for Hopper, Ampere/Ada
+and Blackwell, as a PyTorch op (torch.ops.nvfp4.gemv)."""
+
+__version__ = "0.1.0"
+
+from .format import (  # noqa: E402
+    NVFP4Tensor, dequantize, from_blocked, global_scale_from_compressed_tensors,
+    global_scale_from_modelopt, quantize, to_blocked,
+)
+from .api import gemv  # noqa: E402
+
+__all__ = [
+    "NVFP4Tensor", "dequantize", "from_blocked", "gemv", "global_scale_from_compressed_tensors",
+    "global_scale_from_modelopt", "quantize", "to_blocked", "__version__",
+]

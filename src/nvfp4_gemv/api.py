@@ -1,0 +1,114 @@
+"""The functional API: nvfp4_gemv.gemv. Turns user layouts (2-D or batched, row-major or blocked
+scales, the GPU MODE task's permuted views) into the op's canonical layouts without copying, then
+calls torch.ops.nvfp4.gemv_out (CUDA kernel on CUDA tensors, exact reference on CPU tensors)."""
+
+from __future__ import annotations
+
+import torch
+
+from . import format as fmt
+from . import ops, reference
+
+_LAYOUTS = {"row-major": reference.ROW_MAJOR, "blocked": reference.BLOCKED}
+
+
+def _scale_tensor(t, device):
+    if t is None or isinstance(t, torch.Tensor):
+        return t
+    return torch.tensor(float(t), dtype=torch.float32, device=device)
+
+
+def canonical_scales(sf: torch.Tensor, batched: bool, rows: int, k: int, layout: str = "auto"):
+    """User scales -> (uint8 tensor in the op's layout, layout id). See gemv for what is accepted."""
+    if sf.dtype not in (torch.uint8, torch.float8_e4m3fn):
+        raise TypeError(f"scales must be float8_e4m3fn or uint8, got {sf.dtype}")
+    u = fmt.as_uint8(sf)
+    if u.dim() == 6:  # the task's blocked view (32, 4, rows/128, 4, K/64, L) of (L, rb, kb, 32, 4, 4)
+        t = u.permute(5, 2, 4, 0, 1, 3)
+        if t.shape[3:] != (32, 4, 4) or not t.is_contiguous():
+            raise ValueError(
+                f"6-D blocked scales must be the (32, 4, rows/128, 4, K/64, L) view of a contiguous "
+                f"(L, rows/128, K/64, 32, 4, 4) tensor; got shape {tuple(sf.shape)} strides {sf.stride()}"
+            )
+        u, found = t.reshape(t.shape[0], -1), "blocked"
+    elif u.dim() == (3 if batched else 2):
+        u, found = (u if batched else u.unsqueeze(0)), "row-major"
+    elif u.dim() == (2 if batched else 1):
+        u, found = (u if batched else u.unsqueeze(0)), "blocked"
+    else:
+        raise ValueError(
+            f"scales for {rows} rows must be row-major [{'L, ' if batched else ''}{rows}, {k // 16}] or "
+            f"blocked [{'L, ' if batched else ''}S]; got shape {tuple(sf.shape)}"
+        )
+    if layout not in ("auto", found):
+        raise ValueError(f"scale_layout={layout!r} but the scales look {found} (shape {tuple(sf.shape)})")
+    return u, _LAYOUTS[found]
+
+
+def gemv(
+    a: torch.Tensor,
+    sfa: torch.Tensor,
+    b: torch.Tensor,
+    sfb: torch.Tensor | None = None,
+    *,
+    out: torch.Tensor | None = None,
+    out_dtype: torch.dtype = torch.float16,
+    scale_layout: str = "auto",
+    weight_global_scale: torch.Tensor | float | None = None,
+    act_global_scale: torch.Tensor | float | None = None,
+    bias: torch.Tensor | None = None,
+) -> torch.Tensor:
+    """out = weight_global_scale * act_global_scale * dequant(a, sfa) @ b^T (+ bias), fp32 accumulation.
+
+    a      [M, K/2] or [L, M, K/2]: packed E2M1 (uint8 or float4_e2m1fn_x2), unit stride along K.
+    sfa    E4M3 block scales (float8_e4m3fn or uint8): row-major [M, K/16] / [L, M, K/16], or
+           blocked 128x4 [S] / [L, S], or the GPU MODE task's 6-D blocked view. scale_layout
+           ("auto", "row-major", "blocked") states which you pass; "auto" tells them apart by rank.
+    b      activations, N = 1..16 columns, each read with the weights once for all columns:
+           W4A4: packed E2M1 [K/2] / [N, K/2] / [L, N, K/2] with sfb like sfa;
+           W4A16: float16 / bfloat16 [K] / [N, K] / [L, N, K] with sfb None.
+    out    [M, N] / [L, M, N] (or [M] / [L, M] for a 1-D b), float16 / bfloat16 / float32, any
+           strides, written in place; allocated with out_dtype when None.
+    weight_global_scale, act_global_scale: float32 one-element tensors on a's device (floats are
+           accepted but cost a host-to-device copy per call); bias: float32 [M].
+    """
+    batched = a.dim() == 3
+    if a.dim() not in (2, 3):
+        raise ValueError(f"a must be [M, K/2] or [L, M, K/2], got shape {tuple(a.shape)}")
+    a3 = fmt.as_uint8(a) if batched else fmt.as_uint8(a).unsqueeze(0)
+    L, M, K = a3.shape[0], a3.shape[1], a3.shape[2] * 2
+    vector = b.dim() == (2 if batched else 1)
+    b3 = b.unsqueeze(-2) if vector else b
+    if not batched:
+        b3 = b3.unsqueeze(0)
+    if b3.dim() != 3:
+        raise ValueError(f"b must be [K], [N, K] or [L, N, K] (K/2 when packed), got shape {tuple(b.shape)}")
+    w4a4 = b3.dtype in (torch.uint8, getattr(torch, "float4_e2m1fn_x2", torch.uint8))
+    if w4a4 and sfb is None:
+        raise ValueError("packed FP4 activations (W4A4) need their scales sfb")
+    if not w4a4 and sfb is not None:
+        raise ValueError(f"sfb must be None for {b3.dtype} activations (W4A16)")
+    if w4a4:
+        b3 = fmt.as_uint8(b3)
+    sfa_c, sfa_layout = canonical_scales(sfa, batched, M, K, scale_layout)
+    if sfb is not None:
+        sfb_b = sfb.unsqueeze(-2) if (vector and sfb.dim() == b.dim()) else sfb
+        sfb_c, sfb_layout = canonical_scales(sfb_b, batched, b3.shape[1], K, scale_layout)
+    else:
+        sfb_c, sfb_layout = None, reference.ROW_MAJOR
+    N = b3.shape[1]
+    if out is None:
+        out3 = torch.empty((L, M, N), dtype=out_dtype, device=a.device)
+        out = out3 if batched else out3[0]
+        if vector:
+            out = out[..., 0]
+    else:
+        out3 = out.unsqueeze(-1) if vector else out
+        if not batched:
+            out3 = out3.unsqueeze(0)
+    ops.load()
+    torch.ops.nvfp4.gemv_out(
+        a3, sfa_c, b3, sfb_c, sfa_layout, sfb_layout,
+        _scale_tensor(weight_global_scale, a.device), _scale_tensor(act_global_scale, a.device), bias, out3,
+    )
+    return out

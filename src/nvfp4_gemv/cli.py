@@ -1,0 +1,114 @@
+"""Command line: nvfp4-gemv {run,info,check,bench,build,clear-cache} (also python -m nvfp4_gemv)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import torch
+
+from . import __version__, jit, task
+
+
+def backend() -> str:
+    if torch.cuda.is_available():
+        target = jit.cuda_target()
+        return f"CUDA kernel ({target}, {'hardware' if target.startswith(('sm_100', 'sm_120')) else 'software'} E2M1 decode)"
+    return "CPU reference (exact, float64): no CUDA device"
+
+
+def cmd_info(_args) -> int:
+    print(f"nvfp4_gemv {__version__}")
+    print(f"torch {torch.__version__} (CUDA {torch.version.cuda})")
+    if torch.cuda.is_available():
+        p = torch.cuda.get_device_properties(0)
+        print(f"GPU: {p.name}, compute capability {p.major}.{p.minor}, {p.multi_processor_count} SMs")
+    else:
+        print("GPU: none")
+    print(f"backend: {backend()}")
+    print(f"build cache: {jit.build_dir(jit.cuda_target())}")
+    return 0
+
+
+def cmd_check(args) -> int:
+    dev = task.default_device()
+    print(f"checking the task's test shapes with custom_kernel on {backend()}")
+    failed = 0
+    for m, k, l in task.TEST_SHAPES if not args.quick else task.TEST_SHAPES[:3]:
+        data = task.generate_input(m, k, l, task.SEED, dev)
+        if dev.type == "cuda":
+            torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        out = task.custom_kernel(data)
+        if dev.type == "cuda":
+            torch.cuda.synchronize()
+        dt = (time.perf_counter() - t0) * 1e3
+        ok, msg = task.check_implementation(data, out)
+        failed += not ok
+        print(f"  ({m:5d}, {k:5d}, {l}) {'PASS' if ok else 'FAIL'}  {dt:8.2f} ms (wall, first call)")
+        if not ok:
+            print("    " + msg.replace("\n", "\n    "))
+    print(f"{len(task.TEST_SHAPES if not args.quick else task.TEST_SHAPES[:3]) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_bench(args) -> int:
+    if not torch.cuda.is_available():
+        print("bench needs a CUDA GPU; none is visible here")
+        return 2
+    from . import bench
+
+    shapes = [tuple(int(v) for v in s.split(",")) for s in args.shape] if args.shape else None
+    report = bench.run(shapes, args.flush, args.reps, not args.no_baselines, args.leaderboard, args.json,
+                       bench.extended_rows if args.all else None)
+    print(bench.format_table(report))
+    return 0
+
+
+def cmd_build(_args) -> int:
+    t0 = time.perf_counter()
+    print(f"loaded {jit.load_extension()} in {time.perf_counter() - t0:.2f} s")
+    return 0
+
+
+def cmd_clear_cache(_args) -> int:
+    print(f"removed {jit.clear_cache()}")
+    return 0
+
+
+def cmd_run(args) -> int:
+    """The main job: check (and on a GPU, benchmark)."""
+    rc = cmd_check(args)
+    if torch.cuda.is_available():
+        rc |= cmd_bench(args)
+    else:
+        print("no CUDA GPU: ran the CPU reference path only (no benchmark)")
+    return rc
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="nvfp4-gemv", description=__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("info", help="versions, GPU and which backend runs").set_defaults(fn=cmd_info)
+    for name, fn, hlp in (("check", cmd_check, "the task's test shapes through custom_kernel"),
+                          ("bench", cmd_bench, "leaderboard-style timing with the stream floor"),
+                          ("run", cmd_run, "check, then bench on a GPU (the main job)")):
+        p = sub.add_parser(name, help=hlp)
+        p.set_defaults(fn=fn)
+        p.add_argument("--quick", action="store_true", help="check: only the first three test shapes")
+        p.add_argument("--shape", action="append", help="bench: m,k,l (repeatable; default: the task's)")
+        p.add_argument("--flush", choices=("write", "read"), default="write")
+        p.add_argument("--reps", type=int, default=50)
+        p.add_argument("--leaderboard", action="store_true", help="fresh inputs + re-check each rep, the task's stop rule")
+        p.add_argument("--no-baselines", action="store_true")
+        p.add_argument("--all", action="store_true", help="bench: also model layers, W4A16 and N = 1..16")
+        p.add_argument("--json", help="write the full report here")
+    sub.add_parser("build", help="build (or load) the extension now").set_defaults(fn=cmd_build)
+    sub.add_parser("clear-cache", help="delete all cached builds").set_defaults(fn=cmd_clear_cache)
+    args = ap.parse_args(argv)
+    return args.fn(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

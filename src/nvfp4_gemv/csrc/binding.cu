@@ -1,0 +1,183 @@
+// binding.cu: the CUDA implementations of torch.ops.nvfp4.*. Checks arguments (every message names
+// what it received), fills GemvParams and launches on the current stream. No allocation except the
+// functional gemv's output; no host synchronisation.
+#include <ATen/ATen.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#include <torch/library.h>
+
+#include "nvfp4_gemv.cuh"
+
+namespace {
+
+using at::Tensor;
+
+#define NVFP4_CHECK(cond, ...) TORCH_CHECK(cond, "nvfp4.gemv: ", __VA_ARGS__)
+
+void check_cuda(const Tensor& t, const char* name, const Tensor& ref) {
+  NVFP4_CHECK(t.is_cuda(), name, " must be a CUDA tensor, got device ", t.device());
+  NVFP4_CHECK(t.device() == ref.device(), name, " is on ", t.device(), " but a is on ",
+              ref.device());
+}
+
+bool aligned(const Tensor& t, int bytes) {
+  if (reinterpret_cast<uintptr_t>(t.data_ptr()) % bytes) return false;
+  for (int d = 0; d < t.dim(); ++d)
+    if (t.size(d) > 1 && (t.stride(d) * t.element_size()) % bytes && t.stride(d) != 1) return false;
+  return true;
+}
+
+nvfp4::ScaleIndex scale_index(const Tensor& sf, int64_t layout, int64_t rows, int64_t k,
+                              int64_t batches, const char* name, const Tensor& ref) {
+  check_cuda(sf, name, ref);
+  NVFP4_CHECK(sf.scalar_type() == at::kByte || sf.scalar_type() == at::kFloat8_e4m3fn, name,
+              " must be uint8 or float8_e4m3fn, got ", sf.scalar_type());
+  nvfp4::ScaleIndex s{};
+  s.base = static_cast<const uint8_t*>(sf.data_ptr());
+  s.layout = static_cast<int>(layout);
+  s.k_groups = static_cast<int>((k + 63) / 64);
+  if (layout == nvfp4::kScaleRowMajor) {
+    NVFP4_CHECK(sf.dim() == 3 && sf.size(0) == batches && sf.size(1) == rows && sf.size(2) == k / 16,
+                name, " (row-major) must have shape [", batches, ", ", rows, ", ", k / 16,
+                "], got ", sf.sizes());
+    s.batch_stride = sf.stride(0);
+    s.row_stride = sf.stride(1);
+    s.col_stride = sf.stride(2);
+  } else if (layout == nvfp4::kScaleBlocked) {
+    const int64_t need = (rows + 127) / 128 * 128 * s.k_groups * 4;
+    NVFP4_CHECK(sf.dim() == 2 && sf.size(0) == batches && sf.size(1) >= need && sf.stride(1) == 1,
+                name, " (blocked) must be [", batches, ", >= ", need,
+                "] with unit inner stride, got shape ", sf.sizes(), " strides ", sf.strides());
+    s.batch_stride = sf.stride(0);
+  } else {
+    NVFP4_CHECK(false, name, " layout must be 0 (row-major) or 1 (blocked), got ", layout);
+  }
+  return s;
+}
+
+void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::optional<Tensor>& sfx,
+              int64_t sfa_layout, int64_t sfx_layout,
+              const c10::optional<Tensor>& weight_global_scale,
+              const c10::optional<Tensor>& act_global_scale, const c10::optional<Tensor>& bias,
+              const Tensor& out) {
+  NVFP4_CHECK(a.is_cuda(), "a must be a CUDA tensor, got device ", a.device());
+  NVFP4_CHECK(a.scalar_type() == at::kByte || a.scalar_type() == at::kFloat4_e2m1fn_x2,
+              "a must be uint8 or float4_e2m1fn_x2, got ", a.scalar_type());
+  NVFP4_CHECK(a.dim() == 3, "a must be [L, M, K/2], got shape ", a.sizes());
+  const int64_t L = a.size(0), M = a.size(1), K = a.size(2) * 2;
+  NVFP4_CHECK(L >= 1 && M >= 1 && K >= 16 && K % 16 == 0,
+              "need L >= 1, M >= 1 and K a positive multiple of 16, got L=", L, " M=", M, " K=", K);
+  NVFP4_CHECK(M * L < (1ll << 31) && K < (1ll << 30), "shape too large: L=", L, " M=", M, " K=", K);
+  NVFP4_CHECK(a.stride(2) == 1, "a must have unit stride along K, got strides ", a.strides());
+  NVFP4_CHECK(aligned(a, 8),
+              "a's data pointer and row/batch strides must be 8-byte aligned (call .contiguous()); "
+              "got pointer % 16 = ", reinterpret_cast<uintptr_t>(a.data_ptr()) % 16,
+              ", strides ", a.strides());
+  check_cuda(x, "x", a);
+  NVFP4_CHECK(x.dim() == 3 && x.size(0) == L, "x must be [L=", L, ", N, K], got shape ", x.sizes());
+  const int64_t N = x.size(1);
+  NVFP4_CHECK(N >= 1 && N <= nvfp4::kMaxCols, "x must have 1..16 columns (dim 1), got ", N);
+  NVFP4_CHECK(x.stride(2) == 1, "x must have unit stride along K, got strides ", x.strides());
+  NVFP4_CHECK(aligned(x, 4), "x's data pointer and strides must be 4-byte aligned, got strides ",
+              x.strides());
+
+  nvfp4::GemvParams p{};
+  p.M = static_cast<int>(M);
+  p.K = static_cast<int>(K);
+  p.L = static_cast<int>(L);
+  p.N = static_cast<int>(N);
+  p.a = static_cast<const uint8_t*>(a.data_ptr());
+  p.a_batch_stride = a.stride(0);
+  p.a_row_stride = a.stride(1);
+  p.sfa = scale_index(sfa, sfa_layout, M, K, L, "sfa", a);
+  p.x = x.data_ptr();
+  p.x_batch_stride = x.stride(0);
+  p.x_col_stride = x.stride(1);
+
+  const auto xt = x.scalar_type();
+  if (xt == at::kByte || xt == at::kFloat4_e2m1fn_x2) {
+    NVFP4_CHECK(x.size(2) * 2 == K, "FP4 x must be [", L, ", N, ", K / 2, "], got ", x.sizes());
+    NVFP4_CHECK(sfx.has_value(), "FP4 x (W4A4) needs its scales sfx");
+    p.act = nvfp4::kActFP4;
+    p.sfx = scale_index(*sfx, sfx_layout, N, K, L, "sfx", a);
+  } else {
+    NVFP4_CHECK(xt == at::kHalf || xt == at::kBFloat16,
+                "x must be FP4 (uint8/float4_e2m1fn_x2), float16 or bfloat16, got ", xt);
+    NVFP4_CHECK(x.size(2) == K, "W4A16 x must be [", L, ", N, ", K, "], got ", x.sizes());
+    NVFP4_CHECK(!sfx.has_value(), "sfx must be None for ", xt, " activations");
+    p.act = xt == at::kHalf ? nvfp4::kActF16 : nvfp4::kActBF16;
+  }
+
+  check_cuda(out, "out", a);
+  NVFP4_CHECK(out.dim() == 3 && out.size(0) == L && out.size(1) == M && out.size(2) == N,
+              "out must be [", L, ", ", M, ", ", N, "], got ", out.sizes());
+  const auto ot = out.scalar_type();
+  NVFP4_CHECK(ot == at::kHalf || ot == at::kBFloat16 || ot == at::kFloat,
+              "out must be float16, bfloat16 or float32, got ", ot);
+  p.out = out.data_ptr();
+  p.out_batch_stride = out.stride(0);
+  p.out_row_stride = out.stride(1);
+  p.out_col_stride = out.stride(2);
+  p.out_kind = ot == at::kHalf ? nvfp4::kOutF16 : ot == at::kBFloat16 ? nvfp4::kOutBF16 : nvfp4::kOutF32;
+
+  auto scalar_ptr = [&](const c10::optional<Tensor>& t, const char* name) -> const float* {
+    if (!t.has_value()) return nullptr;
+    check_cuda(*t, name, a);
+    NVFP4_CHECK(t->scalar_type() == at::kFloat && t->numel() == 1, name,
+                " must be a float32 tensor with one element, got ", t->scalar_type(), " with ",
+                t->numel(), " elements");
+    return t->data_ptr<float>();
+  };
+  p.weight_global_scale = scalar_ptr(weight_global_scale, "weight_global_scale");
+  p.act_global_scale = scalar_ptr(act_global_scale, "act_global_scale");
+  if (bias.has_value()) {
+    check_cuda(*bias, "bias", a);
+    NVFP4_CHECK(bias->scalar_type() == at::kFloat && bias->dim() == 1 && bias->size(0) == M &&
+                    bias->stride(0) == 1,
+                "bias must be a contiguous float32 [", M, "], got ", bias->scalar_type(), " ",
+                bias->sizes());
+    p.bias = bias->data_ptr<float>();
+  }
+
+  const c10::cuda::CUDAGuard guard(a.device());
+  const int err = nvfp4::launch_gemv(p, c10::cuda::getCurrentCUDAStream(), nullptr);
+  TORCH_CHECK(err == 0, "nvfp4.gemv: kernel launch failed: ",
+              cudaGetErrorString(static_cast<cudaError_t>(err)), " (M=", M, " K=", K, " L=", L,
+              " N=", N, ")");
+}
+
+Tensor gemv(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::optional<Tensor>& sfx,
+            int64_t sfa_layout, int64_t sfx_layout, const c10::optional<Tensor>& wgs,
+            const c10::optional<Tensor>& ags, const c10::optional<Tensor>& bias,
+            at::ScalarType out_dtype) {
+  NVFP4_CHECK(a.dim() == 3 && x.dim() == 3, "a and x must be 3-D, got ", a.sizes(), " and ",
+              x.sizes());
+  Tensor out = at::empty({a.size(0), a.size(1), x.size(1)}, a.options().dtype(out_dtype));
+  gemv_out(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out);
+  return out;
+}
+
+void stream_read(const Tensor& data, const Tensor& sink, int64_t grid, int64_t threads) {
+  TORCH_CHECK(data.is_cuda() && data.is_contiguous(), "stream_read: data must be contiguous CUDA");
+  TORCH_CHECK(sink.is_cuda() && sink.scalar_type() == at::kInt && sink.is_contiguous(),
+              "stream_read: sink must be a contiguous int32 CUDA tensor");
+  TORCH_CHECK(reinterpret_cast<uintptr_t>(data.data_ptr()) % 16 == 0,
+              "stream_read: data must be 16-byte aligned");
+  int g = static_cast<int>(grid);
+  if (g <= 0) g = nvfp4::stream_read_default_grid(data.device().index());
+  TORCH_CHECK(sink.numel() >= g, "stream_read: sink needs >= ", g, " elements, got ", sink.numel());
+  const c10::cuda::CUDAGuard guard(data.device());
+  const int err = nvfp4::launch_stream_read(
+      data.data_ptr(), data.numel() * data.element_size(),
+      reinterpret_cast<uint32_t*>(sink.data_ptr<int>()), g, static_cast<int>(threads),
+      c10::cuda::getCurrentCUDAStream());
+  TORCH_CHECK(err == 0, "stream_read: launch failed: ", cudaGetErrorString(static_cast<cudaError_t>(err)));
+}
+
+}  // namespace
+
+TORCH_LIBRARY_IMPL(nvfp4, CUDA, m) {
+  m.impl("gemv", &gemv);
+  m.impl("gemv_out", &gemv_out);
+  m.impl("stream_read", &stream_read);
+}

@@ -1,0 +1,603 @@
+// gemv_kernels.cu: the NVFP4 GEMV kernel, the stream-floor kernel and their launchers. Torch-free;
+// CI compiles this file alone for every target (sm_80 .. sm_120a) and checks for spills.
+#include "nvfp4_gemv.cuh"
+
+#include <cuda_runtime.h>
+
+namespace nvfp4 {
+namespace detail {
+
+// ---------------------------------------------------------------------------------------------
+// E2M1 decode: 8 values (one 32-bit word, value i in bits 4i..4i+3) -> 4 half2 registers.
+//
+// Blackwell (sm_100a, sm_120a): cvt.rn.f16x2.e2m1x2, one instruction per byte, exact values,
+// lanes (k, k+1).
+//
+// Everything else (no FP4 hardware): build fp16 bit patterns directly. An E2M1 code s.e1e0.m0
+// placed as fp16 sign (bit 15) and bits 11..9 (the two low exponent bits and the top mantissa
+// bit) reads as value * 2^-14, for the subnormal code 0.5 as well, because E2M1's and fp16's
+// subnormal boundaries line up. That 2^-14 is folded into the block scale. Work per word:
+//   lo = ((w << 1) & 0x0E0E0E0E) | ((w << 4) & 0x80808080)   low nibbles  -> fp16 high bytes
+//   hi = ((w >> 3) & 0x0E0E0E0E) | ( w       & 0x80808080)   high nibbles -> fp16 high bytes
+//   4 x PRMT spread two bytes each into the high bytes of a half2 (low bytes zero).
+// SASS per 32 values (4 words): 4 x (2 SHF/IMAD.SHL + 1 SHF + 4 LOP3 + 4 PRMT) = 44, of which
+// about 36 use the integer ALU pipe; a byte-wise SIMD trick, so each LOP3 handles 4 values.
+// Lanes come out as (k, k+2) pairs: h0 = (0,2), h1 = (4,6), h2 = (1,3), h3 = (5,7).
+// ---------------------------------------------------------------------------------------------
+#if defined(__CUDA_ARCH_FEAT_SM100_ALL) || defined(__CUDA_ARCH_FEAT_SM101_ALL) || \
+    defined(__CUDA_ARCH_FEAT_SM103_ALL) || defined(__CUDA_ARCH_FEAT_SM110_ALL) || \
+    defined(__CUDA_ARCH_FEAT_SM120_ALL) || defined(__CUDA_ARCH_FEAT_SM121_ALL)
+#define NVFP4_HW_E2M1 1
+#else
+#define NVFP4_HW_E2M1 0
+#endif
+
+#if NVFP4_HW_E2M1
+__device__ constexpr int kPairK[4][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}};
+constexpr float kDecodeScale = 1.0f;           // decoded value = E2M1
+#else
+__device__ constexpr int kPairK[4][2] = {{0, 2}, {4, 6}, {1, 3}, {5, 7}};
+constexpr float kDecodeScale = 1.0f / 16384;   // decoded value = E2M1 * 2^-14
+#endif
+// The weight enters the mma as E2M1 * SFA * 2^-7 (exact in fp16, no overflow: 6*448/128 = 21).
+constexpr float kWeightBias = 1.0f / 128;
+constexpr int kWeightBiasLog2 = -7;
+
+__device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]) {
+#if NVFP4_HW_E2M1
+  asm("{\n\t.reg .b8 b0, b1, b2, b3;\n\t"
+      "mov.b32 {b0, b1, b2, b3}, %4;\n\t"
+      "cvt.rn.f16x2.e2m1x2 %0, b0;\n\t"
+      "cvt.rn.f16x2.e2m1x2 %1, b1;\n\t"
+      "cvt.rn.f16x2.e2m1x2 %2, b2;\n\t"
+      "cvt.rn.f16x2.e2m1x2 %3, b3;\n\t}"
+      : "=r"(h[0]), "=r"(h[1]), "=r"(h[2]), "=r"(h[3])
+      : "r"(w));
+#else
+  const uint32_t lo = ((w << 1) & 0x0E0E0E0Eu) | ((w << 4) & 0x80808080u);
+  const uint32_t hi = ((w >> 3) & 0x0E0E0E0Eu) | (w & 0x80808080u);
+  h[0] = __byte_perm(lo, 0, 0x1404);
+  h[1] = __byte_perm(lo, 0, 0x3424);
+  h[2] = __byte_perm(hi, 0, 0x1404);
+  h[3] = __byte_perm(hi, 0, 0x3424);
+#endif
+}
+
+__device__ __forceinline__ __half2 as_half2(uint32_t u) { return *reinterpret_cast<__half2*>(&u); }
+__device__ __forceinline__ uint32_t as_u32(__half2 h) { return *reinterpret_cast<uint32_t*>(&h); }
+
+// Two E4M3 scales (bytes 0 and 1 of `bytes`) -> half2 (byte 0 in the low lane) times `mul`,
+// where mul is a power of two chosen so that the product stays exact in fp16.
+__device__ __forceinline__ __half2 decode_e4m3x2(uint32_t bytes, float mul) {
+#if __CUDA_ARCH__ >= 890
+  uint32_t h;
+  asm("{\n\t.reg .b16 t;\n\tcvt.u16.u32 t, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, t;\n\t}"
+      : "=r"(h) : "r"(bytes));
+  return __hmul2(as_half2(h), __float2half2_rn(mul));
+#else
+  // E4M3 bits s.eeee.mmm placed as fp16 sign / bits 13..7 read as value * 2^-8 (subnormals too).
+  // NaN scales (0x7F) decode to a finite number on this path (sm_80/sm_86 only).
+  const uint32_t v = __byte_perm(bytes, 0, 0x1404);
+  const uint32_t raw = (v & 0x80008000u) | ((v >> 1) & 0x3F803F80u);
+  return __hmul2(as_half2(raw), __float2half2_rn(mul * 256.0f));
+#endif
+}
+
+// Streaming 16/8-byte loads of the weight matrix: read once, so keep them out of L1 and ask L2
+// to fetch 256-byte lines (the next k-steps of the same row arrive with the first request).
+__device__ __forceinline__ void ld_stream(const uint8_t* p, uint32_t (&w)[4]) {
+  asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+      : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "l"(p));
+}
+__device__ __forceinline__ void ld_stream(const uint8_t* p, uint32_t (&w)[2]) {
+  asm("ld.global.nc.L1::no_allocate.L2::256B.v2.u32 {%0, %1}, [%2];"
+      : "=r"(w[0]), "=r"(w[1]) : "l"(p));
+}
+
+// D = A * B + D, m16n8k16, fp16 inputs, fp32 accumulators (PTX ISA "Matrix fragments for
+// mma.m16n8k16 with floating point type"). With g = lane / 4 and t = lane % 4:
+//   A (16 x 16): a0 = (row g, k 2t..2t+1), a1 = (row g+8, same k), a2 = (row g, k 2t+8..2t+9),
+//                a3 = (row g+8, k 2t+8..2t+9)                 <- weight rows g (tile a), g+8 (tile b)
+//   B (16 x 8):  b0 = (k 2t..2t+1, col g), b1 = (k 2t+8..2t+9, col g)   <- activation column g
+//   C (16 x 8):  c0, c1 = (row g, cols 2t, 2t+1), c2, c3 = (row g+8, cols 2t, 2t+1)
+// Which real k sits in each k-slot is ours to choose, as long as A and B agree (kPairK order).
+__device__ __forceinline__ void mma_16816(float (&c)[4], uint32_t a0, uint32_t a1, uint32_t a2,
+                                          uint32_t a3, uint32_t b0, uint32_t b1) {
+  asm volatile(
+      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+      "{%8, %9}, {%0, %1, %2, %3};"
+      : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}
+
+__device__ __forceinline__ uint4 lds128(uint32_t addr) {
+  uint4 v;
+  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(addr));
+  return v;
+}
+
+// One work item of one thread: kWords words of A for two rows (g and g+8 of a 16-row tile) and
+// their scale bytes.
+template <int kWords>
+struct Item {
+  uint32_t w[2][kWords];
+  uint32_t sf[2];
+};
+
+template <int kWords>
+struct Geometry {
+  static constexpr int kVals = kWords * 8;      // k values per thread per item
+  static constexpr int kStep = 4 * kVals;       // k values per item (4 threads of a quad)
+  static constexpr int kBlocks = kVals / 16;    // scale blocks per thread per item
+};
+
+// Shared-memory layout of the staged activation: for k-step s, word q (8 values), column n and
+// quad lane t, one 16-byte piece = the 4 half2 that thread (n, t) feeds to the mma, in kPairK
+// order. Consecutive lanes read consecutive pieces: conflict-free 16-byte loads.
+__device__ __forceinline__ int act_piece(int s, int q, int n, int t, int kWords, int N) {
+  return ((s * kWords + q) * N + n) * 4 + t;
+}
+
+struct Segment {
+  int l, m0, m1, k0, kc;
+};
+
+// Largest power of two 2^e with max|x[:, n]| * 2^e < 2^15, per bf16 column, so that the column fits
+// fp16. Elements below 2^-24 of that scale round (relative error 2^-40 of the column's max).
+__device__ void bf16_column_exponents(const GemvParams& p, int l, unsigned* col_max_bits,
+                                      int* col_exp) {
+  if (threadIdx.x < p.N) col_max_bits[threadIdx.x] = 0;
+  __syncthreads();
+  const __nv_bfloat16* x = static_cast<const __nv_bfloat16*>(p.x) + (int64_t)l * p.x_batch_stride;
+  const int pairs_per_col = p.K / 2;
+  const int total = pairs_per_col * p.N;
+  int cur_n = -1;
+  float m = 0.f;
+  for (int u = threadIdx.x; u < total; u += kThreads) {
+    const int n = u / pairs_per_col, kk = (u - n * pairs_per_col) * 2;
+    if (n != cur_n) {
+      if (cur_n >= 0) atomicMax(&col_max_bits[cur_n], __float_as_uint(m));
+      cur_n = n;
+      m = 0.f;
+    }
+    const __nv_bfloat162 v =
+        *reinterpret_cast<const __nv_bfloat162*>(x + n * p.x_col_stride + kk);
+    const float2 f = __bfloat1622float2(v);
+    m = fmaxf(m, fmaxf(fabsf(f.x), fabsf(f.y)));
+  }
+  if (cur_n >= 0) atomicMax(&col_max_bits[cur_n], __float_as_uint(m));
+  __syncthreads();
+  if (threadIdx.x < p.N) {
+    const unsigned bits = col_max_bits[threadIdx.x];
+    int e = 0;
+    if (bits != 0 && bits < 0x7F800000u) {  // finite, non-zero
+      int ex;
+      frexpf(__uint_as_float(bits), &ex);  // max < 2^ex
+      e = 15 - ex;
+    }
+    col_exp[threadIdx.x] = e;
+  }
+}
+
+template <int kWords>
+__device__ void stage_activation(const GemvParams& p, const Segment& seg, const int* col_exp,
+                                 uint4* act) {
+  using G = Geometry<kWords>;
+  const int steps = (seg.kc + G::kStep - 1) / G::kStep;
+  const int groups = steps * G::kStep / 8;  // 8-value groups per column
+  for (int u = threadIdx.x; u < groups * p.N; u += kThreads) {
+    const int n = u / groups, g8 = u - n * groups;
+    const int s = g8 / (4 * kWords), rem = g8 - s * 4 * kWords;
+    const int t = rem / kWords, q = rem - t * kWords;
+    const int k = seg.k0 + g8 * 8;
+    uint32_t h[4] = {0, 0, 0, 0};
+    if (k < seg.k0 + seg.kc) {
+      if (p.act == kActFP4) {
+        const uint8_t* xb = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride +
+                            (int64_t)n * p.x_col_stride + k / 2;
+        const uint8_t* sb = p.sfx.base + (int64_t)seg.l * p.sfx.batch_stride +
+                            p.sfx.row_offset(n) + p.sfx.col_offset(k / 16);
+        decode_e2m1x8(*reinterpret_cast<const uint32_t*>(xb), h);
+        // E2M1 * SFB is exact in fp16 (<= 2688, >= 2^-10): undo the decode bias first.
+        const __half2 sc = __low2half2(decode_e4m3x2(*sb, 1.0f));
+        const __half2 unbias = __float2half2_rn(1.0f / kDecodeScale);
+#pragma unroll
+        for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(__hmul2(as_half2(h[i]), unbias), sc));
+      } else {
+        __half v[8];
+        if (p.act == kActF16) {
+          const __half* xs = static_cast<const __half*>(p.x) + (int64_t)seg.l * p.x_batch_stride +
+                             (int64_t)n * p.x_col_stride + k;
+#pragma unroll
+          for (int i = 0; i < 4; ++i) {
+            const __half2 two = reinterpret_cast<const __half2*>(xs)[i];
+            v[2 * i] = __low2half(two);
+            v[2 * i + 1] = __high2half(two);
+          }
+        } else {
+          const __nv_bfloat16* xs = static_cast<const __nv_bfloat16*>(p.x) +
+                                    (int64_t)seg.l * p.x_batch_stride +
+                                    (int64_t)n * p.x_col_stride + k;
+          const int e = col_exp[n];
+#pragma unroll
+          for (int i = 0; i < 4; ++i) {
+            const float2 f = __bfloat1622float2(reinterpret_cast<const __nv_bfloat162*>(xs)[i]);
+            v[2 * i] = __float2half_rn(ldexpf(f.x, e));
+            v[2 * i + 1] = __float2half_rn(ldexpf(f.y, e));
+          }
+        }
+#pragma unroll
+        for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[kPairK[i][0]], v[kPairK[i][1]]));
+      }
+    }
+    act[act_piece(s, q, n, t, kWords, p.N)] = make_uint4(h[0], h[1], h[2], h[3]);
+  }
+}
+
+// Where one thread reads for one 16-row tile pair: computed once per pair; each k-step then adds
+// constant strides (the scale offset is linear in the step because a step spans whole 4-column
+// groups of the blocked layout).
+template <int kWords>
+struct PairCursor {
+  const uint8_t* a[2];   // A bytes of rows g and g+8 at this thread's next k
+  const uint8_t* sf[2];  // their next scale byte
+  bool row_ok[2];
+  int k_left;            // k values of the chunk left from this thread's next k on
+};
+
+template <int kWords>
+__device__ __forceinline__ PairCursor<kWords> pair_cursor(const GemvParams& p, const Segment& seg,
+                                                          int pair, int step, int g, int t) {
+  using G = Geometry<kWords>;
+  PairCursor<kWords> c;
+  const int k = seg.k0 + step * G::kStep + t * G::kVals;
+#pragma unroll
+  for (int tile = 0; tile < 2; ++tile) {
+    const int row = seg.m0 + pair * 16 + tile * 8 + g;
+    c.row_ok[tile] = row < seg.m1;
+    const int r = c.row_ok[tile] ? row : seg.m0;  // keep pointers inside the tensor
+    c.a[tile] = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)r * p.a_row_stride + k / 2;
+    c.sf[tile] = p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + p.sfa.row_offset(r) +
+                 p.sfa.col_offset(k / 16);
+  }
+  c.k_left = seg.k0 + seg.kc - k;
+  return c;
+}
+
+// Loads one item (zeros where the row or k is out of range, or !valid) and advances the cursor.
+template <int kWords>
+__device__ __forceinline__ void load_item(PairCursor<kWords>& c, bool valid, int64_t sf_step,
+                                          int64_t sf_next, Item<kWords>& it) {
+  using G = Geometry<kWords>;
+  const bool k_ok = valid && c.k_left > 0;
+#pragma unroll
+  for (int tile = 0; tile < 2; ++tile) {
+    it.sf[tile] = 0;
+#pragma unroll
+    for (int q = 0; q < kWords; ++q) it.w[tile][q] = 0;
+    if (k_ok && c.row_ok[tile]) {
+      ld_stream(c.a[tile], it.w[tile]);
+      it.sf[tile] = __ldg(c.sf[tile]);
+      if (G::kBlocks == 2) it.sf[tile] |= (uint32_t)__ldg(c.sf[tile] + sf_next) << 8;
+    }
+    c.a[tile] += G::kStep / 2;
+    c.sf[tile] += sf_step;
+  }
+  c.k_left -= G::kStep;
+}
+
+// acc[0]: columns 2t, 2t+1 (c0, c1 of rows g / tile a, c2, c3 of rows g+8 / tile b);
+// acc[1]: columns 8 + 2t, 8 + 2t + 1 (only when N > 8).
+template <int kWords, bool kWide>
+__device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t xa_addr,
+                                             uint32_t xb_addr, uint32_t q_stride_a,
+                                             uint32_t q_stride_b, float (&acc)[2][4]) {
+  using G = Geometry<kWords>;
+  // Rows past the segment were loaded as zero words with zero scales: they decode to 0.
+  const __half2 sa = decode_e4m3x2(it.sf[0], kWeightBias / kDecodeScale);
+  const __half2 sb = decode_e4m3x2(it.sf[1], kWeightBias / kDecodeScale);
+#pragma unroll
+  for (int q = 0; q < kWords; ++q) {
+    // Words 0,1 of the thread's 16-byte chunk share scale block 0, words 2,3 block 1.
+    const bool hi = G::kBlocks == 2 && q >= 2;
+    uint32_t ha[4], hb[4];
+    decode_e2m1x8(it.w[0][q], ha);
+    decode_e2m1x8(it.w[1][q], hb);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      ha[i] = as_u32(__hmul2(as_half2(ha[i]), hi ? __high2half2(sa) : __low2half2(sa)));
+      hb[i] = as_u32(__hmul2(as_half2(hb[i]), hi ? __high2half2(sb) : __low2half2(sb)));
+    }
+    const uint4 x = lds128(xa_addr + q * q_stride_a);
+    mma_16816(acc[0], ha[0], hb[0], ha[1], hb[1], x.x, x.y);
+    mma_16816(acc[0], ha[2], hb[2], ha[3], hb[3], x.z, x.w);
+    if (kWide) {
+      const uint4 y = lds128(xb_addr + q * q_stride_b);
+      mma_16816(acc[1], ha[0], hb[0], ha[1], hb[1], y.x, y.y);
+      mma_16816(acc[1], ha[2], hb[2], ha[3], hb[3], y.z, y.w);
+    }
+  }
+}
+
+// Partial sums of one warp for one 16-row tile -> red[pair][warp][row 0..15][column 0..15].
+template <bool kWide>
+__device__ __forceinline__ void flush(float (&acc)[2][4], float* red, int pair, int warp, int g,
+                                      int t) {
+  float* dst = red + (pair * kWarps + warp) * 256;
+#pragma unroll
+  for (int half = 0; half < (kWide ? 2 : 1); ++half) {
+    const int n = half * 8 + 2 * t;
+    dst[g * 16 + n] += acc[half][0];
+    dst[g * 16 + n + 1] += acc[half][1];
+    dst[(g + 8) * 16 + n] += acc[half][2];
+    dst[(g + 8) * 16 + n + 1] += acc[half][3];
+#pragma unroll
+    for (int i = 0; i < 4; ++i) acc[half][i] = 0.f;
+  }
+}
+
+// Items loaded ahead per thread (4 x 32 bytes); 2 when N > 8, whose second accumulator set and
+// activation registers would otherwise exceed the 128-register budget of 2 CTAs per SM.
+template <bool kWide>
+constexpr int prefetch_depth() { return kWide ? 2 : 4; }
+
+// One warp's contiguous range [i_begin, i_end) of (pair, step) items, pair-major. start() issues
+// the first kPrefetch loads (before the CTA stages its activation, so HBM is busy meanwhile);
+// run() computes each item from its registers and refills them kPrefetch items ahead.
+template <int kWords, bool kWide>
+struct WarpStream {
+  static constexpr int kPrefetch = prefetch_depth<kWide>();
+  Item<kWords> buf[kPrefetch];
+  PairCursor<kWords> lc;
+  int lp, ls, cp, cs, i_begin, i_end, steps;
+  int64_t sf_step, sf_next;
+
+  __device__ __forceinline__ void start(const GemvParams& p, const Segment& seg, int steps_,
+                                        int begin, int end, int g, int t) {
+    using G = Geometry<kWords>;
+    steps = steps_;
+    i_begin = begin;
+    i_end = end;
+    // Scale offset per k-step, and from the thread's first scale column to its second.
+    sf_step = p.sfa.col_offset(G::kStep / 16);
+    sf_next = p.sfa.col_offset(1);
+    lp = i_begin / steps;
+    ls = i_begin - lp * steps;
+    cp = lp;
+    cs = ls;
+    lc = pair_cursor<kWords>(p, seg, lp, ls, g, t);
+#pragma unroll
+    for (int d = 0; d < kPrefetch; ++d) load_next(p, seg, i_begin + d < i_end, g, t, buf[d]);
+  }
+
+  __device__ __forceinline__ void load_next(const GemvParams& p, const Segment& seg, bool valid,
+                                            int g, int t, Item<kWords>& it) {
+    load_item(lc, valid, sf_step, sf_next, it);
+    if (++ls == steps) {
+      ls = 0;
+      lc = pair_cursor<kWords>(p, seg, ++lp, 0, g, t);
+    }
+  }
+
+  // act: shared address of this thread's column piece of k-step 0 (or of a zero piece when the
+  // thread's column g is >= N, with act_step = 0), so the loads need no predicate.
+  __device__ __forceinline__ void run(const GemvParams& p, const Segment& seg, uint32_t act_a,
+                                      uint32_t act_b, uint32_t act_step_a, uint32_t act_step_b,
+                                      uint32_t q_stride_a, uint32_t q_stride_b, float* red, int g,
+                                      int t) {
+    const int warp = threadIdx.x >> 5;
+    float acc[2][4] = {};
+    for (int i = i_begin; i < i_end; i += kPrefetch) {
+#pragma unroll
+      for (int d = 0; d < kPrefetch; ++d) {
+        if (i + d < i_end) {
+          compute_item<kWords, kWide>(buf[d], act_a + cs * act_step_a, act_b + cs * act_step_b,
+                                      q_stride_a, q_stride_b, acc);
+          load_next(p, seg, i + d + kPrefetch < i_end, g, t, buf[d]);
+          if (++cs == steps) {
+            flush<kWide>(acc, red, cp, warp, g, t);
+            cs = 0;
+            ++cp;
+          }
+        }
+      }
+    }
+    if (cs != 0) flush<kWide>(acc, red, cp, warp, g, t);
+  }
+};
+
+__device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, float v) {
+  if (p.out_kind == kOutF16)
+    static_cast<__half*>(p.out)[off] = __float2half_rn(v);
+  else if (p.out_kind == kOutBF16)
+    static_cast<__nv_bfloat16*>(p.out)[off] = __float2bfloat16_rn(v);
+  else
+    static_cast<float*>(p.out)[off] = v;
+}
+
+template <int kWords, bool kWide>
+__global__ void __launch_bounds__(kThreads, 2)
+    gemv_kernel(const GemvParams p, int grid, int k_chunk) {
+  using G = Geometry<kWords>;
+  extern __shared__ __align__(16) uint8_t smem[];
+  float* red = reinterpret_cast<float*>(smem);                           // kRedBytes
+  int* col_exp = reinterpret_cast<int*>(smem + kRedBytes);               // [16]
+  unsigned* col_max = reinterpret_cast<unsigned*>(col_exp + kMaxCols);   // [16]
+  uint4* act = reinterpret_cast<uint4*>(smem + kRedBytes + kSmemHeader);         // staged activation
+  const uint32_t act_smem = static_cast<uint32_t>(__cvta_generic_to_shared(act));
+  uint4* zero = reinterpret_cast<uint4*>(col_max + kMaxCols);                // [4] zero pieces
+  const uint32_t zero_smem = static_cast<uint32_t>(__cvta_generic_to_shared(zero));
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+  if (threadIdx.x < 4) zero[threadIdx.x] = make_uint4(0, 0, 0, 0);
+
+  float alpha = 1.f;
+  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
+  if (p.act_global_scale) alpha *= *p.act_global_scale;
+
+  const int64_t R = (int64_t)p.M * p.L;
+  const int64_t r_end = R * (blockIdx.x + 1) / grid;
+  for (int64_t r = R * blockIdx.x / grid; r < r_end;) {
+    Segment seg;
+    seg.l = (int)(r / p.M);
+    seg.m0 = (int)(r - (int64_t)seg.l * p.M);
+    seg.m1 = (int)min((int64_t)p.M, seg.m0 + (r_end - r));
+    const int rows = seg.m1 - seg.m0, pairs = (rows + 15) / 16;
+
+    for (int i = threadIdx.x; i < pairs * kWarps * 256; i += kThreads) red[i] = 0.f;
+    if (p.act == kActBF16) {
+      bf16_column_exponents(p, seg.l, col_max, col_exp);
+    } else if (threadIdx.x < p.N) {
+      col_exp[threadIdx.x] = 0;
+    }
+    for (seg.k0 = 0; seg.k0 < p.K; seg.k0 += k_chunk) {
+      seg.kc = min(k_chunk, p.K - seg.k0);
+      const int steps = (seg.kc + G::kStep - 1) / G::kStep;
+      const int items = pairs * steps;
+      WarpStream<kWords, kWide> ws;
+      ws.start(p, seg, steps, items * warp / kWarps, items * (warp + 1) / kWarps, g, t);
+      __syncthreads();  // previous users of `act` are done; col_exp is visible
+      stage_activation<kWords>(p, seg, col_exp, act);
+      __syncthreads();
+      // Shared addresses of the activation pieces this thread feeds to the mma (see act_piece);
+      // columns >= N read a zero piece instead, with zero strides.
+      const uint32_t piece = (uint32_t)(g * 4 + t) * 16, step_bytes = kWords * p.N * 64;
+      const bool has_a = g < p.N, has_b = g + 8 < p.N;
+      ws.run(p, seg, has_a ? act_smem + piece : zero_smem + t * 16,
+                             has_b ? act_smem + piece + 8 * 64 : zero_smem + t * 16,
+                             has_a ? step_bytes : 0, has_b ? step_bytes : 0,
+                             has_a ? p.N * 64 : 0, has_b ? p.N * 64 : 0, red, g, t);
+    }
+    __syncthreads();
+    // Fixed-order reduction over warps, fp32 epilogue: 2^7 (the weight bias), global scales,
+    // the bf16 column rescale, bias.
+    for (int idx = threadIdx.x; idx < rows * p.N; idx += kThreads) {
+      const int row = idx / p.N, n = idx - row * p.N;
+      const float* src = red + (row >> 4) * kWarps * 256 + (row & 15) * 16 + n;
+      float s = 0.f;
+#pragma unroll
+      for (int w = 0; w < kWarps; ++w) s += src[w * 256];
+      float v = ldexpf(s * alpha, -kWeightBiasLog2 - col_exp[n]);
+      const int m = seg.m0 + row;
+      if (p.bias) v += p.bias[m];
+      store_out(p, (int64_t)seg.l * p.out_batch_stride + (int64_t)m * p.out_row_stride +
+                       (int64_t)n * p.out_col_stride, v);
+    }
+    __syncthreads();
+    r += rows;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stream floor: the same bytes, read with the same load instruction, nothing computed.
+// ---------------------------------------------------------------------------------------------
+constexpr int kStreamUnroll = 8;
+
+__global__ void stream_read_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
+  const int64_t n16 = bytes / 16;
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  uint32_t acc = 0;
+  for (; i + (kStreamUnroll - 1) * stride < n16; i += kStreamUnroll * stride) {
+    uint32_t w[kStreamUnroll][4];
+#pragma unroll
+    for (int u = 0; u < kStreamUnroll; ++u) ld_stream(data + (i + u * stride) * 16, w[u]);
+#pragma unroll
+    for (int u = 0; u < kStreamUnroll; ++u) acc ^= w[u][0] ^ w[u][1] ^ w[u][2] ^ w[u][3];
+  }
+  for (; i < n16; i += stride) {
+    uint32_t w[4];
+    ld_stream(data + i * 16, w);
+    acc ^= w[0] ^ w[1] ^ w[2] ^ w[3];
+  }
+  if (blockIdx.x == 0 && threadIdx.x < bytes % 16) acc ^= data[n16 * 16 + threadIdx.x];
+  // One store per warp keeps the loads alive without adding traffic.
+  for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
+  if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
+}
+
+struct DeviceInfo {
+  int sms = 0;
+};
+
+inline DeviceInfo device_info() {
+  static DeviceInfo cache[64];
+  int dev = 0;
+  cudaGetDevice(&dev);
+  DeviceInfo& d = cache[dev & 63];
+  if (d.sms == 0) cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev);
+  return d;
+}
+
+template <int kWords, bool kWide>
+int launch_variant(const GemvParams& p, cudaStream_t stream, GemvLaunch* out) {
+  using G = Geometry<kWords>;
+  auto kernel = gemv_kernel<kWords, kWide>;
+  constexpr int kSmemMax = kRedBytes + kSmemHeader + kActStageBytes;
+  // Per device: raise the dynamic shared-memory limit once and read the occupancy at the
+  // largest size we ever ask for (so the grid rule does not depend on K).
+  static int resident_per_sm[64] = {};
+  int dev = 0;
+  cudaGetDevice(&dev);
+  int& occ = resident_per_sm[dev & 63];
+  if (occ == 0) {
+    cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         kSmemMax);
+    if (e != cudaSuccess) return e;
+    e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, kSmemMax);
+    if (e != cudaSuccess) return e;
+    if (occ < 1) occ = 1;
+  }
+  // K is staged in chunks that fit kActStageBytes (all of K at once for N * K <= 32768).
+  const int k_round = (p.K + G::kStep - 1) / G::kStep * G::kStep;
+  int k_chunk = kActStageBytes / (2 * p.N) / G::kStep * G::kStep;
+  if (k_chunk > k_round) k_chunk = k_round;
+  const int smem = kRedBytes + kSmemHeader + k_chunk * p.N * 2;
+  // Grid rule: one full wave of resident CTAs, each with an equal share (+-1) of the L*M rows;
+  // more CTAs, in whole waves, when that share would exceed kMaxRowsPerCta; never more CTAs
+  // than rows.
+  const int64_t rows = (int64_t)p.M * p.L;
+  const int64_t wave = (int64_t)occ * device_info().sms;
+  int64_t grid = (rows + kMaxRowsPerCta - 1) / kMaxRowsPerCta;
+  grid = grid <= wave ? wave : (grid + wave - 1) / wave * wave;
+  if (grid > rows) grid = rows;
+  kernel<<<(int)grid, kThreads, smem, stream>>>(p, (int)grid, k_chunk);
+  if (out) *out = GemvLaunch{(int)grid, k_chunk, smem, kWords * 4};
+  return cudaGetLastError();
+}
+
+}  // namespace detail
+
+int launch_gemv(const GemvParams& p, cudaStream_t stream, GemvLaunch* launch) {
+  // 16-byte loads need 16-byte aligned rows and whole 32-value chunks; otherwise 8-byte loads
+  // (K % 16 == 0 and 8-byte alignment are checked by the caller).
+  const bool wide_loads = p.K % 32 == 0 && reinterpret_cast<uintptr_t>(p.a) % 16 == 0 &&
+                          p.a_row_stride % 16 == 0 && p.a_batch_stride % 16 == 0;
+  const bool wide_n = p.N > 8;
+  if (wide_loads)
+    return wide_n ? detail::launch_variant<4, true>(p, stream, launch)
+                  : detail::launch_variant<4, false>(p, stream, launch);
+  return wide_n ? detail::launch_variant<2, true>(p, stream, launch)
+                : detail::launch_variant<2, false>(p, stream, launch);
+}
+
+int stream_read_default_grid(int device) {
+  int sms = 0;
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  return sms * 4;
+}
+
+int launch_stream_read(const void* data, int64_t bytes, uint32_t* sink, int grid, int threads,
+                       cudaStream_t stream) {
+  if (threads <= 0) threads = 512;
+  if (grid <= 0) {
+    int dev = 0;
+    cudaGetDevice(&dev);
+    grid = stream_read_default_grid(dev);
+  }
+  detail::stream_read_kernel<<<grid, threads, 0, stream>>>(static_cast<const uint8_t*>(data),
+                                                            bytes, sink);
+  return cudaGetLastError();
+}
+
+}  // namespace nvfp4

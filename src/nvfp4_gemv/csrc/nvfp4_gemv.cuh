@@ -1,0 +1,106 @@
+// nvfp4_gemv.cuh: batched NVFP4 matrix x (1..16 columns) product. Torch-free.
+//
+//   out[l, m, n] = alpha * sum_k A[l, m, k] * SFA[l, m, k/16] * X[l, n, k]  (+ bias[m])
+//
+// A is FP4 E2M1 (two per byte, even k in the low nibble), SFA is FP8 E4M3 (one per 16 k).
+// X is either FP4 E2M1 with its own E4M3 scales SFB (W4A4) or fp16 / bf16 (W4A16).
+// alpha = weight_global_scale * act_global_scale (each optional, read on the device).
+//
+// How it works (one CTA = 8 warps, a contiguous, balanced range of the L*M rows):
+//   1. The CTA stages its activation columns in shared memory as fp16, already in the order in
+//      which the tensor-core fragments want them (W4A4: decoded and multiplied by SFB, exact;
+//      fp16: copied; bf16: rescaled by a power of two per column, see stage_activation).
+//   2. Each warp streams 16-row x 128-k tiles of A (16 bytes per thread), decodes E2M1 to fp16 in
+//      registers, multiplies by the block scale (exact, see below) and feeds mma.m16n8k16 with the
+//      weights as the B operand (8 weight rows per mma) and the activation as the A operand (16
+//      activation columns per mma, so N <= 16 costs the same number of mma as N = 1).
+//   3. Warps split the (row tile, k) work items in contiguous ranges; partial sums go to shared
+//      memory and are added in warp order: the result is bitwise deterministic.
+//
+// Exactness. The decoded weight times its block scale, A * SFA * 2^-7, is exact in fp16 (at most
+// 5 significant bits, magnitude 2^-17 .. 21). Products are formed exactly by the tensor core and
+// accumulated in fp32 over the whole K; the fp32 epilogue applies 2^7, the global scales, bias.
+#pragma once
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include <stdint.h>
+
+namespace nvfp4 {
+
+enum ActKind : int { kActFP4 = 0, kActF16 = 1, kActBF16 = 2 };
+enum ScaleLayout : int { kScaleRowMajor = 0, kScaleBlocked = 1 };
+enum OutKind : int { kOutF32 = 0, kOutF16 = 1, kOutBF16 = 2 };
+
+// Where the E4M3 scale of (row r, scale column j) lives, for both layouts. The offset separates
+// into row_offset(r) + col_offset(j), so a thread computes each part once per row / per k.
+//   row-major:  r * row_stride + j * col_stride
+//   blocked:    (r/128 * k_groups + j/4) * 512 + (r%32) * 16 + (r%128)/32 * 4 + j%4
+//               (cuBLAS 128x4 tiles; k_groups = ceil(K/64) tiles per 128-row band)
+struct ScaleIndex {
+  const uint8_t* base;      // scale bytes of batch 0
+  int64_t batch_stride;     // bytes
+  int64_t row_stride;       // bytes (row-major only)
+  int64_t col_stride;       // bytes (row-major only)
+  int layout;               // ScaleLayout
+  int k_groups;             // ceil(K / 64) (blocked only)
+
+  __host__ __device__ int64_t row_offset(int r) const {
+    if (layout == kScaleBlocked)
+      return (int64_t)(r >> 7) * k_groups * 512 + (r & 31) * 16 + ((r >> 5) & 3) * 4;
+    return (int64_t)r * row_stride;
+  }
+  __host__ __device__ int64_t col_offset(int j) const {
+    if (layout == kScaleBlocked) return (int64_t)(j >> 2) * 512 + (j & 3);
+    return (int64_t)j * col_stride;
+  }
+};
+
+struct GemvParams {
+  int M, K, L, N;              // rows, logical K, batches, activation columns (1..16)
+  // A: bytes, [L, M, K/2] with unit stride along K.
+  const uint8_t* a;
+  int64_t a_batch_stride, a_row_stride;  // bytes
+  ScaleIndex sfa;
+  // X: [L, N, K] (fp16/bf16 elements) or [L, N, K/2] bytes (FP4), unit stride along K.
+  const void* x;
+  int64_t x_batch_stride, x_col_stride;  // elements of x's type (bytes for FP4)
+  int act;                     // ActKind
+  ScaleIndex sfx;              // FP4 activation only
+  // out: [L, M, N], any strides (elements).
+  void* out;
+  int64_t out_batch_stride, out_row_stride, out_col_stride;
+  int out_kind;                // OutKind
+  const float* weight_global_scale;  // nullable, one fp32 on the device
+  const float* act_global_scale;     // nullable
+  const float* bias;                 // nullable, [M] fp32
+};
+
+// Launch configuration chosen on the host; see launch_gemv for the rule.
+struct GemvLaunch {
+  int grid;            // CTAs
+  int k_chunk;         // activation values staged per pass (multiple of the k step)
+  int smem_bytes;
+  int chunk_bytes;     // 16 or 8 bytes of A per thread per item
+};
+
+constexpr int kWarps = 8;
+constexpr int kThreads = kWarps * 32;
+constexpr int kMaxRowsPerCta = 64;                 // bounds the partial-sum buffer
+constexpr int kMaxPairs = kMaxRowsPerCta / 16;     // 16-row tiles per segment
+constexpr int kActStageBytes = 64 * 1024;          // shared memory for staged activations
+constexpr int kRedBytes = kMaxPairs * kWarps * 16 * 16 * 4;
+constexpr int kSmemHeader = 192;                  // column exponents, maxima, zero pieces
+constexpr int kMaxCols = 16;
+
+}  // namespace nvfp4
+
+// Host entry points (defined in gemv_kernels.cu).
+namespace nvfp4 {
+// Returns a CUDA error code (0 = success); fills *launch with what was chosen.
+int launch_gemv(const GemvParams& p, cudaStream_t stream, GemvLaunch* launch);
+// A bare streaming read of `bytes` bytes (the stream floor): sums 16-byte words so nothing is
+// optimised away, writes one word per CTA to `sink` (grid entries). grid <= 0: the default rule.
+int launch_stream_read(const void* data, int64_t bytes, uint32_t* sink, int grid, int threads,
+                       cudaStream_t stream);
+int stream_read_default_grid(int device);
+}  // namespace nvfp4

@@ -1,0 +1,24 @@
+// ops.cpp: the schema of every torch.ops.nvfp4 op, defined once. Built on every machine (it needs
+// no CUDA); the CUDA kernels register against it from binding.cu, the CPU reference and the fake
+// (meta) implementations from nvfp4_gemv/ops.py.
+//
+// Canonical layouts (the Python API turns the task's permuted views into these without copying):
+//   a    uint8 [L, M, K/2], unit stride along K            (E2M1 pairs, even k in the low nibble)
+//   sfa  uint8 [L, M, K/16] row-major (any strides) or [L, S] blocked 128x4 (layout 1)
+//   x    uint8 [L, N, K/2] with sfx (W4A4), or fp16/bf16 [L, N, K] with sfx = None (W4A16)
+//   out  [L, M, N] fp16 / bf16 / fp32, any strides; N in 1..16
+//   weight_global_scale, act_global_scale: fp32, one element each, on the device (no host sync)
+//   bias: fp32 [M]
+#include <torch/library.h>
+
+TORCH_LIBRARY(nvfp4, m) {
+  m.def(
+      "gemv(Tensor a, Tensor sfa, Tensor x, Tensor? sfx, int sfa_layout, int sfx_layout, "
+      "Tensor? weight_global_scale, Tensor? act_global_scale, Tensor? bias, "
+      "ScalarType out_dtype) -> Tensor");
+  m.def(
+      "gemv_out(Tensor a, Tensor sfa, Tensor x, Tensor? sfx, int sfa_layout, int sfx_layout, "
+      "Tensor? weight_global_scale, Tensor? act_global_scale, Tensor? bias, Tensor(a!) out) -> ()");
+  // Benchmark helper: a bare streaming read of data's bytes (the stream floor).
+  m.def("stream_read(Tensor data, Tensor(a!) sink, int grid, int threads) -> ()");
+}

@@ -1,0 +1,81 @@
+"""torch.ops.nvfp4.*: the schema lives in csrc/ops.cpp, the CUDA kernels in csrc/binding.cu; this
+module loads them and registers the CPU implementation (the exact reference) and the fake (meta)
+implementations used by torch.compile.
+
+Ops (canonical layouts, see csrc/ops.cpp):
+    torch.ops.nvfp4.gemv(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype) -> out
+    torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out)
+    torch.ops.nvfp4.stream_read(data, sink, grid, threads)       (benchmark helper, CUDA only)
+"""
+
+from __future__ import annotations
+
+import functools
+
+import torch
+
+from . import jit, reference
+
+FP4_DTYPES = (torch.uint8, getattr(torch, "float4_e2m1fn_x2", torch.uint8))
+
+
+def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None) -> tuple[int, int, int, int]:
+    """Shape and dtype checks shared by the CPU and fake implementations (the CUDA binding makes the
+    same checks in C++). Returns (L, M, K, N)."""
+    if a.dtype not in FP4_DTYPES or a.dim() != 3:
+        raise ValueError(f"nvfp4.gemv: a must be uint8/float4_e2m1fn_x2 [L, M, K/2], got {a.dtype} {tuple(a.shape)}")
+    L, M, K = a.shape[0], a.shape[1], a.shape[2] * 2
+    if K % 16 or K == 0 or M == 0 or L == 0:
+        raise ValueError(f"nvfp4.gemv: need L, M >= 1 and K a positive multiple of 16, got L={L} M={M} K={K}")
+    if x.dim() != 3 or x.shape[0] != L or not 1 <= x.shape[1] <= 16:
+        raise ValueError(f"nvfp4.gemv: x must be [L={L}, N in 1..16, K], got {tuple(x.shape)}")
+    N = x.shape[1]
+    if x.dtype in FP4_DTYPES:
+        if x.shape[2] * 2 != K or sfx is None:
+            raise ValueError(f"nvfp4.gemv: FP4 x must be [{L}, N, {K // 2}] with scales sfx, got {tuple(x.shape)}")
+    elif x.dtype in (torch.float16, torch.bfloat16):
+        if x.shape[2] != K or sfx is not None:
+            raise ValueError(f"nvfp4.gemv: {x.dtype} x must be [{L}, N, {K}] without sfx, got {tuple(x.shape)}")
+    else:
+        raise ValueError(f"nvfp4.gemv: x must be FP4, float16 or bfloat16, got {x.dtype}")
+    for name, sf, layout, rows in (("sfa", sfa, sfa_layout, M), ("sfx", sfx, sfx_layout, N)):
+        if sf is None:
+            continue
+        if layout == reference.ROW_MAJOR:
+            ok = tuple(sf.shape) == (L, rows, K // 16)
+        elif layout == reference.BLOCKED:
+            from .format import blocked_size
+            ok = sf.dim() == 2 and sf.shape[0] == L and sf.shape[1] >= blocked_size(rows, K // 16)
+        else:
+            raise ValueError(f"nvfp4.gemv: {name} layout must be 0 or 1, got {layout}")
+        if not ok:
+            raise ValueError(f"nvfp4.gemv: {name} has shape {tuple(sf.shape)}, which does not fit layout {layout} for {rows} rows, K={K}")
+    if out_shape is not None and tuple(out_shape) != (L, M, N):
+        raise ValueError(f"nvfp4.gemv: out must be [{L}, {M}, {N}], got {tuple(out_shape)}")
+    return L, M, K, N
+
+
+@functools.cache
+def load() -> None:
+    """Load the extension (building it once) and register the Python implementations."""
+    jit.load_extension()
+
+    @torch.library.impl("nvfp4::gemv", "CPU")
+    def _gemv_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
+        check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout)
+        return reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype)
+
+    @torch.library.impl("nvfp4::gemv_out", "CPU")
+    def _gemv_out_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
+        check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape)
+        out.copy_(reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out.dtype))
+
+    @torch.library.register_fake("nvfp4::gemv")
+    def _gemv_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
+        L, M, _, N = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout)
+        return a.new_empty((L, M, N), dtype=out_dtype)
+
+    @torch.library.register_fake("nvfp4::gemv_out")
+    def _gemv_out_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
+        check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape)
+        return None

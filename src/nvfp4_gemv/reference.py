@@ -1,0 +1,62 @@
+"""Exact reference for the batched GEMV, in the op's canonical (batch-first) layouts.
+
+    out[l, m, n] = wgs * ags * sum_k A[l, m, k] * SFA[l, m, k // 16] * X[l, n, k]  (+ bias[m])
+
+    a    [L, M, K/2]  packed E2M1 bytes
+    sfa  [L, M, K/16] E4M3 (row-major), or [L, >= blocked_size(M, K/16)] (blocked)
+    x    [L, N, K/2]  packed E2M1 bytes with sfx like sfa (W4A4), or [L, N, K] fp16/bf16/fp32 (W4A16)
+    out  [L, M, N]
+
+Every product of decoded values is exact in float64 and so is the sum for all K used here (at most
+2^16 terms of at most 2^33 with 2^-20 resolution); the single rounding happens at the output dtype.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from . import format as fmt
+
+ROW_MAJOR = 0
+BLOCKED = 1
+
+
+def dequantize_canonical(packed: torch.Tensor, scales: torch.Tensor, layout: int, k: int) -> torch.Tensor:
+    """[L, R, K/2] packed + scales in `layout` -> float64 [L, R, K]."""
+    rows = packed.shape[1]
+    if layout == BLOCKED:
+        scales = fmt.from_blocked(scales, rows, k // fmt.BLOCK)
+    elif layout != ROW_MAJOR:
+        raise ValueError(f"scale layout must be 0 (row-major) or 1 (blocked), got {layout}")
+    return fmt.dequantize(packed, scales).double()
+
+
+def gemv_reference(
+    a: torch.Tensor,
+    sfa: torch.Tensor,
+    x: torch.Tensor,
+    sfx: torch.Tensor | None,
+    sfa_layout: int = ROW_MAJOR,
+    sfx_layout: int = ROW_MAJOR,
+    weight_global_scale: torch.Tensor | None = None,
+    act_global_scale: torch.Tensor | None = None,
+    bias: torch.Tensor | None = None,
+    out_dtype: torch.dtype = torch.float16,
+) -> torch.Tensor:
+    """The float64 oracle; returns [L, M, N] in out_dtype (on a's device)."""
+    k = a.shape[-1] * 2
+    w = dequantize_canonical(a, sfa, sfa_layout, k)
+    if sfx is not None:
+        xv = dequantize_canonical(x, sfx, sfx_layout, k)
+    else:
+        xv = x.double()
+    out = torch.matmul(w, xv.transpose(-1, -2))
+    alpha = 1.0
+    if weight_global_scale is not None:
+        alpha = alpha * weight_global_scale.double().reshape(())
+    if act_global_scale is not None:
+        alpha = alpha * act_global_scale.double().reshape(())
+    out = out * alpha
+    if bias is not None:
+        out = out + bias.double().reshape(1, -1, 1)
+    return out.to(out_dtype)

@@ -1,0 +1,72 @@
+"""Shared test helpers: random NVFP4 data that looks like real weights, and the elementwise tolerance."""
+
+from __future__ import annotations
+
+import torch
+
+from nvfp4_gemv import format as fmt
+from nvfp4_gemv import reference
+
+requires_cuda = None  # set in conftest
+
+
+def random_codes(shape, gen, device="cpu") -> torch.Tensor:
+    """All 16 E2M1 codes, both signs, uniformly."""
+    return torch.randint(0, 16, shape, generator=gen, dtype=torch.uint8, device="cpu").to(device)
+
+
+def random_scales(shape, gen, device="cpu", lo=-9, hi=8.8) -> torch.Tensor:
+    """E4M3 scales spread over the whole range 2^-9 .. 448 (log-uniform), as uint8 bits."""
+    e = torch.empty(shape).uniform_(lo, hi, generator=gen)
+    return fmt.e4m3_encode(torch.exp2(e)).view(torch.uint8).to(device)
+
+
+def random_problem(l, m, k, n, gen, act="fp4", device="cpu"):
+    """(a, sfa, x, sfx) in the canonical layouts, realistic distributions."""
+    a = fmt.pack_e2m1(random_codes((l, m, k), gen)).to(device)
+    sfa = random_scales((l, m, k // 16), gen, device)
+    if act == "fp4":
+        x = fmt.pack_e2m1(random_codes((l, n, k), gen)).to(device)
+        sfx = random_scales((l, n, k // 16), gen, device, lo=-4, hi=4)
+    else:
+        dt = {"fp16": torch.float16, "bf16": torch.bfloat16}[act]
+        x = torch.randn((l, n, k), generator=gen).to(dt).to(device)
+        sfx = None
+    return a, sfa, x, sfx
+
+
+def tolerance(a, sfa, x, sfx, out_dtype, sfa_layout=0, sfx_layout=0, extra_rel=0.0) -> torch.Tensor:
+    """Elementwise bound for kernel vs exact reference.
+
+    The kernel accumulates in fp32 (tensor cores), so |error| <= K * 2^-23 * sum_k |w_k x_k| before
+    the final rounding (recursive summation bound, doubled for truncating adders), plus one unit in
+    the last place of the output dtype at the reference value. extra_rel adds a further relative
+    term of sum |w x| (the bf16 -> fp16 activation rescale).
+    """
+    k = a.shape[-1] * 2
+    w = reference.dequantize_canonical(a, sfa, sfa_layout, k).abs()
+    xv = (reference.dequantize_canonical(x, sfx, sfx_layout, k) if sfx is not None else x.double()).abs()
+    mag = torch.matmul(w, xv.transpose(-1, -2))
+    ref = reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, out_dtype=torch.float64)
+    ulp = ulp_of(ref, out_dtype)
+    return mag * (k * 2.0**-23 + extra_rel) + ulp
+
+
+def ulp_of(v: torch.Tensor, dtype) -> torch.Tensor:
+    """One unit in the last place of dtype at |v| (subnormal spacing below the normal range)."""
+    fi = torch.finfo(dtype)
+    mant = {torch.float16: 10, torch.bfloat16: 7, torch.float32: 23}[dtype]
+    e = torch.floor(torch.log2(v.abs().clamp(min=fi.tiny)))
+    return torch.exp2(e - mant).clamp(min=fi.tiny * 2.0**-mant)
+
+
+def assert_close_elementwise(got, ref, tol, what=""):
+    """|got - ref| <= tol elementwise; where ref overflows got's dtype, got must be that infinity."""
+    overflow = ref.to(got.dtype).isinf().cpu()
+    rounded_ref = ref.to(got.dtype).double().cpu()
+    got, ref, tol = got.double().cpu(), ref.double().cpu(), tol.double().cpu()
+    bad = torch.where(overflow, got != rounded_ref, ~((got - ref).abs() <= tol) | ~torch.isfinite(got))
+    if bad.any():
+        idx = bad.nonzero()[:5].tolist()
+        details = "; ".join(f"{tuple(i)}: got {got[tuple(i)].item()!r} ref {ref[tuple(i)].item()!r} tol {tol[tuple(i)].item():.3g}" for i in idx)
+        raise AssertionError(f"{what}: {int(bad.sum())} of {bad.numel()} elements out of tolerance; {details}")

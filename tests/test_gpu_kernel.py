@@ -1,0 +1,227 @@
+"""The CUDA kernel against the exact reference. Skipped without a GPU (conftest)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import torch
+
+import nvfp4_gemv
+from nvfp4_gemv import format as fmt
+from nvfp4_gemv import ops, reference, task
+from helpers import assert_close_elementwise, random_codes, random_problem, random_scales, tolerance
+
+pytestmark = pytest.mark.gpu
+DEV = "cuda"
+OUT_DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
+BF16_RESCALE_REL = 2.0**-24  # bf16 activations become fp16 after a per-column power-of-two rescale
+
+
+def run_op(a, sfa, x, sfx, out_dtype, sfa_layout=0, sfx_layout=0, wgs=None, ags=None, bias=None):
+    ops.load()
+    out = torch.full((a.shape[0], a.shape[1], x.shape[1]), float("nan"), dtype=out_dtype, device=DEV)  # poisoned
+    torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out)
+    return out
+
+
+@pytest.mark.parametrize("shape", task.TEST_SHAPES + task.BENCHMARK_SHAPES, ids=str)
+def test_task_shapes_pass_the_task_check(shape):
+    data = task.generate_input(*shape, task.SEED, DEV)
+    data[6].fill_(float("nan"))  # every element must be written
+    ok, msg = task.check_implementation(data, task.custom_kernel(data))
+    assert ok, msg
+
+
+def _random_case(rng: random.Random, gen: torch.Generator):
+    l = rng.choice([1, 1, 2, 3, 8])
+    m = rng.choice([1, 7, 8, 9, 15, 17, 33, 127, 129, 255, 300, 513])
+    k = 16 * rng.choice([1, 3, 5, 7, 9, 11, 31, 63, 65, 127, 2, 4, 64])  # odd multiples of 16 mostly
+    n = rng.choice([1, 1, 2, 3, 4, 8, 9, 16])
+    act = rng.choice(["fp4", "fp4", "fp16", "bf16"])
+    out = rng.choice(list(OUT_DTYPES))
+    return l, m, k, n, act, out
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_random_shapes_match_reference(seed):
+    """Odd M, K = 16 * odd, L up to 8, N 1..16, every activation kind and output dtype, real data."""
+    rng, gen = random.Random(seed), torch.Generator().manual_seed(seed)
+    l, m, k, n, act, out_name = _random_case(rng, gen)
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
+    layout = seed % 2
+    if layout:
+        sfa_k = fmt.to_blocked(sfa)
+        sfx_k = fmt.to_blocked(sfx) if sfx is not None else None
+    else:
+        sfa_k, sfx_k = sfa, sfx
+    got = run_op(a, sfa_k, x, sfx_k, OUT_DTYPES[out_name], layout, layout)
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, sfx, OUT_DTYPES[out_name], extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    assert_close_elementwise(got, ref, tol, f"L={l} M={m} K={k} N={n} act={act} out={out_name} layout={layout}")
+
+
+@pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
+def test_long_k_real_data(act):
+    gen = torch.Generator().manual_seed(7)
+    a, sfa, x, sfx = random_problem(1, 96, 65536, 3, gen, act, DEV)
+    got = run_op(a, sfa, x, sfx, torch.float32)
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, sfx, torch.float16, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    assert_close_elementwise(got, ref, tol, f"K=65536 {act}")
+    # and within one fp16 ulp when rounded to fp16, away from heavy cancellation
+    got16 = run_op(a, sfa, x, sfx, torch.float16).double()
+    ref16 = ref.to(torch.float16).double()
+    from helpers import ulp_of
+    big = ref.abs() > 1e-3 * tolerance(a, sfa, x, sfx, torch.float16).max()
+    assert ((got16 - ref16).abs() <= ulp_of(ref16, torch.float16))[big].all()
+
+
+@pytest.mark.parametrize("k0", [0, 1, 15, 16, 17, 31, 32, 100, 255])
+def test_one_hot_activation_returns_the_decoded_weight_column(k0):
+    gen = torch.Generator().manual_seed(k0)
+    l, m, k = 2, 50, 256
+    a = fmt.pack_e2m1(random_codes((l, m, k), gen)).to(DEV)
+    sfa = random_scales((l, m, k // 16), gen, DEV)
+    x = torch.zeros((l, 1, k), dtype=torch.float16, device=DEV)
+    x[:, 0, k0] = 1
+    got = run_op(a, sfa, x, None, torch.float32)[..., 0]
+    w = fmt.dequantize(a, sfa)[..., k0]
+    assert torch.equal(got, w), (got - w).abs().max()
+
+
+def test_blocked_and_row_major_scales_agree_bitwise():
+    gen = torch.Generator().manual_seed(3)
+    a, sfa, x, sfx = random_problem(3, 200, 1024, 4, gen, "fp4", DEV)
+    plain = run_op(a, sfa, x, sfx, torch.float32)
+    blocked = run_op(a, fmt.to_blocked(sfa), x, fmt.to_blocked(sfx), torch.float32, 1, 1)
+    assert torch.equal(plain, blocked)
+
+
+def test_deterministic_run_to_run():
+    gen = torch.Generator().manual_seed(4)
+    a, sfa, x, sfx = random_problem(2, 1000, 4096, 5, gen, "bf16", DEV)
+    first = run_op(a, sfa, x, sfx, torch.float32)
+    for _ in range(3):
+        assert torch.equal(first, run_op(a, sfa, x, sfx, torch.float32))
+
+
+def test_non_contiguous_inputs_and_output():
+    gen = torch.Generator().manual_seed(5)
+    l, m, k, n = 2, 100, 512, 3
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, "fp16", DEV)
+    a_pad = torch.zeros((l, m, k // 2 + 32), dtype=torch.uint8, device=DEV)[..., 16 : 16 + k // 2]
+    a_pad.copy_(a)  # rows 16-byte aligned with a padded stride
+    sfa_t = sfa.transpose(1, 2).contiguous().transpose(1, 2)  # column-major scales
+    x_pad = torch.zeros((l, n * 2, k), dtype=torch.float16, device=DEV)[:, ::2]
+    x_pad.copy_(x)
+    out = torch.full((l, n, m), float("nan"), dtype=torch.float32, device=DEV).transpose(1, 2)
+    torch.ops.nvfp4.gemv_out(a_pad, sfa_t, x_pad, None, 0, 0, None, None, None, out)
+    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
+    assert_close_elementwise(out, ref, tolerance(a, sfa, x, None, torch.float32), "strided")
+    # 8-byte aligned rows (K = 16 * odd) take the 8-byte path
+    a8 = torch.zeros((1, 9, 48 // 2 + 8), dtype=torch.uint8, device=DEV)[..., 8:]
+    a8.copy_(fmt.pack_e2m1(random_codes((1, 9, 48), gen)).to(DEV))
+    s8 = random_scales((1, 9, 3), gen, DEV)
+    x8 = torch.randn((1, 1, 48), generator=gen).half().to(DEV)
+    got = run_op(a8, s8, x8, None, torch.float32)
+    assert_close_elementwise(got, reference.gemv_reference(a8, s8, x8, None, out_dtype=torch.float64),
+                             tolerance(a8, s8, x8, None, torch.float32), "8-byte path")
+
+
+def test_global_scales_and_bias():
+    gen = torch.Generator().manual_seed(6)
+    a, sfa, x, sfx = random_problem(1, 64, 256, 2, gen, "fp4", DEV)
+    wgs = torch.tensor([0.01234], device=DEV)
+    ags = torch.tensor([3.5], device=DEV)
+    bias = torch.randn(64, generator=gen).to(DEV)
+    got = run_op(a, sfa, x, sfx, torch.float32, wgs=wgs, ags=ags, bias=bias)
+    ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, ags, bias, torch.float64)
+    tol = tolerance(a, sfa, x, sfx, torch.float32) * 0.01234 * 3.5 + bias.abs().double() .reshape(1, -1, 1) * 2**-23 + 1e-30
+    assert_close_elementwise(got, ref, tol, "global scales + bias")
+
+
+def test_fp16_output_does_not_overflow_before_the_scale():
+    """Sums far above fp16's range, brought back by a small global scale: fp32 epilogue."""
+    l, m, k = 1, 8, 4096
+    a = fmt.pack_e2m1(torch.full((l, m, k), 7, dtype=torch.uint8)).to(DEV)  # all 6.0
+    sfa = fmt.e4m3_encode(torch.full((l, m, k // 16), 448.0)).view(torch.uint8).to(DEV)
+    x = torch.full((l, 1, k), 8.0, dtype=torch.float16, device=DEV)
+    wgs = torch.tensor([1e-4], device=DEV)
+    got = run_op(a, sfa, x, None, torch.float16, wgs=wgs)
+    assert torch.allclose(got.float().cpu(), torch.full((l, m, 1), 6 * 448 * 8 * k * 1e-4), rtol=1e-3)
+
+
+def test_bad_inputs_raise_clear_errors():
+    gen = torch.Generator().manual_seed(8)
+    a, sfa, x, sfx = random_problem(1, 32, 256, 1, gen, "fp4", DEV)
+    out = torch.empty((1, 32, 1), dtype=torch.float16, device=DEV)
+    call = torch.ops.nvfp4.gemv_out
+    ops.load()
+    with pytest.raises(RuntimeError, match="a must be a CUDA tensor"):
+        call(a.cpu(), sfa, x, sfx, 0, 0, None, None, None, out)
+    with pytest.raises(RuntimeError, match="sfa .row-major. must have shape"):
+        call(a, sfa[:, :, :-1], x, sfx, 0, 0, None, None, None, out)
+    with pytest.raises(RuntimeError, match="1..16 columns"):
+        call(a, sfa, x.expand(1, 17, -1), sfx.expand(1, 17, -1), 0, 0, None, None, None, torch.empty((1, 32, 17), device=DEV))
+    with pytest.raises(RuntimeError, match="out must be"):
+        call(a, sfa, x, sfx, 0, 0, None, None, None, out[:, :31])
+    with pytest.raises(RuntimeError, match="8-byte aligned"):
+        buf = torch.zeros(32 * 128 + 1, dtype=torch.uint8, device=DEV)[1:].view(1, 32, 128)
+        call(buf, sfa, x, sfx, 0, 0, None, None, None, out)
+    with pytest.raises(RuntimeError, match="float16, bfloat16 or float32"):
+        call(a, sfa, x, sfx, 0, 0, None, None, None, out.to(torch.int32))
+    with pytest.raises(RuntimeError, match="needs its scales"):
+        call(a, sfa, x, None, 0, 0, None, None, None, out)
+    with pytest.raises(RuntimeError, match="weight_global_scale must be a float32"):
+        call(a, sfa, x, sfx, 0, 0, torch.ones(2, device=DEV), None, None, out)
+
+
+def test_public_gemv_layouts():
+    gen = torch.Generator().manual_seed(9)
+    q = nvfp4_gemv.quantize(torch.randn(300, 512, generator=gen).to(DEV))
+    xv = torch.randn(512, generator=gen).to(DEV).to(torch.bfloat16)
+    y = nvfp4_gemv.gemv(q.data, q.scales, xv, out_dtype=torch.float32, weight_global_scale=q.global_scale)
+    ref = q.dequantize().double() @ xv.double()
+    assert y.shape == (300,)
+    assert torch.allclose(y.double(), ref, rtol=1e-4, atol=1e-4 * ref.abs().max().item())
+    y2 = nvfp4_gemv.gemv(q.data, nvfp4_gemv.to_blocked(q.scales), xv, out_dtype=torch.float32,
+                         weight_global_scale=q.global_scale)
+    assert torch.equal(y, y2)
+
+
+def test_opcheck():
+    gen = torch.Generator().manual_seed(10)
+    a, sfa, x, sfx = random_problem(2, 40, 256, 3, gen, "fp4", DEV)
+    ops.load()
+    torch.library.opcheck(torch.ops.nvfp4.gemv.default, (a, sfa, x, sfx, 0, 0, None, None, None, torch.float16))
+    out = torch.empty((2, 40, 3), dtype=torch.float16, device=DEV)
+    torch.library.opcheck(torch.ops.nvfp4.gemv_out.default, (a, sfa, x, sfx, 0, 0, None, None, None, out))
+
+
+def test_torch_compile_fullgraph_and_cuda_graph():
+    gen = torch.Generator().manual_seed(11)
+    a, sfa, x, sfx = random_problem(1, 256, 1024, 1, gen, "fp16", DEV)
+    ops.load()
+
+    def f(x):
+        return torch.ops.nvfp4.gemv(a, sfa, x, None, 0, 0, None, None, None, torch.float16) * 2
+
+    eager = f(x)
+    compiled = torch.compile(f, fullgraph=True)
+    assert torch.equal(compiled(x), eager)
+    out = torch.empty((1, 256, 1), dtype=torch.float16, device=DEV)
+    static_x = x.clone()
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        torch.ops.nvfp4.gemv_out(a, sfa, static_x, None, 0, 0, None, None, None, out)
+    torch.cuda.current_stream().wait_stream(s)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        torch.ops.nvfp4.gemv_out(a, sfa, static_x, None, 0, 0, None, None, None, out)
+    static_x.copy_(x * 3)
+    out.zero_()
+    g.replay()
+    torch.cuda.synchronize()
+    want = torch.ops.nvfp4.gemv(a, sfa, x * 3, None, 0, 0, None, None, None, torch.float16)
+    assert torch.equal(out, want)

@@ -1,0 +1,131 @@
+"""E2M1 / E4M3 format, packing, quantization and scale layouts (CPU, exhaustive where possible)."""
+
+import math
+
+import pytest
+import torch
+
+from nvfp4_gemv import format as fmt
+
+
+@pytest.mark.parametrize("code", range(16))
+def test_every_e2m1_code_matches_sign_exponent_mantissa_formula(code):
+    s, e, m = code >> 3, (code >> 1) & 3, code & 1
+    mag = m * 0.5 if e == 0 else 2.0 ** (e - 1) * (1 + m / 2)
+    expected = -mag if s else mag
+    assert fmt.e2m1_value(code) == expected
+    got = fmt.e2m1_decode(torch.tensor([code], dtype=torch.uint8)).item()
+    assert got == expected and math.copysign(1, got) == (-1 if s else 1)  # code 8 is -0.0
+
+
+def test_encode_decode_round_trip_of_every_code():
+    codes = torch.arange(16, dtype=torch.uint8)
+    assert torch.equal(fmt.e2m1_encode(fmt.e2m1_decode(codes)), codes)
+
+
+# (input, expected code): every midpoint rounds to the neighbour with an even code (mantissa 0).
+TIES = [(0.25, 0), (0.75, 2), (1.25, 2), (1.75, 4), (2.5, 4), (3.5, 6), (5.0, 6),
+        (-0.25, 8), (-0.75, 10), (-1.25, 10), (-1.75, 12), (-2.5, 12), (-3.5, 14), (-5.0, 14)]
+
+
+@pytest.mark.parametrize("x,code", TIES)
+def test_each_rounding_tie_goes_to_even(x, code):
+    assert fmt.e2m1_encode(torch.tensor([x])).item() == code
+
+
+def test_rounding_off_ties_and_saturation():
+    x = torch.tensor([0.2499, 0.2501, 0.76, 5.01, 6.0, 7.0, 1e9, -1e9, -5.01])
+    assert fmt.e2m1_encode(x).tolist() == [0, 1, 2, 7, 7, 7, 7, 15, 15]
+
+
+def test_encode_rejects_nan_and_inf():
+    for bad in (float("nan"), float("inf"), -float("inf")):
+        with pytest.raises(ValueError, match="NaN or infinity"):
+            fmt.e2m1_encode(torch.tensor([1.0, bad]))
+
+
+def test_nibble_order_even_element_in_low_nibble():
+    # codes [k0, k1] = [1, 7] -> byte 0x71:   bit 7..4 = k1 = 0b0111, bit 3..0 = k0 = 0b0001
+    packed = fmt.pack_e2m1(torch.tensor([1, 7, 15, 8], dtype=torch.uint8))
+    assert packed.tolist() == [0x71, 0x8F]
+    assert fmt.unpack_e2m1(packed).tolist() == [1, 7, 15, 8]
+    if fmt.HAS_FP4_DTYPE:
+        assert fmt.unpack_e2m1(fmt.as_fp4x2(packed)).tolist() == [1, 7, 15, 8]
+
+
+def test_e4m3_round_trip_all_finite_bytes_max_subnormals_nan():
+    bits = torch.arange(256, dtype=torch.int32).to(torch.uint8)
+    vals = fmt.e4m3_decode(bits)
+    finite = ~torch.isnan(vals)
+    assert int((~finite).sum()) == 2  # 0x7F and 0xFF
+    assert torch.equal(fmt.e4m3_encode(vals[finite]).view(torch.uint8), bits[finite])
+    assert vals[finite].max().item() == 448.0
+    assert fmt.e4m3_decode(torch.tensor([1], dtype=torch.uint8)).item() == 2.0 ** -9  # smallest subnormal
+    assert fmt.e4m3_decode(torch.tensor([7], dtype=torch.uint8)).item() == 7 * 2.0 ** -9
+    assert fmt.e4m3_encode(torch.tensor([1000.0])).float().item() == 448.0  # saturates
+    assert torch.isnan(fmt.e4m3_encode(torch.tensor([float("nan")])).float()).all()
+
+
+@pytest.mark.parametrize("dist", ["gaussian", "student_t"])
+def test_quantize_error_within_half_a_step_of_the_block_scale(dist):
+    gen = torch.Generator().manual_seed(0)
+    x = torch.randn(64, 512, generator=gen, dtype=torch.float64)
+    if dist == "student_t":  # heavy tails: a few huge outliers per row
+        x = x / torch.rand(64, 512, generator=gen, dtype=torch.float64).clamp(min=1e-3) ** 0.5
+    q = fmt.quantize(x)
+    deq = q.dequantize(torch.float64)
+    step = (fmt.e4m3_decode(q.scales).double() * q.global_scale.double()).repeat_interleave(16, dim=-1)
+    # E2M1 spacing is at most 2 (between 4 and 6) in units of the step: error <= 1 step, and
+    # <= 0.25 step below 2 (spacing 0.5); plus the block-scale rounding (e4m3, 2^-4 relative).
+    err = (deq - x).abs()
+    assert (err <= step * 1.0 + 1e-12).all()
+    small = x.abs() <= 2 * step
+    assert (err[small] <= 0.25 * step[small] * 1.07 + 1e-12).all()
+    rel = (deq - x).norm() / x.norm()
+    assert rel < 0.12
+
+
+def test_quantize_modes_and_errors():
+    x = torch.linspace(-10, 10, 32).reshape(2, 16)
+    q = fmt.quantize(x, global_scale=None)
+    assert q.global_scale.item() == 1.0 and q.data.shape == (2, 8) and q.scales.shape == (2, 1)
+    q2 = fmt.quantize(x, global_scale=0.5)
+    assert q2.global_scale.item() == 0.5
+    assert torch.allclose(q2.dequantize(), x, atol=2.0)
+    assert fmt.quantize(torch.zeros(1, 16)).dequantize().abs().max() == 0
+    with pytest.raises(ValueError, match="multiple of 16"):
+        fmt.quantize(torch.ones(3, 20))
+    with pytest.raises(ValueError, match="NaN or infinity"):
+        fmt.quantize(torch.tensor([float("nan")] * 16))
+    with pytest.raises(TypeError, match="floating"):
+        fmt.quantize(torch.ones(16, dtype=torch.int32))
+
+
+def test_checkpoint_global_scale_conventions():
+    amax = 5376.0
+    assert fmt.global_scale_from_modelopt(amax / 2688).item() == pytest.approx(2.0)
+    assert fmt.global_scale_from_compressed_tensors(2688 / amax).item() == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize("rows,cols", [(128, 4), (1, 1), (130, 5), (256, 16), (7, 33)])
+def test_blocked_layout_matches_index_formula_and_round_trips(rows, cols):
+    gen = torch.Generator().manual_seed(rows * 100 + cols)
+    s = torch.randint(0, 256, (rows, cols), generator=gen, dtype=torch.uint8)
+    b = fmt.to_blocked(s)
+    assert b.numel() == fmt.blocked_size(rows, cols)
+    for r in range(rows):
+        for j in range(cols):
+            assert b[fmt.blocked_offset(r, j, cols)] == s[r, j]
+    used = torch.zeros(b.numel(), dtype=torch.bool)
+    for r in range(rows):
+        for j in range(cols):
+            used[fmt.blocked_offset(r, j, cols)] = True
+    assert (b[~used] == 0).all()  # padding is zero
+    assert torch.equal(fmt.from_blocked(b, rows, cols), s)
+
+
+def test_blocked_batched_and_e4m3_dtype():
+    s = fmt.e4m3_encode(torch.rand(3, 200, 12) * 400)
+    b = fmt.to_blocked(s)
+    assert b.dtype == torch.float8_e4m3fn and b.shape == (3, fmt.blocked_size(200, 12))
+    assert torch.equal(fmt.from_blocked(b, 200, 12).view(torch.uint8), s.view(torch.uint8))

@@ -1,0 +1,155 @@
+"""The exact reference and the GPU MODE task contract (CPU)."""
+
+import itertools
+
+import pytest
+import torch
+
+import nvfp4_gemv
+from nvfp4_gemv import format as fmt
+from nvfp4_gemv import reference, task
+from helpers import random_problem
+
+
+def brute_force(a, sfa, x, sfx):
+    """Scalar float64 loops straight from the formula."""
+    L, M, K = a.shape[0], a.shape[1], a.shape[2] * 2
+    codes = fmt.unpack_e2m1(a)
+    xc = fmt.unpack_e2m1(x) if sfx is not None else None
+    vals = fmt.E2M1_VALUES
+    out = torch.zeros(L, M, x.shape[1], dtype=torch.float64)
+    for l, m, n in itertools.product(range(L), range(M), range(x.shape[1])):
+        s = 0.0
+        for k in range(K):
+            w = vals[codes[l, m, k]] * fmt.e4m3_decode(sfa[l, m, k // 16]).item()
+            xv = vals[xc[l, n, k]] * fmt.e4m3_decode(sfx[l, n, k // 16]).item() if sfx is not None else x[l, n, k].item()
+            s += w * xv
+        out[l, m, n] = s
+    return out
+
+
+@pytest.mark.parametrize("act", ["fp4", "bf16"])
+def test_reference_equals_brute_force(act):
+    gen = torch.Generator().manual_seed(1)
+    a, sfa, x, sfx = random_problem(2, 3, 48, 2, gen, act)
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    assert torch.equal(ref, brute_force(a, sfa, x, sfx))
+
+
+def test_reference_blocked_layout_and_scales():
+    gen = torch.Generator().manual_seed(2)
+    a, sfa, x, sfx = random_problem(2, 130, 80, 3, gen, "fp4")
+    plain = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    blocked = reference.gemv_reference(a, fmt.to_blocked(sfa), x, fmt.to_blocked(sfx), 1, 1, out_dtype=torch.float64)
+    assert torch.equal(plain, blocked)
+    bias = torch.randn(130, generator=gen)
+    scaled = reference.gemv_reference(a, sfa, x, sfx, 0, 0, torch.tensor(0.5), torch.tensor(4.0), bias, torch.float64)
+    assert torch.allclose(scaled, plain * 2 + bias.double().reshape(1, -1, 1))
+
+
+@pytest.mark.parametrize("m,k,l", [(128, 256, 1), (256, 192, 3), (130, 80, 2)])
+def test_generator_invariants(m, k, l):
+    a, b, sfa, sfb, sfa_p, sfb_p, c = task.generate_input(m, k, l, 1111, "cpu")
+    assert a.dtype == torch.float4_e2m1fn_x2 and b.dtype == torch.float4_e2m1fn_x2
+    assert sfa.dtype == sfb.dtype == sfa_p.dtype == sfb_p.dtype == torch.float8_e4m3fn and c.dtype == torch.float16
+    assert a.shape == (m, k // 2, l) and a.stride() == (k // 2, 1, m * k // 2)
+    assert b.shape == (128, k // 2, l) and b.stride() == (k // 2, 1, 128 * k // 2)
+    assert sfa.shape == (m, k // 16, l) and sfa.stride() == (k // 16, 1, m * k // 16)
+    assert sfb.shape == (128, k // 16, l)
+    assert sfa_p.shape == (32, 4, -(-m // 128), 4, -(-k // 64), l)
+    assert sfb_p.shape == (32, 4, 1, 4, -(-k // 64), l)
+    assert c.shape == (m, 1, l) and c.stride() == (1, 1, m)
+    ab = fmt.as_uint8(a)
+    assert int(ab.max()) <= 3 and int(ab.min()) == 0  # codes 0..3 in the low nibble, high nibble 0
+    assert set(fmt.e4m3_decode(sfa).unique().tolist()) <= {0.0, 1.0, 2.0}
+    assert fmt.as_uint8(b)[1:].any()  # padding rows are random, not zero
+    assert c.abs().sum() > 0  # c arrives with garbage
+    # the blocked copies hold the same scales
+    for plain, blk, rows in ((sfa, sfa_p, m), (sfb, sfb_p, 128)):
+        flat = blk.permute(5, 2, 4, 0, 1, 3).reshape(l, -1)
+        assert torch.equal(fmt.from_blocked(flat, rows, k // 16).view(torch.uint8),
+                           plain.permute(2, 0, 1).view(torch.uint8))
+
+
+def test_generator_is_seeded():
+    d1 = task.generate_input(128, 256, 1, 5, "cpu")
+    d2 = task.generate_input(128, 256, 1, 5, "cpu")
+    d3 = task.generate_input(128, 256, 1, 6, "cpu")
+    assert torch.equal(fmt.as_uint8(d1[0]), fmt.as_uint8(d2[0]))
+    assert not torch.equal(fmt.as_uint8(d1[0]), fmt.as_uint8(d3[0]))
+
+
+def test_check_accepts_reference_rejects_one_step_beyond_and_nan():
+    data = task.generate_input(128, 512, 2, 1111, "cpu")
+    ref = task.ref_kernel(data)
+    ok, _ = task.check_implementation(data, ref.clone())
+    assert ok
+    e = ref.float()
+    for bad_value in (float("nan"), float("inf")):
+        bad = ref.clone()
+        bad[5, 0, 1] = bad_value
+        ok, msg = task.check_implementation(data, bad)
+        assert not ok and "(5, 0, 1)" in msg
+    # one step beyond the tolerance: |d| = atol + rtol*|ref| + margin, then rounded to fp16
+    bad = ref.clone()
+    i = (7, 0, 0)
+    limit = 1e-3 + 1e-3 * abs(e[i].item())
+    candidate = torch.tensor(e[i].item() + limit, dtype=torch.float16)
+    while candidate.float().item() - e[i].item() <= limit:
+        candidate = torch.nextafter(candidate, torch.tensor(float("inf"), dtype=torch.float16))
+    bad[i] = candidate
+    ok, msg = task.check_implementation(data, bad)
+    assert not ok and "(7, 0, 0)" in msg
+
+
+def test_custom_kernel_on_cpu_writes_c_in_place():
+    data = task.generate_input(128, 256, 1, 1111, "cpu")
+    c = data[6]
+    c.fill_(float("nan"))
+    out = task.custom_kernel(data)
+    assert out.data_ptr() == c.data_ptr()
+    ok, msg = task.check_implementation(data, out)
+    assert ok, msg
+
+
+def test_public_gemv_cpu_and_errors():
+    gen = torch.Generator().manual_seed(3)
+    a, sfa, x, sfx = random_problem(1, 20, 64, 2, gen, "fp4")
+    y = nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], out_dtype=torch.float32)
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float32)[0]
+    assert torch.equal(y, ref)
+    with pytest.raises(ValueError, match="need their scales"):
+        nvfp4_gemv.gemv(a[0], sfa[0], x[0])
+    with pytest.raises(ValueError, match="a must be"):
+        nvfp4_gemv.gemv(a[0, 0], sfa[0], x[0], sfx[0])
+    with pytest.raises(ValueError, match="multiple of 16"):
+        torch.ops.nvfp4.gemv(a[:, :, :4], sfa, x, sfx, 0, 0, None, None, None, torch.float16)
+    with pytest.raises(ValueError, match="1..16"):
+        torch.ops.nvfp4.gemv(a, sfa, x[:, :1].expand(1, 17, -1), sfx[:, :1].expand(1, 17, -1), 0, 0, None, None, None, torch.float16)
+    with pytest.raises(TypeError, match="float8_e4m3fn or uint8"):
+        nvfp4_gemv.gemv(a[0], sfa[0].float(), x[0], sfx[0])
+    with pytest.raises(ValueError, match="scale_layout"):
+        nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], scale_layout="blocked")
+
+
+def test_fake_impl_shapes_under_fake_mode():
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from nvfp4_gemv import ops
+
+    ops.load()
+    gen = torch.Generator().manual_seed(4)
+    a, sfa, x, sfx = random_problem(2, 20, 64, 3, gen, "fp4")
+    with FakeTensorMode() as mode:
+        fa, fsa, fx, fsx = (mode.from_tensor(t) for t in (a, sfa, x, sfx))
+        out = torch.ops.nvfp4.gemv(fa, fsa, fx, fsx, 0, 0, None, None, None, torch.bfloat16)
+        assert out.shape == (2, 20, 3) and out.dtype == torch.bfloat16
+
+
+def test_opcheck_cpu():
+    from nvfp4_gemv import ops
+
+    ops.load()
+    gen = torch.Generator().manual_seed(5)
+    a, sfa, x, sfx = random_problem(1, 8, 32, 2, gen, "fp4")
+    torch.library.opcheck(torch.ops.nvfp4.gemv.default, (a, sfa, x, sfx, 0, 0, None, None, None, torch.float32))

@@ -60,12 +60,17 @@ def test_compiles_without_spills(builds, target):
     assert "lmem" not in log or re.search(r"\b[1-9]\d* bytes lmem", log) is None, log
 
 
+def sass_of(tool, cubin) -> str:
+    env = dict(os.environ, PATH=f"{os.path.dirname(tool)}:{os.environ.get('PATH', '')}")  # nvdisasm beside it
+    return subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True, check=True, env=env).stdout
+
+
 @pytest.mark.parametrize("target", ["sm_100a", "sm_120a"])
 def test_blackwell_uses_hardware_e2m1_conversion(builds, target):
     tool = cuobjdump()
     if tool is None:
         pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
-    sass = subprocess.run([tool, "-sass", str(builds[target][2])], capture_output=True, text=True, check=True).stdout
+    sass = sass_of(tool, builds[target][2])
     assert re.search(r"F2FP\.[A-Z0-9_.]*E2M1", sass), "no E2M1 conversion in the Blackwell SASS"
 
 
@@ -73,5 +78,5 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
     tool = cuobjdump()
     if tool is None:
         pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
-    sass = subprocess.run([tool, "-sass", str(builds["sm_90a"][2])], capture_output=True, text=True, check=True).stdout
+    sass = sass_of(tool, builds["sm_90a"][2])
     assert "HMMA.16816.F32" in sass and "E2M1" not in sass

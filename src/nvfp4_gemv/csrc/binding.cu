@@ -6,6 +6,9 @@
 #include <c10/cuda/CUDAStream.h>
 #include <torch/library.h>
 
+#include <sstream>
+#include <string>
+
 #include "nvfp4_gemv.cuh"
 
 namespace {
@@ -14,11 +17,10 @@ using at::Tensor;
 
 #define NVFP4_CHECK(cond, ...) TORCH_CHECK(cond, "nvfp4.gemv: ", __VA_ARGS__)
 
-void check_cuda(const Tensor& t, const char* name, const Tensor& ref) {
-  NVFP4_CHECK(t.is_cuda(), name, " must be a CUDA tensor, got device ", t.device());
-  NVFP4_CHECK(t.device() == ref.device(), name, " is on ", t.device(), " but a is on ",
-              ref.device());
-}
+// A macro, not a helper function: every check throws from the op's own frame.
+#define NVFP4_CHECK_DEVICE(t, name, ref)                                                \
+  NVFP4_CHECK((t).is_cuda() && (t).device() == (ref).device(), name,                  \
+              " must be a CUDA tensor on a's device ", (ref).device(), ", got ", (t).device())
 
 bool aligned(const Tensor& t, int bytes) {
   if (reinterpret_cast<uintptr_t>(t.data_ptr()) % bytes) return false;
@@ -27,32 +29,34 @@ bool aligned(const Tensor& t, int bytes) {
   return true;
 }
 
-nvfp4::ScaleIndex scale_index(const Tensor& sf, int64_t layout, int64_t rows, int64_t k,
-                              int64_t batches, const char* name, const Tensor& ref) {
-  check_cuda(sf, name, ref);
-  NVFP4_CHECK(sf.scalar_type() == at::kByte || sf.scalar_type() == at::kFloat8_e4m3fn, name,
-              " must be uint8 or float8_e4m3fn, got ", sf.scalar_type());
-  nvfp4::ScaleIndex s{};
-  s.base = static_cast<const uint8_t*>(sf.data_ptr());
-  s.layout = static_cast<int>(layout);
-  s.k_groups = static_cast<int>((k + 63) / 64);
-  if (layout == nvfp4::kScaleRowMajor) {
-    NVFP4_CHECK(sf.dim() == 3 && sf.size(0) == batches && sf.size(1) == rows && sf.size(2) == k / 16,
-                name, " (row-major) must have shape [", batches, ", ", rows, ", ", k / 16,
-                "], got ", sf.sizes());
-    s.batch_stride = sf.stride(0);
-    s.row_stride = sf.stride(1);
-    s.col_stride = sf.stride(2);
+// Fills *s from a scale tensor; returns "" or what is wrong with it (the caller throws, so every
+// exception leaves from the op's own frame).
+std::string scale_index(const Tensor& sf, int64_t layout, int64_t rows, int64_t k, int64_t batches,
+                        const char* name, const Tensor& ref, nvfp4::ScaleIndex* s) {
+  std::ostringstream err;
+  if (!sf.is_cuda() || sf.device() != ref.device()) {
+    err << name << " must be a CUDA tensor on " << ref.device() << ", got " << sf.device();
+  } else if (sf.scalar_type() != at::kByte && sf.scalar_type() != at::kFloat8_e4m3fn) {
+    err << name << " must be uint8 or float8_e4m3fn, got " << sf.scalar_type();
+  } else if (layout == nvfp4::kScaleRowMajor) {
+    if (!(sf.dim() == 3 && sf.size(0) == batches && sf.size(1) == rows && sf.size(2) == k / 16))
+      err << name << " (row-major) must have shape [" << batches << ", " << rows << ", " << k / 16
+          << "], got " << sf.sizes();
+    else
+      *s = nvfp4::ScaleIndex{static_cast<const uint8_t*>(sf.data_ptr()), sf.stride(0), sf.stride(1),
+                             sf.stride(2), nvfp4::kScaleRowMajor, static_cast<int>((k + 63) / 64)};
   } else if (layout == nvfp4::kScaleBlocked) {
-    const int64_t need = (rows + 127) / 128 * 128 * s.k_groups * 4;
-    NVFP4_CHECK(sf.dim() == 2 && sf.size(0) == batches && sf.size(1) >= need && sf.stride(1) == 1,
-                name, " (blocked) must be [", batches, ", >= ", need,
-                "] with unit inner stride, got shape ", sf.sizes(), " strides ", sf.strides());
-    s.batch_stride = sf.stride(0);
+    const int64_t need = (rows + 127) / 128 * 128 * ((k + 63) / 64) * 4;
+    if (!(sf.dim() == 2 && sf.size(0) == batches && sf.size(1) >= need && sf.stride(1) == 1))
+      err << name << " (blocked) must be [" << batches << ", >= " << need
+          << "] with unit inner stride, got shape " << sf.sizes() << " strides " << sf.strides();
+    else
+      *s = nvfp4::ScaleIndex{static_cast<const uint8_t*>(sf.data_ptr()), sf.stride(0), 0, 0,
+                             nvfp4::kScaleBlocked, static_cast<int>((k + 63) / 64)};
   } else {
-    NVFP4_CHECK(false, name, " layout must be 0 (row-major) or 1 (blocked), got ", layout);
+    err << name << " layout must be 0 (row-major) or 1 (blocked), got " << layout;
   }
-  return s;
+  return err.str();
 }
 
 void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::optional<Tensor>& sfx,
@@ -73,7 +77,7 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
               "a's data pointer and row/batch strides must be 8-byte aligned (call .contiguous()); "
               "got pointer % 16 = ", reinterpret_cast<uintptr_t>(a.data_ptr()) % 16,
               ", strides ", a.strides());
-  check_cuda(x, "x", a);
+  NVFP4_CHECK_DEVICE(x, "x", a);
   NVFP4_CHECK(x.dim() == 3 && x.size(0) == L, "x must be [L=", L, ", N, K], got shape ", x.sizes());
   const int64_t N = x.size(1);
   NVFP4_CHECK(N >= 1 && N <= nvfp4::kMaxCols, "x must have 1..16 columns (dim 1), got ", N);
@@ -89,7 +93,8 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
   p.a = static_cast<const uint8_t*>(a.data_ptr());
   p.a_batch_stride = a.stride(0);
   p.a_row_stride = a.stride(1);
-  p.sfa = scale_index(sfa, sfa_layout, M, K, L, "sfa", a);
+  const std::string sfa_err = scale_index(sfa, sfa_layout, M, K, L, "sfa", a, &p.sfa);
+  NVFP4_CHECK(sfa_err.empty(), sfa_err);
   p.x = x.data_ptr();
   p.x_batch_stride = x.stride(0);
   p.x_col_stride = x.stride(1);
@@ -99,7 +104,8 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
     NVFP4_CHECK(x.size(2) * 2 == K, "FP4 x must be [", L, ", N, ", K / 2, "], got ", x.sizes());
     NVFP4_CHECK(sfx.has_value(), "FP4 x (W4A4) needs its scales sfx");
     p.act = nvfp4::kActFP4;
-    p.sfx = scale_index(*sfx, sfx_layout, N, K, L, "sfx", a);
+    const std::string sfx_err = scale_index(*sfx, sfx_layout, N, K, L, "sfx", a, &p.sfx);
+    NVFP4_CHECK(sfx_err.empty(), sfx_err);
   } else {
     NVFP4_CHECK(xt == at::kHalf || xt == at::kBFloat16,
                 "x must be FP4 (uint8/float4_e2m1fn_x2), float16 or bfloat16, got ", xt);
@@ -108,7 +114,7 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
     p.act = xt == at::kHalf ? nvfp4::kActF16 : nvfp4::kActBF16;
   }
 
-  check_cuda(out, "out", a);
+  NVFP4_CHECK_DEVICE(out, "out", a);
   NVFP4_CHECK(out.dim() == 3 && out.size(0) == L && out.size(1) == M && out.size(2) == N,
               "out must be [", L, ", ", M, ", ", N, "], got ", out.sizes());
   const auto ot = out.scalar_type();
@@ -120,18 +126,18 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
   p.out_col_stride = out.stride(2);
   p.out_kind = ot == at::kHalf ? nvfp4::kOutF16 : ot == at::kBFloat16 ? nvfp4::kOutBF16 : nvfp4::kOutF32;
 
-  auto scalar_ptr = [&](const c10::optional<Tensor>& t, const char* name) -> const float* {
-    if (!t.has_value()) return nullptr;
-    check_cuda(*t, name, a);
-    NVFP4_CHECK(t->scalar_type() == at::kFloat && t->numel() == 1, name,
-                " must be a float32 tensor with one element, got ", t->scalar_type(), " with ",
-                t->numel(), " elements");
-    return t->data_ptr<float>();
-  };
-  p.weight_global_scale = scalar_ptr(weight_global_scale, "weight_global_scale");
-  p.act_global_scale = scalar_ptr(act_global_scale, "act_global_scale");
+  for (const auto* t : {&weight_global_scale, &act_global_scale}) {
+    if (!t->has_value()) continue;
+    const char* name = t == &weight_global_scale ? "weight_global_scale" : "act_global_scale";
+    NVFP4_CHECK_DEVICE(**t, name, a);
+    NVFP4_CHECK((*t)->scalar_type() == at::kFloat && (*t)->numel() == 1, name,
+                " must be a float32 tensor with one element, got ", (*t)->scalar_type(), " with ",
+                (*t)->numel(), " elements");
+  }
+  p.weight_global_scale = weight_global_scale ? weight_global_scale->data_ptr<float>() : nullptr;
+  p.act_global_scale = act_global_scale ? act_global_scale->data_ptr<float>() : nullptr;
   if (bias.has_value()) {
-    check_cuda(*bias, "bias", a);
+    NVFP4_CHECK_DEVICE(*bias, "bias", a);
     NVFP4_CHECK(bias->scalar_type() == at::kFloat && bias->dim() == 1 && bias->size(0) == M &&
                     bias->stride(0) == 1,
                 "bias must be a contiguous float32 [", M, "], got ", bias->scalar_type(), " ",

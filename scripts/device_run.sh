@@ -24,6 +24,8 @@ if command -v compute-sanitizer >/dev/null && [ "$MODE" = full ]; then
 fi
 $PY -m nvfp4_gemv bench --reps ${REPS:-30} --all ${BENCH_ARGS:-} --json "$OUT/bench_write.json" > "$OUT/bench_write.txt" 2>&1
 $PY -m nvfp4_gemv bench --reps ${REPS:-30} --flush read --no-baselines ${BENCH_ARGS:-} --json "$OUT/bench_read.json" > "$OUT/bench_read.txt" 2>&1
-echo "== pytest"; tail -n 3 "$OUT/pytest.log"
+$PY -m nvfp4_gemv bench --leaderboard --no-baselines --json "$OUT/bench_leaderboard.json" > "$OUT/bench_leaderboard.txt" 2>&1
+echo "== pytest"; grep -E "passed|failed" "$OUT/pytest.log"
 echo "== bench (write flush)"; cat "$OUT/bench_write.txt"
 echo "== bench (read flush)"; cat "$OUT/bench_read.txt"
+echo "== bench (leaderboard rule, write flush)"; cat "$OUT/bench_leaderboard.txt"

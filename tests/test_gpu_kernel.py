@@ -155,8 +155,8 @@ def test_bad_inputs_raise_clear_errors():
     gen = torch.Generator().manual_seed(8)
     a, sfa, x, sfx = random_problem(1, 32, 256, 1, gen, "fp4", DEV)
     out = torch.empty((1, 32, 1), dtype=torch.float16, device=DEV)
-    call = torch.ops.nvfp4.gemv_out
     ops.load()
+    call = torch.ops.nvfp4.gemv_out
     with pytest.raises(RuntimeError, match="a must be a CUDA tensor"):
         call(a.cpu(), sfa, x, sfx, 0, 0, None, None, None, out)
     with pytest.raises(RuntimeError, match="sfa .row-major. must have shape"):

@@ -337,10 +337,10 @@ __device__ __forceinline__ void flush(float (&acc)[2][4], float* red, int pair, 
   }
 }
 
-// Items loaded ahead per thread (6 x 32 bytes); 2 when N > 8, whose second accumulator set and
+// Items loaded ahead per thread (4 x 32 bytes); 2 when N > 8, whose second accumulator set and
 // activation registers would otherwise exceed the 128-register budget of 2 CTAs per SM.
 template <bool kWide>
-constexpr int prefetch_depth() { return kWide ? 2 : 6; }
+constexpr int prefetch_depth() { return kWide ? 2 : 4; }
 
 // One warp's contiguous range [i_begin, i_end) of (pair, step) items, pair-major. start() issues
 // the first kPrefetch loads (before the CTA stages its activation, so HBM is busy meanwhile);

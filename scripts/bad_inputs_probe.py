@@ -3,7 +3,12 @@ import subprocess
 import sys
 
 CASES = {
+    "valid": "call(a, sfa, x, sfx, 0, 0, None, None, None, out)",
     "a_on_cpu": "call(a.cpu(), sfa, x, sfx, 0, 0, None, None, None, out)",
+    "cols17": "call(a, sfa, x.expand(1, 17, -1), sfx.expand(1, 17, -1), 0, 0, None, None, None, torch.empty((1, 32, 17), device='cuda'))",
+    "misaligned": "call(torch.zeros(32 * 128 + 1, dtype=torch.uint8, device='cuda')[1:].view(1, 32, 128), sfa, x, sfx, 0, 0, None, None, None, out)",
+    "out_int": "call(a, sfa, x, sfx, 0, 0, None, None, None, out.to(torch.int32))",
+    "wgs_two": "call(a, sfa, x, sfx, 0, 0, torch.ones(2, device='cuda'), None, None, out)",
     "sfa_short": "call(a, sfa[:, :, :-1], x, sfx, 0, 0, None, None, None, out)",
     "sfa_short_contig": "call(a, sfa[:, :, :-1].contiguous(), x, sfx, 0, 0, None, None, None, out)",
     "out_short": "call(a, sfa, x, sfx, 0, 0, None, None, None, out[:, :31])",
@@ -27,4 +32,5 @@ except Exception as e:
 """
 for name, case in CASES.items():
     r = subprocess.run([sys.executable, "-c", PRE.format(case=case)], capture_output=True, text=True)
-    print(f"{name}: rc={r.returncode} {r.stdout.strip()} {r.stderr.strip().splitlines()[-1] if r.returncode else ''}")
+    err = [l for l in r.stderr.strip().splitlines() if 'File' in l or 'Error' in l or 'error' in l][-3:]
+    print(f"{name}: rc={r.returncode} {r.stdout.strip()} {err if r.returncode else ''}")

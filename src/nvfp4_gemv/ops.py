@@ -1,4 +1,4 @@
-"""torch.ops.nvfp4.*: the schema lives in csrc/ops.cpp, the CUDA kernels in csrc/binding.cu; this
+"""torch.ops.nvfp4.*: the schema lives in csrc/ops.cpp, the CUDA kernels in csrc/binding.cpp; this
 module loads them and registers the CPU implementation (the exact reference) and the fake (meta)
 implementations used by torch.compile.
 

@@ -21,6 +21,7 @@
 // 5 significant bits, magnitude 2^-17 .. 21). Products are formed exactly by the tensor core and
 // accumulated in fp32 over the whole K; the fp32 epilogue applies 2^7, the global scales, bias.
 #pragma once
+#include <cuda_runtime.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <stdint.h>

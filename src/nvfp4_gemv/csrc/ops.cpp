@@ -1,5 +1,5 @@
 // ops.cpp: the schema of every torch.ops.nvfp4 op, defined once. Built on every machine (it needs
-// no CUDA); the CUDA kernels register against it from binding.cu, the CPU reference and the fake
+// no CUDA); the CUDA kernels register against it from binding.cpp, the CPU reference and the fake
 // (meta) implementations from nvfp4_gemv/ops.py.
 //
 // Canonical layouts (the Python API turns the task's permuted views into these without copying):

@@ -1,4 +1,6 @@
-// binding.cu: the CUDA implementations of torch.ops.nvfp4.*. Checks arguments (every message names
+// binding.cpp: the CUDA implementations of torch.ops.nvfp4.*, compiled by the host C++ compiler
+// (not nvcc: error messages built in nvcc-compiled host code crashed on the H200 image when they
+// streamed 64-bit integers, seen 2026-11-30). Checks arguments (every message names
 // what it received), fills GemvParams and launches on the current stream. No allocation except the
 // functional gemv's output; no host synchronisation.
 #include <ATen/ATen.h>

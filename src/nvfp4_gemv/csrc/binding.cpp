@@ -8,7 +8,7 @@
 #include <c10/cuda/CUDAStream.h>
 #include <torch/library.h>
 
-#include <sstream>
+#include <type_traits>
 #include <string>
 
 #include "nvfp4_gemv.cuh"
@@ -17,7 +17,29 @@ namespace {
 
 using at::Tensor;
 
-#define NVFP4_CHECK(cond, ...) TORCH_CHECK(cond, "nvfp4.gemv: ", __VA_ARGS__)
+// Messages are assembled with std::to_string, not ostream insertion: on the H200 image an error
+// message that streamed an integer crashed the process (seen 2026-11-30, cause not established).
+std::string fmt_arg(const char* s) { return s; }
+std::string fmt_arg(const std::string& s) { return s; }
+std::string fmt_arg(const at::Device& d) { return d.str(); }
+std::string fmt_arg(at::ScalarType t) { return c10::toString(t); }
+std::string fmt_arg(at::IntArrayRef a) {
+  std::string s = "[";
+  for (size_t i = 0; i < a.size(); ++i) s += (i ? ", " : "") + std::to_string(a[i]);
+  return s + "]";
+}
+template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+std::string fmt_arg(T v) {
+  return std::to_string(v);
+}
+template <typename... Args>
+std::string msg(const Args&... args) {
+  std::string s = "nvfp4.gemv: ";
+  ((s += fmt_arg(args)), ...);
+  return s;
+}
+
+#define NVFP4_CHECK(cond, ...) TORCH_CHECK(cond, msg(__VA_ARGS__))
 
 // A macro, not a helper function: every check throws from the op's own frame.
 #define NVFP4_CHECK_DEVICE(t, name, ref)                                                \
@@ -35,30 +57,28 @@ bool aligned(const Tensor& t, int bytes) {
 // exception leaves from the op's own frame).
 std::string scale_index(const Tensor& sf, int64_t layout, int64_t rows, int64_t k, int64_t batches,
                         const char* name, const Tensor& ref, nvfp4::ScaleIndex* s) {
-  std::ostringstream err;
+  std::string err;
   if (!sf.is_cuda() || sf.device() != ref.device()) {
-    err << name << " must be a CUDA tensor on " << ref.device() << ", got " << sf.device();
+    err = msg(name, " must be a CUDA tensor on ", ref.device(), ", got ", sf.device());
   } else if (sf.scalar_type() != at::kByte && sf.scalar_type() != at::kFloat8_e4m3fn) {
-    err << name << " must be uint8 or float8_e4m3fn, got " << sf.scalar_type();
+    err = msg(name, " must be uint8 or float8_e4m3fn, got ", sf.scalar_type());
   } else if (layout == nvfp4::kScaleRowMajor) {
     if (!(sf.dim() == 3 && sf.size(0) == batches && sf.size(1) == rows && sf.size(2) == k / 16))
-      err << name << " (row-major) must have shape [" << batches << ", " << rows << ", " << k / 16
-          << "], got " << sf.sizes();
+      err = msg(name, " (row-major) must have shape [", batches, ", ", rows, ", ", k / 16, "], got ", sf.sizes());
     else
       *s = nvfp4::ScaleIndex{static_cast<const uint8_t*>(sf.data_ptr()), sf.stride(0), sf.stride(1),
                              sf.stride(2), nvfp4::kScaleRowMajor, static_cast<int>((k + 63) / 64)};
   } else if (layout == nvfp4::kScaleBlocked) {
     const int64_t need = (rows + 127) / 128 * 128 * ((k + 63) / 64) * 4;
     if (!(sf.dim() == 2 && sf.size(0) == batches && sf.size(1) >= need && sf.stride(1) == 1))
-      err << name << " (blocked) must be [" << batches << ", >= " << need
-          << "] with unit inner stride, got shape " << sf.sizes() << " strides " << sf.strides();
+      err = msg(name, " (blocked) must be [", batches, ", >= ", need, "] with unit inner stride, got shape ", sf.sizes(), " strides ", sf.strides());
     else
       *s = nvfp4::ScaleIndex{static_cast<const uint8_t*>(sf.data_ptr()), sf.stride(0), 0, 0,
                              nvfp4::kScaleBlocked, static_cast<int>((k + 63) / 64)};
   } else {
-    err << name << " layout must be 0 (row-major) or 1 (blocked), got " << layout;
+    err = msg(name, " layout must be 0 (row-major) or 1 (blocked), got ", layout);
   }
-  return err.str();
+  return err;
 }
 
 void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::optional<Tensor>& sfx,
@@ -96,7 +116,7 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
   p.a_batch_stride = a.stride(0);
   p.a_row_stride = a.stride(1);
   const std::string sfa_err = scale_index(sfa, sfa_layout, M, K, L, "sfa", a, &p.sfa);
-  NVFP4_CHECK(sfa_err.empty(), sfa_err);
+  TORCH_CHECK(sfa_err.empty(), sfa_err);
   p.x = x.data_ptr();
   p.x_batch_stride = x.stride(0);
   p.x_col_stride = x.stride(1);
@@ -107,7 +127,7 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
     NVFP4_CHECK(sfx.has_value(), "FP4 x (W4A4) needs its scales sfx");
     p.act = nvfp4::kActFP4;
     const std::string sfx_err = scale_index(*sfx, sfx_layout, N, K, L, "sfx", a, &p.sfx);
-    NVFP4_CHECK(sfx_err.empty(), sfx_err);
+    TORCH_CHECK(sfx_err.empty(), sfx_err);
   } else {
     NVFP4_CHECK(xt == at::kHalf || xt == at::kBFloat16,
                 "x must be FP4 (uint8/float4_e2m1fn_x2), float16 or bfloat16, got ", xt);

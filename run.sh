@@ -10,7 +10,7 @@ PY="$VENV/bin/python"
 "$PY" -c "import torch" 2>/dev/null || "$PY" -m pip install -q "torch==2.13.0"
 "$PY" -c "import nvfp4_gemv, pytest" 2>/dev/null || "$PY" -m pip install -q -e ".[test]"
 case "${1:-run}" in
-  test) shift; exec "$PY" -m pytest -q tests "$@" ;;
-  run) shift; exec "$PY" -m nvfp4_gemv run "$@" ;;
+  test) exec "$PY" -m pytest -q tests "${@:2}" ;;
+  run) exec "$PY" -m nvfp4_gemv run "${@:2}" ;;
   *) echo "usage: bash run.sh [run|test]" >&2; exit 2 ;;
 esac

@@ -10,10 +10,10 @@
 //   1. The CTA stages its activation columns in shared memory as fp16, already in the order in
 //      which the tensor-core fragments want them (W4A4: decoded and multiplied by SFB, exact;
 //      fp16: copied; bf16: rescaled by a power of two per column, see stage_activation).
-//   2. Each warp streams 16-row x 128-k tiles of A (16 bytes per thread), decodes E2M1 to fp16 in
-//      registers, multiplies by the block scale (exact, see below) and feeds mma.m16n8k16 with the
-//      weights as the B operand (8 weight rows per mma) and the activation as the A operand (16
-//      activation columns per mma, so N <= 16 costs the same number of mma as N = 1).
+//   2. Each warp streams 16-row x 128-k tiles of A (16 bytes per thread and row), decodes E2M1 to
+//      fp16 in registers, multiplies by the block scale (exact, see below) and feeds
+//      mma.m16n8k16 with the weights as the A operand (16 weight rows per mma) and up to 8
+//      activation columns as B (a second mma for columns 9..16): N columns share one weight read.
 //   3. Warps split the (row tile, k) work items in contiguous ranges; partial sums go to shared
 //      memory and are added in warp order: the result is bitwise deterministic.
 //

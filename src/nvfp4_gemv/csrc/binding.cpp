@@ -8,6 +8,7 @@
 #include <c10/cuda/CUDAStream.h>
 #include <torch/library.h>
 
+#include <cstdlib>
 #include <type_traits>
 #include <string>
 
@@ -65,6 +66,8 @@ std::string scale_index(const Tensor& sf, int64_t layout, int64_t rows, int64_t 
   } else if (layout == nvfp4::kScaleRowMajor) {
     if (!(sf.dim() == 3 && sf.size(0) == batches && sf.size(1) == rows && sf.size(2) == k / 16))
       err = msg(name, " (row-major) must have shape [", batches, ", ", rows, ", ", k / 16, "], got ", sf.sizes());
+    else if (std::abs(sf.stride(2)) * (k / 16) >= (int64_t{1} << 31))  // the kernel steps along K in 32 bits
+      err = msg(name, "'s stride along K (", sf.stride(2), ") times K/16 (", k / 16, ") must be below 2^31");
     else
       *s = nvfp4::ScaleIndex{static_cast<const uint8_t*>(sf.data_ptr()), sf.stride(0), sf.stride(1),
                              sf.stride(2), nvfp4::kScaleRowMajor, static_cast<int>((k + 63) / 64)};

@@ -235,56 +235,81 @@ __device__ void stage_activation(const GemvParams& p, const Segment& seg, const 
   }
 }
 
-// Where one thread reads for one 16-row tile pair: computed once per pair; each k-step then adds
-// constant strides (the scale offset is linear in the step because a step spans whole 4-column
-// groups of the blocked layout).
+// Predicated streaming loads: when `p` is false nothing is read and the destination keeps
+// whatever it held (the caller zeroes the block scale instead, see load_item).
+__device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t (&w)[4]) {
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %5, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n\t}"
+               : "+r"(w[0]), "+r"(w[1]), "+r"(w[2]), "+r"(w[3]) : "l"(a), "r"((int)p));
+}
+__device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t (&w)[2]) {
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %3, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.L2::256B.v2.u32 {%0, %1}, [%2];\n\t}"
+               : "+r"(w[0]), "+r"(w[1]) : "l"(a), "r"((int)p));
+}
+// The item's scale bytes, or 0 when `p` is false: one 16-bit load for two blocks (the launcher
+// only picks kBlocks == 2 when those byte pairs are 2-byte aligned), one byte load otherwise.
+template <int kBlocks>
+__device__ __forceinline__ uint32_t ld_scales_if(bool p, const uint8_t* sf) {
+  uint32_t v;
+  if (kBlocks == 2)
+    asm volatile("{\n\t.reg .pred q;\n\t.reg .u16 h;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.u16 h, 0;\n\t"
+                 "@q ld.global.nc.u16 h, [%1];\n\tcvt.u32.u16 %0, h;\n\t}"
+                 : "=r"(v) : "l"(sf), "r"((int)p));
+  else
+    asm volatile("{\n\t.reg .pred q;\n\t.reg .u16 h;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.u16 h, 0;\n\t"
+                 "@q ld.global.nc.u8 h, [%1];\n\tcvt.u32.u16 %0, h;\n\t}"
+                 : "=r"(v) : "l"(sf), "r"((int)p));
+  return v;
+}
+
+// One warp's run: k-steps [s0, s1) of one 16-row tile pair, with this thread's pointers at step 0.
+// Rows past the segment read the segment's last row instead: the same warp loads those bytes in
+// the same instruction, so they cost no traffic, and the garbage stays in rows nobody stores.
+// Step s is loaded only when s < s_end, i.e. the thread's k lies inside the chunk; a skipped item
+// keeps stale weight words (any bit pattern decodes to a finite value) with a zero scale, against
+// a zero activation, so it adds exactly 0 and no item needs its registers cleared.
 template <int kWords>
-struct PairCursor {
-  const uint8_t* a[2];   // A bytes of rows g and g+8 at this thread's next k
-  const uint8_t* sf[2];  // their next scale byte
-  bool row_ok[2];
-  int k_left;            // k values of the chunk left from this thread's next k on
+struct PairRun {
+  const uint8_t* a[2];
+  const uint8_t* sf[2];
+  int s_end;
+  int pair, s0, s1;
 };
 
 template <int kWords>
-__device__ __forceinline__ PairCursor<kWords> pair_cursor(const GemvParams& p, const Segment& seg,
-                                                          int pair, int step, int g, int t) {
+__device__ __forceinline__ PairRun<kWords> pair_run(const GemvParams& p, const Segment& seg,
+                                                    int pair, int s0, int s1, int g, int t) {
   using G = Geometry<kWords>;
-  PairCursor<kWords> c;
-  const int k = seg.k0 + step * G::kStep + t * G::kVals;
+  PairRun<kWords> r;
+  r.pair = pair;
+  r.s0 = s0;
+  r.s1 = s1;
+  const int k = seg.k0 + t * G::kVals;
+  // Steps whose k (this thread's) lies inside the chunk: s * kStep + t * kVals < kc.
+  r.s_end = min(s1, (seg.kc - t * G::kVals + G::kStep - 1) / G::kStep);
 #pragma unroll
   for (int tile = 0; tile < 2; ++tile) {
-    const int row = seg.m0 + pair * 16 + tile * 8 + g;
-    c.row_ok[tile] = row < seg.m1;
-    const int r = c.row_ok[tile] ? row : seg.m0;  // keep pointers inside the tensor
-    c.a[tile] = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)r * p.a_row_stride + k / 2;
-    c.sf[tile] = p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + p.sfa.row_offset(r) +
+    const int row = min(seg.m0 + pair * 16 + tile * 8 + g, seg.m1 - 1);
+    r.a[tile] = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)row * p.a_row_stride + k / 2;
+    r.sf[tile] = p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + p.sfa.row_offset(row) +
                  p.sfa.col_offset(k / 16);
   }
-  c.k_left = seg.k0 + seg.kc - k;
-  return c;
+  return r;
 }
 
-// Loads one item (zeros where the row or k is out of range, or !valid) and advances the cursor.
+// Loads one item from pointers a[tile] + a_off, sf[tile] + sf_off (the loop advances the
+// pointers once per kPrefetch items; the per-item offsets become immediates or one add).
 template <int kWords>
-__device__ __forceinline__ void load_item(PairCursor<kWords>& c, bool valid, int64_t sf_step,
-                                          int64_t sf_next, Item<kWords>& it) {
+__device__ __forceinline__ void load_item(bool ok, const uint8_t* const (&a)[2],
+                                          const uint8_t* const (&sf)[2], int a_off, int sf_off,
+                                          Item<kWords>& it) {
   using G = Geometry<kWords>;
-  const bool k_ok = valid && c.k_left > 0;
 #pragma unroll
   for (int tile = 0; tile < 2; ++tile) {
-    it.sf[tile] = 0;
-#pragma unroll
-    for (int q = 0; q < kWords; ++q) it.w[tile][q] = 0;
-    if (k_ok && c.row_ok[tile]) {
-      ld_stream(c.a[tile], it.w[tile]);
-      it.sf[tile] = __ldg(c.sf[tile]);
-      if (G::kBlocks == 2) it.sf[tile] |= (uint32_t)__ldg(c.sf[tile] + sf_next) << 8;
-    }
-    c.a[tile] += G::kStep / 2;
-    c.sf[tile] += sf_step;
+    ld_stream_if(ok, a[tile] + a_off, it.w[tile]);
+    it.sf[tile] = ld_scales_if<G::kBlocks>(ok, sf[tile] + sf_off);
   }
-  c.k_left -= G::kStep;
 }
 
 // acc[0]: columns 2t, 2t+1 (c0, c1 of rows g / tile a, c2, c3 of rows g+8 / tile b);
@@ -342,70 +367,67 @@ __device__ __forceinline__ void flush(float (&acc)[2][4], float* red, int pair, 
 template <bool kWide>
 constexpr int prefetch_depth() { return kWide ? 2 : 4; }
 
-// One warp's contiguous range [i_begin, i_end) of (pair, step) items, pair-major. start() issues
-// the first kPrefetch loads (before the CTA stages its activation, so HBM is busy meanwhile);
-// run() computes each item from its registers and refills them kPrefetch items ahead.
+// One warp's contiguous range [i_begin, i_end) of the chunk's (pair, step) items, pair-major,
+// cut into runs of one pair each (usually one or two per warp). Per run: prime() issues the
+// first kPrefetch loads, run() computes each item from registers and refills them kPrefetch
+// steps ahead. The hot loop has no per-item bounds logic beyond two compares (see PairRun).
 template <int kWords, bool kWide>
 struct WarpStream {
   static constexpr int kPrefetch = prefetch_depth<kWide>();
   Item<kWords> buf[kPrefetch];
-  PairCursor<kWords> lc;
-  int lp, ls, cp, cs, i_begin, i_end, steps;
-  int64_t sf_step, sf_next;
+  int sf_step;  // scale offset per k-step (the launcher checks that a chunk's span fits 31 bits)
 
-  __device__ __forceinline__ void start(const GemvParams& p, const Segment& seg, int steps_,
-                                        int begin, int end, int g, int t) {
-    using G = Geometry<kWords>;
-    steps = steps_;
-    i_begin = begin;
-    i_end = end;
-    // Scale offset per k-step, and from the thread's first scale column to its second.
-    sf_step = p.sfa.col_offset(G::kStep / 16);
-    sf_next = p.sfa.col_offset(1);
-    lp = i_begin / steps;
-    ls = i_begin - lp * steps;
-    cp = lp;
-    cs = ls;
-    lc = pair_cursor<kWords>(p, seg, lp, ls, g, t);
+  static constexpr int kStepBytes = Geometry<kWords>::kStep / 2;  // A bytes per row and k-step
+
+  __device__ __forceinline__ void prime(const PairRun<kWords>& r) {
 #pragma unroll
-    for (int d = 0; d < kPrefetch; ++d) load_next(p, seg, i_begin + d < i_end, g, t, buf[d]);
+    for (int d = 0; d < kPrefetch; ++d)
+      load_item(r.s0 + d < r.s_end, r.a, r.sf, (r.s0 + d) * kStepBytes, (r.s0 + d) * sf_step,
+                buf[d]);
   }
 
-  __device__ __forceinline__ void load_next(const GemvParams& p, const Segment& seg, bool valid,
-                                            int g, int t, Item<kWords>& it) {
-    load_item(lc, valid, sf_step, sf_next, it);
-    if (++ls == steps) {
-      ls = 0;
-      lc = pair_cursor<kWords>(p, seg, ++lp, 0, g, t);
-    }
-  }
-
-  // act: shared address of this thread's column piece of k-step 0 (or of a zero piece when the
-  // thread's column g is >= N, with act_step = 0), so the loads need no predicate.
-  __device__ __forceinline__ void run(const GemvParams& p, const Segment& seg, uint32_t act_a,
-                                      uint32_t act_b, uint32_t act_step_a, uint32_t act_step_b,
+  // act: shared address of this thread's activation piece at step 0 (or of a zero piece when
+  // the thread's column g is >= N, with act_step = 0), so the shared loads need no predicate.
+  __device__ __forceinline__ void run(const PairRun<kWords>& r, uint32_t act_a, uint32_t act_b,
+                                      uint32_t act_step_a, uint32_t act_step_b,
                                       uint32_t q_stride_a, uint32_t q_stride_b, float* red, int g,
                                       int t) {
-    const int warp = threadIdx.x >> 5;
     float acc[2][4] = {};
-    for (int i = i_begin; i < i_end; i += kPrefetch) {
+    int s = r.s0;
+    // Load pointers at step s + kPrefetch, advanced once per group of kPrefetch items.
+    const uint8_t* la[2] = {r.a[0] + (s + kPrefetch) * kStepBytes,
+                            r.a[1] + (s + kPrefetch) * kStepBytes};
+    const uint8_t* lsf[2] = {r.sf[0] + (s + kPrefetch) * sf_step,
+                             r.sf[1] + (s + kPrefetch) * sf_step};
+    for (; s + kPrefetch <= r.s1; s += kPrefetch) {
 #pragma unroll
       for (int d = 0; d < kPrefetch; ++d) {
-        if (i + d < i_end) {
-          compute_item<kWords, kWide>(buf[d], act_a + cs * act_step_a, act_b + cs * act_step_b,
-                                      q_stride_a, q_stride_b, acc);
-          load_next(p, seg, i + d + kPrefetch < i_end, g, t, buf[d]);
-          if (++cs == steps) {
-            flush<kWide>(acc, red, cp, warp, g, t);
-            cs = 0;
-            ++cp;
-          }
-        }
+        compute_item<kWords, kWide>(buf[d], act_a + (s + d) * act_step_a,
+                                    act_b + (s + d) * act_step_b, q_stride_a, q_stride_b, acc);
+        load_item(s + d + kPrefetch < r.s_end, la, lsf, d * kStepBytes, d * sf_step, buf[d]);
+      }
+#pragma unroll
+      for (int tile = 0; tile < 2; ++tile) {
+        la[tile] += kPrefetch * kStepBytes;
+        lsf[tile] += kPrefetch * sf_step;
       }
     }
-    if (cs != 0) flush<kWide>(acc, red, cp, warp, g, t);
+#pragma unroll
+    for (int d = 0; d < kPrefetch; ++d)
+      if (s + d < r.s1)
+        compute_item<kWords, kWide>(buf[d], act_a + (s + d) * act_step_a,
+                                    act_b + (s + d) * act_step_b, q_stride_a, q_stride_b, acc);
+    flush<kWide>(acc, red, r.pair, threadIdx.x >> 5, g, t);
   }
 };
+
+// The run of item i (its pair, from its step to the end of the pair or of the warp's range).
+template <int kWords>
+__device__ __forceinline__ PairRun<kWords> run_at(const GemvParams& p, const Segment& seg,
+                                                  int steps, int i, int i_end, int g, int t) {
+  const int pair = i / steps, s0 = i - pair * steps;
+  return pair_run<kWords>(p, seg, pair, s0, min(steps, s0 + (i_end - i)), g, t);
+}
 
 __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, float v) {
   if (p.out_kind == kOutF16)
@@ -431,10 +453,6 @@ __global__ void __launch_bounds__(kThreads, 2)
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   if (threadIdx.x < 4) zero[threadIdx.x] = make_uint4(0, 0, 0, 0);
 
-  float alpha = 1.f;
-  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
-  if (p.act_global_scale) alpha *= *p.act_global_scale;
-
   const int64_t R = (int64_t)p.M * p.L;
   const int64_t r_end = R * (blockIdx.x + 1) / grid;
   for (int64_t r = R * blockIdx.x / grid; r < r_end;) {
@@ -454,8 +472,11 @@ __global__ void __launch_bounds__(kThreads, 2)
       seg.kc = min(k_chunk, p.K - seg.k0);
       const int steps = (seg.kc + G::kStep - 1) / G::kStep;
       const int items = pairs * steps;
+      const int i_begin = items * warp / kWarps, i_end = items * (warp + 1) / kWarps;
       WarpStream<kWords, kWide> ws;
-      ws.start(p, seg, steps, items * warp / kWarps, items * (warp + 1) / kWarps, g, t);
+      ws.sf_step = (int)p.sfa.col_offset(G::kStep / 16);
+      PairRun<kWords> run = run_at<kWords>(p, seg, steps, i_begin, i_end, g, t);
+      if (i_begin < i_end) ws.prime(run);  // HBM is busy while the CTA stages its activation
       __syncthreads();  // previous users of `act` are done; col_exp is visible
       stage_activation<kWords>(p, seg, col_exp, act);
       __syncthreads();
@@ -463,12 +484,22 @@ __global__ void __launch_bounds__(kThreads, 2)
       // columns >= N read a zero piece instead, with zero strides.
       const uint32_t piece = (uint32_t)(g * 4 + t) * 16, step_bytes = kWords * p.N * 64;
       const bool has_a = g < p.N, has_b = g + 8 < p.N;
-      ws.run(p, seg, has_a ? act_smem + piece : zero_smem + t * 16,
-                             has_b ? act_smem + piece + 8 * 64 : zero_smem + t * 16,
-                             has_a ? step_bytes : 0, has_b ? step_bytes : 0,
-                             has_a ? p.N * 64 : 0, has_b ? p.N * 64 : 0, red, g, t);
+      const uint32_t act_a = has_a ? act_smem + piece : zero_smem + t * 16;
+      const uint32_t act_b = has_b ? act_smem + piece + 8 * 64 : zero_smem + t * 16;
+      for (int i = i_begin; i < i_end;) {
+        ws.run(run, act_a, act_b, has_a ? step_bytes : 0, has_b ? step_bytes : 0,
+               has_a ? p.N * 64 : 0, has_b ? p.N * 64 : 0, red, g, t);
+        i += run.s1 - run.s0;
+        if (i < i_end) {
+          run = run_at<kWords>(p, seg, steps, i, i_end, g, t);
+          ws.prime(run);
+        }
+      }
     }
     __syncthreads();
+    float alpha = 1.f;  // read here, not kept live through the main loop
+    if (p.weight_global_scale) alpha *= *p.weight_global_scale;
+    if (p.act_global_scale) alpha *= *p.act_global_scale;
     // Fixed-order reduction over warps, fp32 epilogue: 2^7 (the weight bias), global scales,
     // the bf16 column rescale, bias.
     for (int idx = threadIdx.x; idx < rows * p.N; idx += kThreads) {
@@ -571,8 +602,14 @@ int launch_variant(const GemvParams& p, cudaStream_t stream, GemvLaunch* out) {
 int launch_gemv(const GemvParams& p, cudaStream_t stream, GemvLaunch* launch) {
   // 16-byte loads need 16-byte aligned rows and whole 32-value chunks; otherwise 8-byte loads
   // (K % 16 == 0 and 8-byte alignment are checked by the caller).
+  // The 16-byte path also reads each thread's two scale bytes with one 16-bit load, so those
+  // pairs must be adjacent and 2-byte aligned (always true of the blocked layout's 4-byte groups).
+  const ScaleIndex& sf = p.sfa;
+  const bool scale_pairs = reinterpret_cast<uintptr_t>(sf.base) % 2 == 0 &&
+                           sf.batch_stride % 2 == 0 &&
+                           (sf.layout == kScaleBlocked || (sf.col_stride == 1 && sf.row_stride % 2 == 0));
   const bool wide_loads = p.K % 32 == 0 && reinterpret_cast<uintptr_t>(p.a) % 16 == 0 &&
-                          p.a_row_stride % 16 == 0 && p.a_batch_stride % 16 == 0;
+                          p.a_row_stride % 16 == 0 && p.a_batch_stride % 16 == 0 && scale_pairs;
   const bool wide_n = p.N > 8;
   if (wide_loads)
     return wide_n ? detail::launch_variant<4, true>(p, stream, launch)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# One call on a GPU machine: build, GPU tests, memcheck, benchmark. Writes logs and JSON under $OUT
-# and prints a short table last. Usage: bash scripts/device_run.sh [quick|full]
+# One call on a GPU machine. Writes logs and JSON under $OUT and prints a short summary last.
+#   bash scripts/device_run.sh full    build, all tests, memcheck, benchmark (write + read flush, leaderboard rule)
+#   bash scripts/device_run.sh quick   build, kernel tests, benchmark
+#   bash scripts/device_run.sh peers   build, install carried peer wheels, end-to-end decode, peer benchmark + plot
 set -uo pipefail
 MODE=${1:-full}
 OUT=${OUT:-$PWD/.out}
@@ -12,19 +14,30 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu 
 git log -1 --format='commit %H %cd' 2>/dev/null | tee -a "$OUT/env.txt"
 $PY -m nvfp4_gemv build 2>&1 | tee "$OUT/build.log" || exit 1
 $PY -m nvfp4_gemv info | tee -a "$OUT/env.txt"
+if [ -d peers/wheels ]; then
+  $PY -m pip install -q --no-index --find-links peers/wheels humming-kernels gemlite matplotlib > "$OUT/pip.log" 2>&1
+  echo "peer wheels: pip exit $?" | tee -a "$OUT/env.txt"
+fi
+if [ "$MODE" = peers ]; then
+  $PY -m nvfp4_gemv decode --json "$OUT/decode.json" 2>&1 | tail -n 8 | tee "$OUT/decode.txt"
+  $PY -m nvfp4_gemv decode --activation dynamic --json "$OUT/decode_dynamic.json" 2>&1 | tail -n 8 | tee "$OUT/decode_dynamic.txt"
+  $PY -m nvfp4_gemv bench --peers --reps ${REPS:-30} --json "$OUT/peers.json" --plot "$OUT/peers.png" > "$OUT/peers.txt" 2>&1
+  echo "== peers"; cat "$OUT/peers.txt"
+  exit 0
+fi
 if [ "$MODE" = quick ]; then
-  $PY -m pytest -q -x tests/test_gpu_kernel.py 2>&1 | tail -n 30 | tee "$OUT/pytest.log"
+  $PY -m pytest -q -x tests/test_gpu_kernel.py 2>&1 | tail -n 30 > "$OUT/pytest.log"
 else
-  $PY -m pytest -q tests 2>&1 | tail -n 40 | tee "$OUT/pytest.log"
+  $PY -m pytest -q tests 2>&1 | tail -n 40 > "$OUT/pytest.log"
 fi
 if command -v compute-sanitizer >/dev/null && [ "$MODE" = full ]; then
   compute-sanitizer --tool memcheck --error-exitcode 9 $PY scripts/memcheck_cases.py > "$OUT/memcheck.log" 2>&1
-  echo "memcheck exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$OUT/memcheck.log") clean summaries)" | tee -a "$OUT/pytest.log"
+  echo "memcheck exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$OUT/memcheck.log") clean summaries)" >> "$OUT/pytest.log"
 fi
 $PY -m nvfp4_gemv bench --reps ${REPS:-30} --all ${BENCH_ARGS:-} --json "$OUT/bench_write.json" > "$OUT/bench_write.txt" 2>&1
 $PY -m nvfp4_gemv bench --reps ${REPS:-30} --flush read --no-baselines ${BENCH_ARGS:-} --json "$OUT/bench_read.json" > "$OUT/bench_read.txt" 2>&1
 $PY -m nvfp4_gemv bench --leaderboard --no-baselines --json "$OUT/bench_leaderboard.json" > "$OUT/bench_leaderboard.txt" 2>&1
-echo "== pytest"; grep -E "passed|failed" "$OUT/pytest.log"
+echo "== pytest"; grep -E "passed|failed|memcheck|Error|FAILED" "$OUT/pytest.log" | tail -n 15
 echo "== bench (write flush)"; cat "$OUT/bench_write.txt"
 echo "== bench (read flush)"; cat "$OUT/bench_read.txt"
 echo "== bench (leaderboard rule, write flush)"; cat "$OUT/bench_leaderboard.txt"

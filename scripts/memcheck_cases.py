@@ -22,3 +22,8 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                              None, None, None, out)
     torch.cuda.synchronize()
     print("ok", l, m, k, n, act, layout)
+for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7, 160), torch.float32)]:
+    x = torch.randn(shape, device="cuda").to(dtype)
+    packed, scales = torch.ops.nvfp4.quantize(x, torch.tensor([0.5], device="cuda"))
+    torch.cuda.synchronize()
+    print("ok quantize", shape, dtype)

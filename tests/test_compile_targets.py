@@ -1,4 +1,4 @@
-"""nvcc compiles the torch-free kernel file for every target without register spills or local memory,
+"""nvcc compiles the torch-free kernel files for every target without register spills or local memory,
 and the Blackwell machine code uses the hardware FP4 conversion (F2FP ... E2M1). Needs nvcc (CI has
 it); the SASS check also needs cuobjdump (pip package nvidia-cuda-cuobjdump)."""
 
@@ -34,25 +34,31 @@ def cuobjdump():
 pytestmark = pytest.mark.skipif(NVCC is None, reason="nvcc not found")
 
 
+KERNEL_FILES = [f for f in jit.CUDA_SOURCES if f.endswith(".cu")]
+
+
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory):
+    """{target: {kernel file: (returncode, ptxas log, cubin path)}}, all compiled in parallel."""
     out = tmp_path_factory.mktemp("cubins")
-    results = {}
     procs = {}
     for target in TARGETS:
-        obj = out / f"{target}.cubin"
-        cmd = [NVCC, "-std=c++17", "-O3", "-cubin", jit.gencode(target), "-Xptxas", "-v",
-               str(jit.CSRC / "gemv_kernels.cu"), "-o", str(obj)]
-        procs[target] = (subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), obj)
-    for target, (proc, obj) in procs.items():
+        for name in KERNEL_FILES:
+            obj = out / f"{target}-{name}.cubin"
+            cmd = [NVCC, "-std=c++17", "-O3", "-cubin", jit.gencode(target), "-Xptxas", "-v",
+                   str(jit.CSRC / name), "-o", str(obj)]
+            procs[target, name] = (subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), obj)
+    results = {target: {} for target in TARGETS}
+    for (target, name), (proc, obj) in procs.items():
         log, _ = proc.communicate()
-        results[target] = (proc.returncode, log, obj)
+        results[target][name] = (proc.returncode, log, obj)
     return results
 
 
 @pytest.mark.parametrize("target", TARGETS)
-def test_compiles_without_spills(builds, target):
-    rc, log, _ = builds[target]
+@pytest.mark.parametrize("name", KERNEL_FILES)
+def test_compiles_without_spills(builds, target, name):
+    rc, log, _ = builds[target][name]
     assert rc == 0, log
     frames = re.findall(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", log)
     assert frames, log
@@ -70,7 +76,7 @@ def test_blackwell_uses_hardware_e2m1_conversion(builds, target):
     tool = cuobjdump()
     if tool is None:
         pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
-    sass = sass_of(tool, builds[target][2])
+    sass = sass_of(tool, builds[target]["gemv_kernels.cu"][2])
     assert re.search(r"F2FP\.[A-Z0-9_.]*E2M1", sass), "no E2M1 conversion in the Blackwell SASS"
 
 
@@ -78,5 +84,5 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
     tool = cuobjdump()
     if tool is None:
         pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
-    sass = sass_of(tool, builds["sm_90a"][2])
+    sass = sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2])
     assert "HMMA.16816.F32" in sass and "E2M1" not in sass

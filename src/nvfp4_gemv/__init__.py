@@ -7,9 +7,10 @@ from .format import (  # noqa: E402
     NVFP4Tensor, dequantize, from_blocked, global_scale_from_compressed_tensors,
     global_scale_from_modelopt, quantize, to_blocked,
 )
-from .api import gemv  # noqa: E402
+from .api import gemv, quantize_activation  # noqa: E402
+from .linear import NVFP4Linear  # noqa: E402
 
 __all__ = [
-    "NVFP4Tensor", "dequantize", "from_blocked", "gemv", "global_scale_from_compressed_tensors",
-    "global_scale_from_modelopt", "quantize", "to_blocked", "__version__",
+    "NVFP4Linear", "NVFP4Tensor", "dequantize", "from_blocked", "gemv", "global_scale_from_compressed_tensors",
+    "global_scale_from_modelopt", "quantize", "quantize_activation", "to_blocked", "__version__",
 ]

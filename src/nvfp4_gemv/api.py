@@ -112,3 +112,18 @@ def gemv(
         _scale_tensor(weight_global_scale, a.device), _scale_tensor(act_global_scale, a.device), bias, out3,
     )
     return out
+
+
+def quantize_activation(x: torch.Tensor, global_scale: torch.Tensor | None = None) -> fmt.NVFP4Tensor:
+    """Dynamic NVFP4 quantization for W4A4, on x's device in one kernel (CPU: format.quantize).
+
+    x [..., K] float16 / bfloat16 / float32 with K % 16 == 0; global_scale: None (block scales
+    alone, saturating at 448) or a float32 one-element tensor, the dequantization multiplier (for
+    example a calibrated ModelOpt ``input_scale``). Same bits as ``format.quantize`` with that
+    global scale. No host synchronisation (CUDA-graph safe); a block with NaN / inf gets the NaN
+    scale, so it reaches the GEMV output as NaN (format.quantize raises instead).
+    """
+    ops.load()
+    gs = None if global_scale is None else global_scale.reshape(1).to(torch.float32)
+    data, scales = torch.ops.nvfp4.quantize(x.contiguous(), gs)
+    return fmt.NVFP4Tensor(data, scales, gs.reshape(()) if gs is not None else torch.ones((), device=x.device))

@@ -60,9 +60,30 @@ def cmd_bench(args) -> int:
     from . import bench
 
     shapes = [tuple(int(v) for v in s.split(",")) for s in args.shape] if args.shape else None
+    if args.peers:
+        from . import peers
+
+        report = peers.run([s[:2] for s in shapes] if shapes else None, reps=args.reps, flush=args.flush,
+                           json_path=args.json)
+        print(peers.format_table(report))
+        if args.plot:
+            print(f"plot: {peers.plot(report, args.plot)}")
+        return 0
     report = bench.run(shapes, args.flush, args.reps, not args.no_baselines, args.leaderboard, args.json,
                        bench.extended_rows if args.all else None)
     print(bench.format_table(report))
+    return 0
+
+
+def cmd_decode(args) -> int:
+    if not torch.cuda.is_available():
+        print("decode needs a CUDA GPU; none is visible here")
+        return 2
+    from . import decode
+
+    r = decode.run(hidden=args.hidden, intermediate=args.intermediate, layers=args.layers, steps=args.steps,
+                   activation=args.activation, json_path=args.json)
+    print(decode.format_report(r))
     return 0
 
 
@@ -104,6 +125,16 @@ def main(argv=None) -> int:
         p.add_argument("--no-baselines", action="store_true")
         p.add_argument("--all", action="store_true", help="bench: also model layers, W4A16 and N = 1..16")
         p.add_argument("--json", help="write the full report here")
+        p.add_argument("--peers", action="store_true", help="bench: time the peers side by side (shapes m,k)")
+        p.add_argument("--plot", help="bench --peers: write the %%SOL bar chart (PNG) here")
+    p = sub.add_parser("decode", help="end-to-end greedy decode of a small Llama with NVFP4Linear layers")
+    p.set_defaults(fn=cmd_decode)
+    p.add_argument("--steps", type=int, default=48)
+    p.add_argument("--layers", type=int, default=8)
+    p.add_argument("--hidden", type=int, default=2048)
+    p.add_argument("--intermediate", type=int, default=5632)
+    p.add_argument("--activation", choices=("weight-only", "dynamic"), default="weight-only")
+    p.add_argument("--json", help="write the report here")
     sub.add_parser("build", help="build (or load) the extension now").set_defaults(fn=cmd_build)
     sub.add_parser("clear-cache", help="delete all cached builds").set_defaults(fn=cmd_clear_cache)
     args = ap.parse_args(argv)

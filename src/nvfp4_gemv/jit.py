@@ -22,7 +22,7 @@ import torch
 from . import __version__, env
 
 CSRC = Path(__file__).parent / "csrc"
-CUDA_SOURCES = ("ops.cpp", "binding.cpp", "gemv_kernels.cu")
+CUDA_SOURCES = ("ops.cpp", "binding.cpp", "gemv_kernels.cu", "quantize_kernel.cu")
 CPU_SOURCES = ("ops.cpp",)
 HEADERS = ("nvfp4_gemv.cuh",)
 

@@ -5,6 +5,7 @@ implementations used by torch.compile.
 Ops (canonical layouts, see csrc/ops.cpp):
     torch.ops.nvfp4.gemv(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype) -> out
     torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out)
+    torch.ops.nvfp4.quantize(x, global_scale) -> (packed, scales)   (dynamic activation quantization)
     torch.ops.nvfp4.stream_read(data, sink, grid, threads)       (benchmark helper, CUDA only)
 """
 
@@ -14,7 +15,7 @@ import functools
 
 import torch
 
-from . import jit, reference
+from . import format, jit, reference
 
 FP4_DTYPES = (torch.uint8, getattr(torch, "float4_e2m1fn_x2", torch.uint8))
 
@@ -74,6 +75,19 @@ def load() -> None:
     def _gemv_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
         L, M, _, N = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout)
         return a.new_empty((L, M, N), dtype=out_dtype)
+
+    @torch.library.impl("nvfp4::quantize", "CPU")
+    def _quantize_cpu(x, global_scale):
+        q = format.quantize(x, global_scale=global_scale)
+        return format.as_uint8(q.data), format.as_uint8(q.scales)
+
+    @torch.library.register_fake("nvfp4::quantize")
+    def _quantize_fake(x, global_scale):
+        if x.dim() == 0 or x.shape[-1] % 16:
+            raise ValueError(f"nvfp4.quantize: the last dimension must be a multiple of 16, got {tuple(x.shape)}")
+        lead = tuple(x.shape[:-1])
+        k = x.shape[-1]
+        return (x.new_empty(lead + (k // 2,), dtype=torch.uint8), x.new_empty(lead + (k // 16,), dtype=torch.uint8))
 
     @torch.library.register_fake("nvfp4::gemv_out")
     def _gemv_out_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):

@@ -9,7 +9,9 @@
 #include <torch/library.h>
 
 #include <cstdlib>
+#include <tuple>
 #include <type_traits>
+#include <vector>
 #include <string>
 
 #include "nvfp4_gemv.cuh"
@@ -205,9 +207,41 @@ void stream_read(const Tensor& data, const Tensor& sink, int64_t grid, int64_t t
   TORCH_CHECK(err == 0, "stream_read: launch failed: ", cudaGetErrorString(static_cast<cudaError_t>(err)));
 }
 
+std::tuple<Tensor, Tensor> quantize(const Tensor& x, const c10::optional<Tensor>& global_scale) {
+  NVFP4_CHECK(x.is_cuda(), "quantize: x must be a CUDA tensor, got ", x.device());
+  const auto dt = x.scalar_type();
+  NVFP4_CHECK(dt == at::kHalf || dt == at::kBFloat16 || dt == at::kFloat,
+              "quantize: x must be float16, bfloat16 or float32, got ", dt);
+  NVFP4_CHECK(x.dim() >= 1 && x.size(-1) % 16 == 0,
+              "quantize: the last dimension must be a multiple of 16, got shape ", x.sizes());
+  NVFP4_CHECK(x.is_contiguous() && reinterpret_cast<uintptr_t>(x.data_ptr()) % 16 == 0,
+              "quantize: x must be contiguous and 16-byte aligned (call .contiguous()), got strides ",
+              x.strides());
+  const float* gs = nullptr;
+  if (global_scale) {
+    NVFP4_CHECK_DEVICE(*global_scale, "quantize: global_scale", x);
+    NVFP4_CHECK(global_scale->scalar_type() == at::kFloat && global_scale->numel() == 1,
+                "quantize: global_scale must be one float32 element, got ",
+                global_scale->scalar_type(), " with ", global_scale->numel(), " elements");
+    gs = global_scale->data_ptr<float>();
+  }
+  std::vector<int64_t> shape(x.sizes().begin(), x.sizes().end());
+  shape.back() = x.size(-1) / 2;
+  Tensor packed = at::empty(shape, x.options().dtype(at::kByte));
+  shape.back() = x.size(-1) / 16;
+  Tensor scales = at::empty(shape, x.options().dtype(at::kByte));
+  const c10::cuda::CUDAGuard guard(x.device());
+  const int kind = dt == at::kHalf ? nvfp4::kActF16 : dt == at::kBFloat16 ? nvfp4::kActBF16 : -1;
+  const int err = nvfp4::launch_quantize(x.data_ptr(), kind, x.numel(), gs, packed.data_ptr<uint8_t>(),
+                                         scales.data_ptr<uint8_t>(), c10::cuda::getCurrentCUDAStream());
+  TORCH_CHECK(err == 0, "nvfp4.quantize: launch failed: ", cudaGetErrorString(static_cast<cudaError_t>(err)));
+  return {packed, scales};
+}
+
 }  // namespace
 
 TORCH_LIBRARY_IMPL(nvfp4, CUDA, m) {
+  m.impl("quantize", &quantize);
   m.impl("gemv", &gemv);
   m.impl("gemv_out", &gemv_out);
   m.impl("stream_read", &stream_read);

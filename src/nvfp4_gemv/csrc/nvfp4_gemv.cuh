@@ -104,4 +104,8 @@ int launch_gemv(const GemvParams& p, cudaStream_t stream, GemvLaunch* launch);
 int launch_stream_read(const void* data, int64_t bytes, uint32_t* sink, int grid, int threads,
                        cudaStream_t stream);
 int stream_read_default_grid(int device);
+// NVFP4 quantization of `values` contiguous, 16-byte aligned values (dtype: kActF16, kActBF16, or
+// any other value for fp32) into packed E2M1 pairs and row-major E4M3 scales (quantize_kernel.cu).
+int launch_quantize(const void* x, int dtype, int64_t values, const float* global_scale,
+                    uint8_t* packed, uint8_t* scales, cudaStream_t stream);
 }  // namespace nvfp4

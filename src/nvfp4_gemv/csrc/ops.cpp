@@ -19,6 +19,10 @@ TORCH_LIBRARY(nvfp4, m) {
   m.def(
       "gemv_out(Tensor a, Tensor sfa, Tensor x, Tensor? sfx, int sfa_layout, int sfx_layout, "
       "Tensor? weight_global_scale, Tensor? act_global_scale, Tensor? bias, Tensor(a!) out) -> ()");
+  // Dynamic NVFP4 quantization of x [..., K] (fp16/bf16/fp32, K % 16 == 0), as format.quantize
+  // with an explicit global multiplier (None = 1): packed uint8 [..., K/2], row-major scales
+  // uint8 [..., K/16].
+  m.def("quantize(Tensor x, Tensor? global_scale) -> (Tensor, Tensor)");
   // Benchmark helper: a bare streaming read of data's bytes (the stream floor).
   m.def("stream_read(Tensor data, Tensor(a!) sink, int grid, int threads) -> ()");
 }

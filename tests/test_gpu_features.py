@@ -1,0 +1,130 @@
+"""GPU: activation quantization kernel, NVFP4Linear (GEMV path, fallback, compile, CUDA graphs),
+the end-to-end decode and one peer-benchmark pass."""
+
+import pytest
+import torch
+
+import nvfp4_gemv as nv
+from nvfp4_gemv import format as fmt
+
+pytestmark = pytest.mark.gpu
+
+
+def special_activation(rows, k, dtype, seed=0):
+    """Random values plus the cases the rounding rule must get right: exact E2M1 midpoints (ties),
+    zeros of both signs, tiny and huge blocks, all 16 codes."""
+    g = torch.Generator().manual_seed(seed)
+    x = torch.randn(rows, k, generator=g) * torch.exp2(torch.randint(-12, 12, (rows, k // 16, 1), generator=g)).repeat_interleave(16, -1).reshape(rows, k)
+    # Block 0 of row 0: amax 6 -> scale 1, then the midpoints (ties) and their negatives.
+    mids = torch.tensor([6.0, 0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5.0, -0.25, -0.75, -1.25, -1.75, -2.5, -3.5, -5.0, -0.0])
+    x[0, :16] = mids
+    x[0, 16:32] = 0.0
+    x[0, 32:48] = -0.0
+    x[min(1, rows - 1), :16] = 60000.0 if dtype == torch.float16 else 1e30
+    return x.to(dtype)
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16, torch.float32])
+@pytest.mark.parametrize("with_gs", [False, True])
+def test_quantize_kernel_bitwise_equals_format_quantize(dtype, with_gs):
+    x = special_activation(6, 256, dtype)
+    gs = torch.tensor([0.37], device="cuda") if with_gs else None
+    got = nv.quantize_activation(x.cuda(), gs)
+    ref = fmt.quantize(x, global_scale=None if gs is None else gs.cpu())
+    assert torch.equal(got.scales.cpu(), fmt.as_uint8(ref.scales))
+    assert torch.equal(got.data.cpu(), ref.data)
+
+
+def test_quantize_kernel_marks_nonfinite_blocks_nan():
+    x = torch.randn(2, 64, device="cuda", dtype=torch.bfloat16)
+    x[0, 3] = float("nan")
+    x[1, 40] = float("inf")
+    q = nv.quantize_activation(x)
+    assert q.scales[0, 0].item() == 0x7F and q.scales[1, 2].item() == 0x7F
+    assert q.scales[0, 1].item() != 0x7F
+
+
+def reference_linear(q, x, xq=None):
+    w = q.dequantized_weight().double()
+    xr = (xq if xq is not None else x).double()
+    ref = xr @ w.t() + (q.bias.double() if q.bias is not None else 0)
+    mag = xr.abs() @ w.abs().t()
+    return ref, mag
+
+
+@pytest.mark.parametrize("rows", [1, 3, 8, 16])
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_linear_gemv_path_matches_reference(rows, dtype):
+    torch.manual_seed(rows)
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(512, 200)).cuda()
+    x = torch.randn(rows, 512, device="cuda").to(dtype)
+    y = q(x)
+    ref, mag = reference_linear(q, x.cpu().float().cuda())
+    # fp32 accumulation over K (K * 2^-23 of sum |w x|) plus the output rounding of dtype.
+    bound = 512 * 2.0 ** -23 * mag + 2.0 ** (-8 if dtype == torch.bfloat16 else -11) * ref.abs() + 1e-6
+    assert y.shape == (rows, 200) and y.dtype == dtype
+    assert ((y.double() - ref).abs() <= bound).all()
+
+
+def test_linear_dynamic_mode_and_leading_dims():
+    torch.manual_seed(1)
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(256, 96), activation="dynamic").cuda()
+    x = torch.randn(2, 3, 256, device="cuda", dtype=torch.bfloat16)
+    y = q(x)
+    xq = nv.quantize_activation(x.reshape(6, 256))
+    ref, mag = reference_linear(q, None, fmt.dequantize(xq.data, xq.scales).cuda())
+    bound = 256 * 2.0 ** -23 * mag + 2.0 ** -8 * ref.abs() + 1e-6
+    assert y.shape == (2, 3, 96)
+    assert ((y.reshape(6, 96).double() - ref).abs() <= bound).all()
+
+
+def test_linear_fallback_above_16_rows():
+    torch.manual_seed(2)
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(128, 64)).cuda()
+    x = torch.randn(40, 128, device="cuda", dtype=torch.bfloat16)
+    y = q(x)
+    ref = torch.nn.functional.linear(x, q.dequantized_weight(torch.bfloat16), q.bias.to(torch.bfloat16))
+    assert torch.equal(y, ref)
+
+
+@pytest.mark.parametrize("activation", ["weight-only", "dynamic"])
+def test_linear_compile_and_cuda_graph(activation):
+    torch.manual_seed(3)
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(256, 128), activation=activation).cuda()
+    x = torch.randn(4, 256, device="cuda", dtype=torch.bfloat16)
+    eager = q(x)
+    compiled = torch.compile(q, fullgraph=True)
+    assert torch.equal(compiled(x), eager)
+    static_x = x.clone()
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        q(static_x)
+    torch.cuda.current_stream().wait_stream(s)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        static_y = q(static_x)
+    static_x.copy_(torch.randn_like(x))
+    graph.replay()
+    assert torch.equal(static_y, q(static_x))
+
+
+def test_end_to_end_decode_agrees_with_dequantized_model():
+    pytest.importorskip("transformers")
+    from nvfp4_gemv import decode
+
+    r = decode.run(hidden=256, intermediate=512, layers=2, vocab=1024, steps=8)
+    assert r["nvfp4_linears"] == 2 * 7 + 1
+    # Same products, fp32 accumulation in another order, bf16 activations between layers.
+    assert r["max_rel_logit_diff"] < 2e-2 and r["argmax_agreement"] >= 0.8
+    assert all(v > 0 for v in r["tokens_per_s"].values())
+
+
+def test_peer_benchmark_runs_ours_and_reports_others():
+    from nvfp4_gemv import peers
+
+    report = peers.run(shapes=[(256, 512)], columns=(1, 4), reps=3)
+    rows = {(r["peer"], r["n"]): r for r in report["results"]}
+    assert rows[("ours W4A16", 1)]["status"] == "ok" and rows[("ours W4A16", 4)]["status"] == "ok"
+    assert rows[("ours W4A4 + act quant", 1)]["status"] == "ok"
+    assert rows[("cuBLAS bf16", 1)]["status"] == "ok"
+    assert all(r["status"] for r in report["results"])

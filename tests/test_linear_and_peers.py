@@ -1,0 +1,112 @@
+"""NVFP4Linear, the activation quantization op and the peer benchmark's check, on the CPU
+(the GPU side is in test_gpu_features.py)."""
+
+import pytest
+import torch
+
+import nvfp4_gemv as nv
+from nvfp4_gemv import format as fmt
+from nvfp4_gemv import ops, peers
+
+
+def make_linear(k=64, m=24, bias=True, seed=0):
+    torch.manual_seed(seed)
+    return torch.nn.Linear(k, m, bias=bias)
+
+
+def test_from_linear_forward_matches_dequantized_weight():
+    lin = make_linear()
+    q = nv.NVFP4Linear.from_linear(lin)
+    x = torch.randn(5, 64)
+    y = q(x.to(torch.bfloat16)).float()
+    ref = x.to(torch.bfloat16).double() @ q.dequantized_weight().double().t() + lin.bias.double()
+    # bf16 weights and output in the CPU fallback: 2^-8 relative per term and on the result.
+    bound = 2.0 ** -7 * (x.abs().double() @ q.dequantized_weight().abs().double().t() + lin.bias.abs().double())
+    assert ((y.double() - ref).abs() <= bound + 2.0 ** -8 * ref.abs()).all()
+
+
+def test_from_linear_quantizes_like_format_quantize():
+    lin = make_linear(bias=False)
+    q = nv.NVFP4Linear.from_linear(lin)
+    ref = fmt.quantize(lin.weight.detach())
+    assert torch.equal(q.weight, ref.data) and torch.equal(q.weight_scale, fmt.as_uint8(ref.scales))
+    assert q.bias is None and q.weight_global_scale.item() == ref.global_scale.item()
+
+
+def test_state_dict_round_trip_and_repr():
+    q = nv.NVFP4Linear.from_linear(make_linear(), activation="dynamic")
+    q2 = nv.NVFP4Linear(64, 24, activation="dynamic")
+    q2.load_state_dict(q.state_dict())
+    x = torch.randn(3, 64, dtype=torch.bfloat16)
+    assert torch.equal(q(x), q2(x))
+    assert set(q.state_dict()) == {"weight", "weight_scale", "weight_global_scale", "input_global_scale", "bias"}
+    text = repr(q)
+    assert "in_features=64" in text and "out_features=24" in text and "dynamic" in text
+
+
+def test_from_quantized_conventions_agree():
+    q = fmt.quantize(torch.randn(8, 32))
+    gs = q.global_scale
+    a = nv.NVFP4Linear.from_quantized(q.data, q.scales, gs, convention="modelopt")
+    b = nv.NVFP4Linear.from_quantized(q.data, q.scales, 1.0 / gs, convention="compressed-tensors")
+    assert torch.allclose(a.weight_global_scale, b.weight_global_scale, rtol=1e-6)
+    assert torch.equal(a.dequantized_weight(), q.dequantize())
+    with pytest.raises(ValueError, match="convention"):
+        nv.NVFP4Linear.from_quantized(q.data, q.scales, gs, convention="awq")
+    with pytest.raises(ValueError, match="weight_scale"):
+        nv.NVFP4Linear.from_quantized(q.data, q.scales[:, :1], gs, convention="modelopt")
+
+
+def test_bad_inputs_name_what_was_received():
+    q = nv.NVFP4Linear.from_linear(make_linear())
+    with pytest.raises(ValueError, match=r"\[\.\.\., 64\].*\(2, 63\)"):
+        q(torch.randn(2, 63, dtype=torch.bfloat16))
+    with pytest.raises(TypeError, match="float32"):
+        q(torch.randn(2, 64))
+    with pytest.raises(ValueError, match="multiple of 16"):
+        nv.NVFP4Linear(60, 8)
+
+
+def test_dynamic_mode_cpu_fallback_uses_quantized_activation():
+    q = nv.NVFP4Linear.from_linear(make_linear(bias=False), activation="dynamic")
+    x = torch.randn(4, 64, dtype=torch.bfloat16)
+    xq = fmt.quantize(x, global_scale=None).dequantize().to(torch.bfloat16)
+    assert torch.equal(q(x), torch.nn.functional.linear(xq, q.dequantized_weight(torch.bfloat16)))
+
+
+def test_quantize_op_cpu_is_format_quantize_and_fake_shapes():
+    ops.load()
+    x = torch.randn(3, 5, 48)
+    packed, scales = torch.ops.nvfp4.quantize(x, None)
+    ref = fmt.quantize(x, global_scale=None)
+    assert torch.equal(packed, ref.data) and torch.equal(scales, fmt.as_uint8(ref.scales))
+    with torch._subclasses.fake_tensor.FakeTensorMode():
+        p, s = torch.ops.nvfp4.quantize(torch.empty(7, 32), None)
+        assert p.shape == (7, 16) and s.shape == (7, 2) and p.dtype == torch.uint8
+
+
+def test_peer_check_accepts_exact_and_rejects_wrong():
+    g = torch.Generator().manual_seed(0)
+    w = torch.randn(16, 64, generator=g)
+    x = torch.randn(2, 64, generator=g)
+    y = x @ w.t()
+    assert peers.check(y, w, x, x)[0]
+    bad = y.clone()
+    bad[0, 3] += 0.5 * (x.abs() @ w.abs().t())[0, 3]
+    assert not peers.check(bad, w, x, x)[0]
+    assert not peers.check(y * float("nan"), w, x, x)[0]
+
+
+def test_peer_table_reports_failures():
+    report = {"environment": {"gpu": "G", "date": "D"}, "flush": "write", "read_bw_tbps": 4.3,
+              "versions": {"torch": "t"},
+              "results": [
+                  {"shape": [8, 16], "n": 1, "peer": "ours W4A16", "status": "ok", "median_us": 2.0, "std_us": 0.1,
+                   "tbps": 1.0, "sol_pct": 20.0, "worst_error_ratio": 0.1},
+                  {"shape": [8, 16], "n": 1, "peer": "humming W4A16", "status": "ok", "median_us": 3.0, "std_us": 0.1,
+                   "tbps": 0.7, "sol_pct": 15.0, "worst_error_ratio": 0.1},
+                  {"shape": [8, 16], "n": 1, "peer": "gemlite A16W4", "status": "error: CompilationError: x",
+                   "median_us": None, "std_us": None, "tbps": None, "sol_pct": None, "worst_error_ratio": None}]}
+    table = peers.format_table(report)
+    assert "| 8,16 | 1 | humming W4A16 | 3.0 +- 0.1 | 0.70 | 15% | 1.50x |" in table
+    assert "error: CompilationError" in table

@@ -5,7 +5,8 @@ downloaded) runs greedy decoding three ways on the GPU:
   bf16        the original model (cuBLAS bf16 Linear layers);
   nvfp4       every Linear of the decoder layers and the lm_head swapped for NVFP4Linear;
   dequant     the same NVFP4 weights dequantized exactly to fp32 and multiplied in fp32, output in
-              the model's dtype: what the NVFP4 kernel computes up to the fp32 summation order.
+              the model's dtype (in dynamic mode after the same activation quantization): what
+              the NVFP4 kernel computes, up to the fp32 summation order.
 The nvfp4 tokens are fed (teacher-forced) through the dequant model and the logits compared step by
 step; tokens/s is timed over the decode loop (eager, batch 1, KV cache; CUDA events).
 """
@@ -18,19 +19,28 @@ import time
 
 import torch
 
+from . import format as fmt
+from .api import quantize_activation
 from .linear import NVFP4Linear
 
 
 class DequantLinear(torch.nn.Module):
-    """y = (x.float() @ W_fp32^T + b).to(x.dtype) with W the exact dequantized NVFP4 weight."""
+    """y = (x.float() @ W_fp32^T + b).to(x.dtype) with W the exact dequantized NVFP4 weight; in
+    dynamic mode x first takes the same NVFP4 round trip as in NVFP4Linear."""
 
     def __init__(self, q: NVFP4Linear):
         super().__init__()
         self.register_buffer("w", q.dequantized_weight(torch.float32))
         self.register_buffer("b", None if q.bias is None else q.bias.float())
+        self.register_buffer("input_global_scale", q.input_global_scale.clone())
+        self.dynamic = q.activation == "dynamic"
 
     def forward(self, x):
-        return torch.nn.functional.linear(x.float(), self.w, self.b).to(x.dtype)
+        xf = x.float()
+        if self.dynamic:
+            xq = quantize_activation(x.reshape(-1, x.shape[-1]), self.input_global_scale)
+            xf = fmt.dequantize(xq.data, xq.scales, self.input_global_scale.reshape(())).reshape(x.shape)
+        return torch.nn.functional.linear(xf, self.w, self.b).to(x.dtype)
 
 
 def _swap(model: torch.nn.Module, kind: type, make) -> int:

@@ -154,6 +154,7 @@ def _short(e: BaseException) -> str:
 
 def run(shapes=None, columns=COLUMNS, reps: int = 30, flush: str = "write", json_path=None) -> dict:
     device = torch.device("cuda")
+    ops.load()
     flusher = bench.Flusher(flush, device)
     bw = bench.read_bandwidth(device)
     results = []

@@ -173,7 +173,14 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
   }
 
   const c10::cuda::CUDAGuard guard(a.device());
-  const int err = nvfp4::launch_gemv(p, c10::cuda::getCurrentCUDAStream(), nullptr);
+  p.partials = nullptr;
+  const nvfp4::GemvLaunch plan = nvfp4::plan_gemv(p);
+  Tensor workspace;  // split-K partial sums, from the caching allocator (stream-ordered)
+  if (plan.workspace_bytes > 0) {
+    workspace = at::empty({plan.workspace_bytes / 4}, a.options().dtype(at::kFloat));
+    p.partials = workspace.data_ptr<float>();
+  }
+  const int err = nvfp4::launch_gemv(p, plan, c10::cuda::getCurrentCUDAStream());
   TORCH_CHECK(err == 0, "nvfp4.gemv: kernel launch failed: ",
               cudaGetErrorString(static_cast<cudaError_t>(err)), " (M=", M, " K=", K, " L=", L,
               " N=", N, ")");

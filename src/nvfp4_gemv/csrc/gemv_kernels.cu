@@ -4,6 +4,8 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
+
 namespace nvfp4 {
 namespace detail {
 
@@ -143,14 +145,16 @@ struct Segment {
   int l, m0, m1, k0, kc;
 };
 
-// Largest power of two 2^e with max|x[:, n]| * 2^e < 2^15, per bf16 column, so that the column fits
-// fp16. Elements below 2^-24 of that scale round (relative error 2^-40 of the column's max).
-__device__ void bf16_column_exponents(const GemvParams& p, int l, unsigned* col_max_bits,
-                                      int* col_exp) {
+// Largest power of two 2^e with max|x[kb:ke, n]| * 2^e < 2^15, per bf16 column over the CTA's k
+// range, so that the column fits fp16. Elements below 2^-24 of that scale round (relative error
+// 2^-40 of the column's max). Each split has its own e; the partial sums are rescaled in fp32.
+__device__ void bf16_column_exponents(const GemvParams& p, int l, int kb, int ke,
+                                      unsigned* col_max_bits, int* col_exp) {
   if (threadIdx.x < p.N) col_max_bits[threadIdx.x] = 0;
   __syncthreads();
-  const __nv_bfloat16* x = static_cast<const __nv_bfloat16*>(p.x) + (int64_t)l * p.x_batch_stride;
-  const int pairs_per_col = p.K / 2;
+  const __nv_bfloat16* x =
+      static_cast<const __nv_bfloat16*>(p.x) + (int64_t)l * p.x_batch_stride + kb;
+  const int pairs_per_col = (ke - kb) / 2;
   const int total = pairs_per_col * p.N;
   int cur_n = -1;
   float m = 0.f;
@@ -313,13 +317,13 @@ __device__ __forceinline__ void load_item(bool ok, const uint8_t* const (&a)[2],
 }
 
 // acc[0]: columns 2t, 2t+1 (c0, c1 of rows g / tile a, c2, c3 of rows g+8 / tile b);
-// acc[1]: columns 8 + 2t, 8 + 2t + 1 (only when N > 8).
+// acc[1]: columns 8 + 2t, 8 + 2t + 1 (only when N > 8). x_addr: this thread's activation piece
+// (column g) of word 0; column g + 8 lies kColumnGroupBytes further.
+constexpr uint32_t kColumnGroupBytes = 8 * 64;
 template <int kWords, bool kWide>
-__device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t xa_addr,
-                                             uint32_t xb_addr, uint32_t q_stride_a,
-                                             uint32_t q_stride_b, float (&acc)[2][4]) {
+__device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_addr,
+                                             uint32_t q_stride, float (&acc)[2][4]) {
   using G = Geometry<kWords>;
-  // Rows past the segment were loaded as zero words with zero scales: they decode to 0.
   const __half2 sa = decode_e4m3x2(it.sf[0], kWeightBias / kDecodeScale);
   const __half2 sb = decode_e4m3x2(it.sf[1], kWeightBias / kDecodeScale);
 #pragma unroll
@@ -334,11 +338,11 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t xa
       ha[i] = as_u32(__hmul2(as_half2(ha[i]), hi ? __high2half2(sa) : __low2half2(sa)));
       hb[i] = as_u32(__hmul2(as_half2(hb[i]), hi ? __high2half2(sb) : __low2half2(sb)));
     }
-    const uint4 x = lds128(xa_addr + q * q_stride_a);
+    const uint4 x = lds128(x_addr + q * q_stride);
     mma_16816(acc[0], ha[0], hb[0], ha[1], hb[1], x.x, x.y);
     mma_16816(acc[0], ha[2], hb[2], ha[3], hb[3], x.z, x.w);
     if (kWide) {
-      const uint4 y = lds128(xb_addr + q * q_stride_b);
+      const uint4 y = lds128(x_addr + kColumnGroupBytes + q * q_stride);
       mma_16816(acc[1], ha[0], hb[0], ha[1], hb[1], y.x, y.y);
       mma_16816(acc[1], ha[2], hb[2], ha[3], hb[3], y.z, y.w);
     }
@@ -386,12 +390,10 @@ struct WarpStream {
                 buf[d]);
   }
 
-  // act: shared address of this thread's activation piece at step 0 (or of a zero piece when
-  // the thread's column g is >= N, with act_step = 0), so the shared loads need no predicate.
-  __device__ __forceinline__ void run(const PairRun<kWords>& r, uint32_t act_a, uint32_t act_b,
-                                      uint32_t act_step_a, uint32_t act_step_b,
-                                      uint32_t q_stride_a, uint32_t q_stride_b, float* red, int g,
-                                      int t) {
+  // act: shared address of this thread's activation piece at step 0; see the kernel for why
+  // columns >= N need no predicate.
+  __device__ __forceinline__ void run(const PairRun<kWords>& r, uint32_t act, uint32_t act_step,
+                                      uint32_t q_stride, float* red, int g, int t) {
     float acc[2][4] = {};
     int s = r.s0;
     // Load pointers at step s + kPrefetch, advanced once per group of kPrefetch items.
@@ -402,8 +404,7 @@ struct WarpStream {
     for (; s + kPrefetch <= r.s1; s += kPrefetch) {
 #pragma unroll
       for (int d = 0; d < kPrefetch; ++d) {
-        compute_item<kWords, kWide>(buf[d], act_a + (s + d) * act_step_a,
-                                    act_b + (s + d) * act_step_b, q_stride_a, q_stride_b, acc);
+        compute_item<kWords, kWide>(buf[d], act + (s + d) * act_step, q_stride, acc);
         load_item(s + d + kPrefetch < r.s_end, la, lsf, d * kStepBytes, d * sf_step, buf[d]);
       }
 #pragma unroll
@@ -415,8 +416,7 @@ struct WarpStream {
 #pragma unroll
     for (int d = 0; d < kPrefetch; ++d)
       if (s + d < r.s1)
-        compute_item<kWords, kWide>(buf[d], act_a + (s + d) * act_step_a,
-                                    act_b + (s + d) * act_step_b, q_stride_a, q_stride_b, acc);
+        compute_item<kWords, kWide>(buf[d], act + (s + d) * act_step, q_stride, acc);
     flush<kWide>(acc, red, r.pair, threadIdx.x >> 5, g, t);
   }
 };
@@ -438,9 +438,12 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
     static_cast<float*>(p.out)[off] = v;
 }
 
+// One CTA: the balanced range of flattened L*M rows of row block blockIdx.x / splits, over the
+// k range of split blockIdx.x % splits, in segments of at most kMaxRowsPerCta rows of one batch.
+// The staged activation is kept across segments of the same batch when it fits one chunk.
 template <int kWords, bool kWide>
 __global__ void __launch_bounds__(kThreads, 2)
-    gemv_kernel(const GemvParams p, int grid, int k_chunk) {
+    gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk) {
   using G = Geometry<kWords>;
   extern __shared__ __align__(16) uint8_t smem[];
   float* red = reinterpret_cast<float*>(smem);                           // kRedBytes
@@ -448,28 +451,34 @@ __global__ void __launch_bounds__(kThreads, 2)
   unsigned* col_max = reinterpret_cast<unsigned*>(col_exp + kMaxCols);   // [16]
   uint4* act = reinterpret_cast<uint4*>(smem + kRedBytes + kSmemHeader);         // staged activation
   const uint32_t act_smem = static_cast<uint32_t>(__cvta_generic_to_shared(act));
-  uint4* zero = reinterpret_cast<uint4*>(col_max + kMaxCols);                // [4] zero pieces
-  const uint32_t zero_smem = static_cast<uint32_t>(__cvta_generic_to_shared(zero));
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
-  if (threadIdx.x < 4) zero[threadIdx.x] = make_uint4(0, 0, 0, 0);
 
-  const int64_t R = (int64_t)p.M * p.L;
-  const int64_t r_end = R * (blockIdx.x + 1) / grid;
-  for (int64_t r = R * blockIdx.x / grid; r < r_end;) {
+  const int rb = blockIdx.x / splits;
+  const int kb = (blockIdx.x % splits) * k_split, ke = min(p.K, kb + k_split);
+  // Batch whose activation (the whole k range, in one chunk) is in `act`; stays -1 when the k
+  // range needs several chunks, so every segment re-stages.
+  int staged_l = -1;
+  const bool one_chunk = ke - kb <= k_chunk;
+
+  const int64_t r_end = (int64_t)p.M * p.L * (rb + 1) / row_blocks;
+  for (int64_t r = (int64_t)p.M * p.L * rb / row_blocks; r < r_end;) {
     Segment seg;
     seg.l = (int)(r / p.M);
     seg.m0 = (int)(r - (int64_t)seg.l * p.M);
-    seg.m1 = (int)min((int64_t)p.M, seg.m0 + (r_end - r));
+    seg.m1 = (int)min(min((int64_t)p.M, seg.m0 + (r_end - r)), (int64_t)seg.m0 + kMaxRowsPerCta);
     const int rows = seg.m1 - seg.m0, pairs = (rows + 15) / 16;
+    const bool restage = staged_l != seg.l;
 
     for (int i = threadIdx.x; i < pairs * kWarps * 256; i += kThreads) red[i] = 0.f;
-    if (p.act == kActBF16) {
-      bf16_column_exponents(p, seg.l, col_max, col_exp);
-    } else if (threadIdx.x < p.N) {
-      col_exp[threadIdx.x] = 0;
+    if (restage) {
+      if (p.act == kActBF16) {
+        bf16_column_exponents(p, seg.l, kb, ke, col_max, col_exp);
+      } else if (threadIdx.x < p.N) {
+        col_exp[threadIdx.x] = 0;
+      }
     }
-    for (seg.k0 = 0; seg.k0 < p.K; seg.k0 += k_chunk) {
-      seg.kc = min(k_chunk, p.K - seg.k0);
+    for (seg.k0 = kb; seg.k0 < ke; seg.k0 += k_chunk) {
+      seg.kc = min(k_chunk, ke - seg.k0);
       const int steps = (seg.kc + G::kStep - 1) / G::kStep;
       const int items = pairs * steps;
       const int i_begin = items * warp / kWarps, i_end = items * (warp + 1) / kWarps;
@@ -477,18 +486,17 @@ __global__ void __launch_bounds__(kThreads, 2)
       ws.sf_step = (int)p.sfa.col_offset(G::kStep / 16);
       PairRun<kWords> run = run_at<kWords>(p, seg, steps, i_begin, i_end, g, t);
       if (i_begin < i_end) ws.prime(run);  // HBM is busy while the CTA stages its activation
-      __syncthreads();  // previous users of `act` are done; col_exp is visible
-      stage_activation<kWords>(p, seg, col_exp, act);
-      __syncthreads();
-      // Shared addresses of the activation pieces this thread feeds to the mma (see act_piece);
-      // columns >= N read a zero piece instead, with zero strides.
-      const uint32_t piece = (uint32_t)(g * 4 + t) * 16, step_bytes = kWords * p.N * 64;
-      const bool has_a = g < p.N, has_b = g + 8 < p.N;
-      const uint32_t act_a = has_a ? act_smem + piece : zero_smem + t * 16;
-      const uint32_t act_b = has_b ? act_smem + piece + 8 * 64 : zero_smem + t * 16;
+      __syncthreads();  // previous users of `act` are done; col_exp and red are ready
+      if (restage) {
+        stage_activation<kWords>(p, seg, col_exp, act);
+        __syncthreads();
+      }
+      // Shared address of the activation piece this thread feeds to the mma (see act_piece). A
+      // lane whose column (g, or g + 8) is >= N reads some other piece of the buffer (or the
+      // kActPadBytes after it): the mma keeps output columns apart, and those are never stored.
+      const uint32_t act = act_smem + (uint32_t)(g * 4 + t) * 16;
       for (int i = i_begin; i < i_end;) {
-        ws.run(run, act_a, act_b, has_a ? step_bytes : 0, has_b ? step_bytes : 0,
-               has_a ? p.N * 64 : 0, has_b ? p.N * 64 : 0, red, g, t);
+        ws.run(run, act, kWords * p.N * 64, p.N * 64, red, g, t);
         i += run.s1 - run.s0;
         if (i < i_end) {
           run = run_at<kWords>(p, seg, steps, i, i_end, g, t);
@@ -496,27 +504,53 @@ __global__ void __launch_bounds__(kThreads, 2)
         }
       }
     }
+    if (one_chunk) staged_l = seg.l;
     __syncthreads();
+    // Fixed-order reduction over warps. One split: the fp32 epilogue here (2^7, the weight bias;
+    // the global scales; the bf16 column rescale; bias). Several: this split's partial sum with
+    // 2^7 and the column rescale applied (exact powers of two), for reduce_splits_kernel.
     float alpha = 1.f;  // read here, not kept live through the main loop
     if (p.weight_global_scale) alpha *= *p.weight_global_scale;
     if (p.act_global_scale) alpha *= *p.act_global_scale;
-    // Fixed-order reduction over warps, fp32 epilogue: 2^7 (the weight bias), global scales,
-    // the bf16 column rescale, bias.
     for (int idx = threadIdx.x; idx < rows * p.N; idx += kThreads) {
       const int row = idx / p.N, n = idx - row * p.N;
       const float* src = red + (row >> 4) * kWarps * 256 + (row & 15) * 16 + n;
       float s = 0.f;
 #pragma unroll
       for (int w = 0; w < kWarps; ++w) s += src[w * 256];
-      float v = ldexpf(s * alpha, -kWeightBiasLog2 - col_exp[n]);
       const int m = seg.m0 + row;
+      if (splits > 1) {
+        const int64_t R = (int64_t)p.M * p.L;
+        p.partials[((int64_t)(blockIdx.x % splits) * R + (r + row)) * p.N + n] =
+            ldexpf(s, -kWeightBiasLog2 - col_exp[n]);
+        continue;
+      }
+      float v = ldexpf(s * alpha, -kWeightBiasLog2 - col_exp[n]);
       if (p.bias) v += p.bias[m];
       store_out(p, (int64_t)seg.l * p.out_batch_stride + (int64_t)m * p.out_row_stride +
                        (int64_t)n * p.out_col_stride, v);
     }
-    __syncthreads();
     r += rows;
   }
+}
+
+// Split-K epilogue: out = alpha * sum over splits in split order (deterministic) + bias.
+__global__ void reduce_splits_kernel(const GemvParams p, int splits) {
+  const int64_t R = (int64_t)p.M * p.L;
+  const int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (idx >= R * p.N) return;
+  const int64_t r = idx / p.N;
+  const int n = (int)(idx - r * p.N);
+  float s = 0.f;
+  for (int k = 0; k < splits; ++k) s += p.partials[(k * R + r) * p.N + n];
+  float alpha = 1.f;
+  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
+  if (p.act_global_scale) alpha *= *p.act_global_scale;
+  const int l = (int)(r / p.M), m = (int)(r - (int64_t)l * p.M);
+  float v = s * alpha;
+  if (p.bias) v += p.bias[m];
+  store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride +
+                   (int64_t)n * p.out_col_stride, v);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -560,62 +594,108 @@ inline DeviceInfo device_info() {
   return d;
 }
 
+// Resident CTAs per SM of a variant, read once per device at the largest shared-memory size we
+// ever ask for (so the grid rule does not depend on K).
 template <int kWords, bool kWide>
-int launch_variant(const GemvParams& p, cudaStream_t stream, GemvLaunch* out) {
-  using G = Geometry<kWords>;
-  auto kernel = gemv_kernel<kWords, kWide>;
-  constexpr int kSmemMax = kRedBytes + kSmemHeader + kActStageBytes;
-  // Per device: raise the dynamic shared-memory limit once and read the occupancy at the
-  // largest size we ever ask for (so the grid rule does not depend on K).
-  static int resident_per_sm[64] = {};
+int resident_per_sm() {
+  constexpr int kSmemMax = kRedBytes + kSmemHeader + kActStageBytes + kActPadBytes;
+  static int cache[64] = {};
   int dev = 0;
   cudaGetDevice(&dev);
-  int& occ = resident_per_sm[dev & 63];
+  int& occ = cache[dev & 63];
   if (occ == 0) {
-    cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         kSmemMax);
-    if (e != cudaSuccess) return e;
-    e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, kSmemMax);
-    if (e != cudaSuccess) return e;
-    if (occ < 1) occ = 1;
+    auto kernel = gemv_kernel<kWords, kWide>;
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemMax) !=
+            cudaSuccess ||
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, kSmemMax) !=
+            cudaSuccess || occ < 1)
+      occ = 1;
   }
-  // K is staged in chunks that fit kActStageBytes (all of K at once for N * K <= 32768).
-  const int k_round = (p.K + G::kStep - 1) / G::kStep * G::kStep;
+  return occ;
+}
+
+// Which variant runs: 16-byte loads (kWords = 4) need 16-byte aligned rows, whole 32-value chunks
+// and adjacent, 2-byte aligned scale pairs (one 16-bit load for two blocks; always true of the
+// blocked layout's 4-byte groups); otherwise 8-byte loads (K % 16 == 0 and 8-byte alignment are
+// checked by the caller). A second accumulator set (kWide) for N > 8.
+inline bool wide_loads(const GemvParams& p) {
+  const ScaleIndex& sf = p.sfa;
+  const bool scale_pairs = reinterpret_cast<uintptr_t>(sf.base) % 2 == 0 && sf.batch_stride % 2 == 0 &&
+                           (sf.layout == kScaleBlocked || (sf.col_stride == 1 && sf.row_stride % 2 == 0));
+  return p.K % 32 == 0 && reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 &&
+         p.a_batch_stride % 16 == 0 && scale_pairs;
+}
+
+template <int kWords, bool kWide>
+GemvLaunch plan_variant(const GemvParams& p) {
+  using G = Geometry<kWords>;
+  const int64_t rows = (int64_t)p.M * p.L;
+  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide>() * device_info().sms;
+  // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
+  // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
+  // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
+  // rows * S / wave rows each) until it is at most 1/4: S = the power of two >= 14 * N * wave /
+  // rows, at most 16 and at most one split per two k-steps.
+  int splits = 1;
+  const double want = 14.0 * p.N * (double)wave / (double)rows;
+  const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
+  while (splits < want && splits * 2 <= max_splits) splits *= 2;
+  const int k_split = (p.K / splits + G::kStep - 1) / G::kStep * G::kStep;
+  splits = (p.K + k_split - 1) / k_split;  // no empty split
+  // Row blocks: one wave of CTAs in all. Without a split, more CTAs (in whole waves) when a CTA
+  // would get more than kMaxRowsPerCta rows (each then runs one segment, no re-staging); never
+  // more row blocks than rows.
+  int64_t row_blocks = std::max<int64_t>(1, wave / splits);
+  if (splits == 1) {
+    const int64_t need = (rows + kMaxRowsPerCta - 1) / kMaxRowsPerCta;
+    if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
+  }
+  if (row_blocks > rows) row_blocks = rows;
+  // The k range is staged in chunks that fit kActStageBytes (all of it for N * k <= 32768).
+  const int k_round = (k_split + G::kStep - 1) / G::kStep * G::kStep;
   int k_chunk = kActStageBytes / (2 * p.N) / G::kStep * G::kStep;
   if (k_chunk > k_round) k_chunk = k_round;
-  const int smem = kRedBytes + kSmemHeader + k_chunk * p.N * 2;
-  // Grid rule: one full wave of resident CTAs, each with an equal share (+-1) of the L*M rows;
-  // more CTAs, in whole waves, when that share would exceed kMaxRowsPerCta; never more CTAs
-  // than rows.
-  const int64_t rows = (int64_t)p.M * p.L;
-  const int64_t wave = (int64_t)occ * device_info().sms;
-  int64_t grid = (rows + kMaxRowsPerCta - 1) / kMaxRowsPerCta;
-  grid = grid <= wave ? wave : (grid + wave - 1) / wave * wave;
-  if (grid > rows) grid = rows;
-  kernel<<<(int)grid, kThreads, smem, stream>>>(p, (int)grid, k_chunk);
-  if (out) *out = GemvLaunch{(int)grid, k_chunk, smem, kWords * 4};
+  GemvLaunch plan{};
+  plan.row_blocks = (int)row_blocks;
+  plan.splits = splits;
+  plan.grid = (int)(row_blocks * splits);
+  plan.k_split = k_split;
+  plan.k_chunk = k_chunk;
+  plan.smem_bytes = kRedBytes + kSmemHeader + k_chunk * p.N * 2 + kActPadBytes;
+  plan.chunk_bytes = kWords * 4;
+  plan.workspace_bytes = splits > 1 ? (int64_t)splits * rows * p.N * 4 : 0;
+  return plan;
+}
+
+template <int kWords, bool kWide>
+int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+  resident_per_sm<kWords, kWide>();  // sets the shared-memory limit once per device
+  gemv_kernel<kWords, kWide><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
+      p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk);
+  if (plan.splits > 1) {
+    const int64_t n = (int64_t)p.M * p.L * p.N;
+    reduce_splits_kernel<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(p, plan.splits);
+  }
   return cudaGetLastError();
 }
 
 }  // namespace detail
 
-int launch_gemv(const GemvParams& p, cudaStream_t stream, GemvLaunch* launch) {
-  // 16-byte loads need 16-byte aligned rows and whole 32-value chunks; otherwise 8-byte loads
-  // (K % 16 == 0 and 8-byte alignment are checked by the caller).
-  // The 16-byte path also reads each thread's two scale bytes with one 16-bit load, so those
-  // pairs must be adjacent and 2-byte aligned (always true of the blocked layout's 4-byte groups).
-  const ScaleIndex& sf = p.sfa;
-  const bool scale_pairs = reinterpret_cast<uintptr_t>(sf.base) % 2 == 0 &&
-                           sf.batch_stride % 2 == 0 &&
-                           (sf.layout == kScaleBlocked || (sf.col_stride == 1 && sf.row_stride % 2 == 0));
-  const bool wide_loads = p.K % 32 == 0 && reinterpret_cast<uintptr_t>(p.a) % 16 == 0 &&
-                          p.a_row_stride % 16 == 0 && p.a_batch_stride % 16 == 0 && scale_pairs;
-  const bool wide_n = p.N > 8;
-  if (wide_loads)
-    return wide_n ? detail::launch_variant<4, true>(p, stream, launch)
-                  : detail::launch_variant<4, false>(p, stream, launch);
-  return wide_n ? detail::launch_variant<2, true>(p, stream, launch)
-                : detail::launch_variant<2, false>(p, stream, launch);
+GemvLaunch plan_gemv(const GemvParams& p) {
+  const bool wide = detail::wide_loads(p), wide_n = p.N > 8;
+  if (wide)
+    return wide_n ? detail::plan_variant<4, true>(p) : detail::plan_variant<4, false>(p);
+  return wide_n ? detail::plan_variant<2, true>(p) : detail::plan_variant<2, false>(p);
+}
+
+int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+  if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
+  const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
+  if (wide)
+    return wide_n ? detail::launch_variant<4, true>(p, plan, stream)
+                  : detail::launch_variant<4, false>(p, plan, stream);
+  return wide_n ? detail::launch_variant<2, true>(p, plan, stream)
+                : detail::launch_variant<2, false>(p, plan, stream);
 }
 
 int stream_read_default_grid(int device) {

@@ -74,14 +74,21 @@ struct GemvParams {
   const float* weight_global_scale;  // nullable, one fp32 on the device
   const float* act_global_scale;     // nullable
   const float* bias;                 // nullable, [M] fp32
+  // Split-K workspace: fp32 [splits, L*M, N], allocated by the caller when plan_gemv asks for
+  // more than one split (GemvLaunch::workspace_bytes); null otherwise.
+  float* partials;
 };
 
-// Launch configuration chosen on the host; see launch_gemv for the rule.
+// Launch configuration chosen on the host from M, K, L, N and the SM count; see plan_gemv.
 struct GemvLaunch {
-  int grid;            // CTAs
-  int k_chunk;         // activation values staged per pass (multiple of the k step)
+  int grid;             // CTAs = row_blocks * splits
+  int row_blocks;       // CTAs along the L*M rows (each a balanced contiguous range)
+  int splits;           // CTAs along K (1: no split; > 1: partial sums + a fixed-order reduction)
+  int k_split;          // K values per split (a multiple of the k step)
+  int k_chunk;          // activation values staged per pass (multiple of the k step)
   int smem_bytes;
-  int chunk_bytes;     // 16 or 8 bytes of A per thread per item
+  int chunk_bytes;      // 16 or 8 bytes of A per thread per item
+  int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)
 };
 
 constexpr int kWarps = 8;
@@ -90,15 +97,19 @@ constexpr int kMaxRowsPerCta = 64;                 // bounds the partial-sum buf
 constexpr int kMaxPairs = kMaxRowsPerCta / 16;     // 16-row tiles per segment
 constexpr int kActStageBytes = 64 * 1024;          // shared memory for staged activations
 constexpr int kRedBytes = kMaxPairs * kWarps * 16 * 16 * 4;
-constexpr int kSmemHeader = 192;                  // column exponents, maxima, zero pieces
+constexpr int kSmemHeader = 192;                  // column exponents and maxima
+constexpr int kActPadBytes = 8 * 64;               // readable slack after the staged activation
 constexpr int kMaxCols = 16;
 
 }  // namespace nvfp4
 
 // Host entry points (defined in gemv_kernels.cu).
 namespace nvfp4 {
-// Returns a CUDA error code (0 = success); fills *launch with what was chosen.
-int launch_gemv(const GemvParams& p, cudaStream_t stream, GemvLaunch* launch);
+// The launch configuration for p (no CUDA work beyond reading device attributes once).
+GemvLaunch plan_gemv(const GemvParams& p);
+// Launches `plan` (from plan_gemv on the same p; p.partials set when plan.workspace_bytes > 0).
+// Returns a CUDA error code (0 = success).
+int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream);
 // A bare streaming read of `bytes` bytes (the stream floor): sums 16-byte words so nothing is
 // optimised away, writes one word per CTA to `sink` (grid entries). grid <= 0: the default rule.
 int launch_stream_read(const void* data, int64_t bytes, uint32_t* sink, int grid, int threads,

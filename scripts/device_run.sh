@@ -6,16 +6,17 @@
 set -uo pipefail
 MODE=${1:-full}
 OUT=${OUT:-$PWD/.out}
-mkdir -p "$OUT"
+LOGS=${LOGS:-/tmp/nvfp4_gemv_logs}  # bulky logs stay on the machine (the device tool returns 8 files)
+mkdir -p "$OUT" "$LOGS"
 export PYTHONUNBUFFERED=1 PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
 export NVFP4_GEMV_CACHE_DIR=${NVFP4_GEMV_CACHE_DIR:-/tmp/nvfp4_gemv_cache}
 PY=${PYTHON:-python3}
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv | tee "$OUT/env.txt"
 git log -1 --format='commit %H %cd' 2>/dev/null | tee -a "$OUT/env.txt"
-$PY -m nvfp4_gemv build 2>&1 | tee "$OUT/build.log" || exit 1
+$PY -m nvfp4_gemv build 2>&1 | tee "$LOGS/build.log" || exit 1
 $PY -m nvfp4_gemv info | tee -a "$OUT/env.txt"
 if [ -d peers/wheels ]; then
-  $PY -m pip install -q --no-index --find-links peers/wheels humming-kernels gemlite matplotlib > "$OUT/pip.log" 2>&1
+  $PY -m pip install -q --no-index --find-links peers/wheels humming-kernels gemlite matplotlib > "$LOGS/pip.log" 2>&1
   echo "peer wheels: pip exit $?" | tee -a "$OUT/env.txt"
 fi
 if [ "$MODE" = peers ]; then
@@ -31,13 +32,13 @@ else
   $PY -m pytest -q tests 2>&1 | tail -n 40 > "$OUT/pytest.log"
 fi
 if command -v compute-sanitizer >/dev/null && [ "$MODE" = full ]; then
-  compute-sanitizer --tool memcheck --error-exitcode 9 $PY scripts/memcheck_cases.py > "$OUT/memcheck.log" 2>&1
-  echo "memcheck exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$OUT/memcheck.log") clean summaries)" >> "$OUT/pytest.log"
+  compute-sanitizer --tool memcheck --error-exitcode 9 $PY scripts/memcheck_cases.py > "$LOGS/memcheck.log" 2>&1
+  echo "memcheck exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$LOGS/memcheck.log") clean summaries)" >> "$OUT/pytest.log"
 fi
 $PY -m nvfp4_gemv bench --reps ${REPS:-30} --all ${BENCH_ARGS:-} --json "$OUT/bench_write.json" > "$OUT/bench_write.txt" 2>&1
 $PY -m nvfp4_gemv bench --reps ${REPS:-30} --flush read --no-baselines ${BENCH_ARGS:-} --json "$OUT/bench_read.json" > "$OUT/bench_read.txt" 2>&1
 $PY -m nvfp4_gemv bench --leaderboard --no-baselines --json "$OUT/bench_leaderboard.json" > "$OUT/bench_leaderboard.txt" 2>&1
-echo "== pytest"; grep -E "passed|failed|memcheck|Error|FAILED" "$OUT/pytest.log" | tail -n 15
 echo "== bench (write flush)"; cat "$OUT/bench_write.txt"
 echo "== bench (read flush)"; cat "$OUT/bench_read.txt"
 echo "== bench (leaderboard rule, write flush)"; cat "$OUT/bench_leaderboard.txt"
+echo "== pytest"; grep -E "passed|failed|memcheck|Error|FAILED" "$OUT/pytest.log" | tail -n 15

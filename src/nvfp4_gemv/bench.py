@@ -84,7 +84,7 @@ def time_cuda(fn, flusher: Flusher | None, reps: int = 50, warmup: int = 3, setu
     return Timing.of(samples)
 
 
-def read_bandwidth(device, nbytes: int = 2 << 30, reps: int = 20) -> float:
+def read_bandwidth(device, nbytes: int = 4 << 30, reps: int = 20) -> float:
     """Asymptotic streaming-read bandwidth (bytes/s): our read kernel over nbytes, best grid, median."""
     data = torch.empty(nbytes, dtype=torch.uint8, device=device)
     data.random_()
@@ -96,6 +96,17 @@ def read_bandwidth(device, nbytes: int = 2 << 30, reps: int = 20) -> float:
         best = min(best, t.median_us)
     del data
     return nbytes / (best * 1e-6)
+
+
+def copy_read_bandwidth(device, nbytes: int = 4 << 30, reps: int = 20) -> float:
+    """Read side of a device-to-device copy (bytes read per second, torch's copy_), median: the
+    yardstick the stream-floor kernel must reach 95% of."""
+    src = torch.empty(nbytes, dtype=torch.uint8, device=device)
+    src.random_()
+    dst = torch.empty_like(src)
+    t = time_cuda(lambda: dst.copy_(src), None, reps)
+    del src, dst
+    return nbytes / (t.median_us * 1e-6)
 
 
 def stream_floor(nbytes: int, flusher: Flusher, device, reps: int) -> tuple[Timing, str]:
@@ -286,6 +297,7 @@ def run(shapes=None, flush: str = "write", reps: int = 50, baselines: bool = Tru
     ops.load()
     device = torch.device("cuda")
     bw = read_bandwidth(device)
+    copy_bw = copy_read_bandwidth(device)
     flusher = Flusher(flush, device)
     results = []
     for m, k, l in shapes or task.BENCHMARK_SHAPES:
@@ -295,7 +307,7 @@ def run(shapes=None, flush: str = "write", reps: int = 50, baselines: bool = Tru
     times = [r["gemv"]["median_us"] for r in results if r["kind"].startswith("W4A4 task")]
     report = {
         "environment": environment(), "flush": flush, "read_bandwidth_tbps": bw / 1e12,
-        "results": results, "host_overhead_us": host_overhead_us(),
+        "copy_read_side_tbps": copy_bw / 1e12, "results": results, "host_overhead_us": host_overhead_us(),
         "geomean_us": math.exp(statistics.fmean(math.log(t) for t in times)) if times else None,
     }
     if json_path:
@@ -308,7 +320,9 @@ def format_table(report: dict) -> str:
     env = report["environment"]
     lines = [
         f"{env['gpu']} | torch {env['torch']} CUDA {env['cuda']} | {env['date']} | flush={report['flush']} | "
-        f"read BW {report['read_bandwidth_tbps']:.2f} TB/s",
+        f"read BW {report['read_bandwidth_tbps']:.2f} TB/s"
+        + (f" ({100 * report['read_bandwidth_tbps'] / report['copy_read_side_tbps']:.0f}% of a device copy's read side, "
+           f"{report['copy_read_side_tbps']:.2f} TB/s)" if report.get("copy_read_side_tbps") else ""),
         "| shape | kind | GEMV us (median +- std) | TB/s | %SOL | floor us | GEMV/floor | cuBLAS bf16 us | dequant+mm us |",
         "|---|---|---|---|---|---|---|---|---|",
     ]

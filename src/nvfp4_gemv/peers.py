@@ -28,7 +28,7 @@ from . import bench, ops, reference
 from . import format as fmt
 from .api import quantize_activation
 
-SHAPES = [(7168, 16384), (4096, 7168), (7168, 2048)] + list(bench.MODEL_LAYERS)
+SHAPES = list(dict.fromkeys([(7168, 16384), (4096, 7168), (7168, 2048)] + list(bench.MODEL_LAYERS)))
 COLUMNS = (1, 4, 8, 16)
 
 

@@ -321,8 +321,8 @@ def format_table(report: dict) -> str:
     lines = [
         f"{env['gpu']} | torch {env['torch']} CUDA {env['cuda']} | {env['date']} | flush={report['flush']} | "
         f"read BW {report['read_bandwidth_tbps']:.2f} TB/s"
-        + (f" ({100 * report['read_bandwidth_tbps'] / report['copy_read_side_tbps']:.0f}% of a device copy's read side, "
-           f"{report['copy_read_side_tbps']:.2f} TB/s)" if report.get("copy_read_side_tbps") else ""),
+        + (f" = {100 * report['read_bandwidth_tbps'] / report['copy_read_side_tbps']:.0f}% of a 4 GiB device copy's read "
+           f"side ({report['copy_read_side_tbps']:.2f} TB/s read + as much written)" if report.get("copy_read_side_tbps") else ""),
         "| shape | kind | GEMV us (median +- std) | TB/s | %SOL | floor us | GEMV/floor | cuBLAS bf16 us | dequant+mm us |",
         "|---|---|---|---|---|---|---|---|---|",
     ]

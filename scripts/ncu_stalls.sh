@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Stall reasons of the GEMV on (7168, 16384, 1), W4A4 (Nsight Compute; device). Writes $OUT/ncu_shape1.txt.
+export PYTHONPATH=$PWD/src NVFP4_GEMV_CACHE_DIR=/tmp/nc
+python3 -m nvfp4_gemv build >/dev/null 2>&1
+timeout 150 ncu --clock-control none -k regex:gemv_kernel -s 2 -c 1 --section SpeedOfLight --section WarpStateStats --section SchedulerStats --section ComputeWorkloadAnalysis --section SourceCounters --metrics smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_math_pipe_throttle.ratio,smsp__average_warp_latency_issue_stalled_wait.ratio,smsp__average_warp_latency_issue_stalled_short_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_mio_throttle.ratio,smsp__average_warp_latency_issue_stalled_not_selected.ratio,smsp__average_warp_latency_issue_stalled_selected.ratio,smsp__average_warp_latency_issue_stalled_lg_throttle.ratio,smsp__average_warp_latency_issue_stalled_dispatch_stall.ratio,smsp__cycles_active.avg,sm__cycles_elapsed.avg python3 scripts/profile_case.py 7168 16384 1 > $OUT/ncu_shape1.txt 2>&1
+grep -E "Duration|DRAM Through|Issue Slots|No Eligible|Eligible Warps|stalled|cycles_active|cycles_elapsed|ALU|pipeline" $OUT/ncu_shape1.txt | head -40

@@ -310,10 +310,15 @@ def run(shapes=None, flush: str = "write", reps: int = 50, baselines: bool = Tru
         "copy_read_side_tbps": copy_bw / 1e12, "results": results, "host_overhead_us": host_overhead_us(),
         "geomean_us": math.exp(statistics.fmean(math.log(t) for t in times)) if times else None,
     }
-    if json_path:
-        with open(json_path, "w") as f:
-            json.dump(report, f, indent=1)
+    save_json(report, json_path)
     return report
+
+
+def save_json(report: dict, path: str | None) -> None:
+    """Write a report (bench, peers, decode) as JSON when a path is given."""
+    if path:
+        with open(path, "w") as f:
+            json.dump(report, f, indent=1)
 
 
 def format_table(report: dict) -> str:

@@ -14,12 +14,12 @@ step; tokens/s is timed over the decode loop (eager, batch 1, KV cache; CUDA eve
 from __future__ import annotations
 
 import copy
-import json
 import time
 
 import torch
 
 from . import format as fmt
+from .bench import save_json
 from .api import quantize_activation
 from .linear import NVFP4Linear
 
@@ -118,9 +118,7 @@ def run(hidden=2048, intermediate=5632, layers=8, vocab=32000, prompt_len=8, ste
         "tokens_match_bf16": (tok_q == tok_b).float().mean().item(),
         "setup_s": time.perf_counter() - t0,
     }
-    if json_path:
-        with open(json_path, "w") as f:
-            json.dump(report, f, indent=2)
+    save_json(report, json_path)
     return report
 
 

@@ -187,10 +187,7 @@ def run(shapes=None, columns=COLUMNS, reps: int = 30, flush: str = "write", json
             del op
     report = {"environment": bench.environment(), "flush": flush, "read_bw_tbps": bw / 1e12,
               "versions": peer_versions(), "results": [asdict(r) for r in results]}
-    if json_path:
-        import json
-        with open(json_path, "w") as f:
-            json.dump(report, f, indent=2)
+    bench.save_json(report, json_path)
     return report
 
 

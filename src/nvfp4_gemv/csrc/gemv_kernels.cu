@@ -240,7 +240,7 @@ __device__ void stage_activation(const GemvParams& p, const Segment& seg, const 
 }
 
 // Predicated streaming loads: when `p` is false nothing is read and the destination keeps
-// whatever it held (the caller zeroes the block scale instead, see load_item).
+// whatever it held (ld_scales_if returns a zero block scale for the same item instead).
 __device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t (&w)[4]) {
   asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %5, 0;\n\t"
                "@q ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n\t}"

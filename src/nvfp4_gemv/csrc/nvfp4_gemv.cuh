@@ -6,7 +6,7 @@
 // X is either FP4 E2M1 with its own E4M3 scales SFB (W4A4) or fp16 / bf16 (W4A16).
 // alpha = weight_global_scale * act_global_scale (each optional, read on the device).
 //
-// How it works (one CTA = 8 warps, a contiguous, balanced range of the L*M rows):
+// How it works (one CTA = 8 warps, a contiguous, balanced range of the L*M rows and a k range):
 //   1. The CTA stages its activation columns in shared memory as fp16, already in the order in
 //      which the tensor-core fragments want them (W4A4: decoded and multiplied by SFB, exact;
 //      fp16: copied; bf16: rescaled by a power of two per column, see stage_activation).
@@ -16,6 +16,9 @@
 //      activation columns as B (a second mma for columns 9..16): N columns share one weight read.
 //   3. Warps split the (row tile, k) work items in contiguous ranges; partial sums go to shared
 //      memory and are added in warp order: the result is bitwise deterministic.
+//   4. When staging N x K activation values per CTA would rival its weight stream (several
+//      columns, or few rows per CTA), K is split over `splits` CTAs per row range; each writes an
+//      fp32 partial sum and reduce_splits_kernel adds them in split order (plan_gemv has the rule).
 //
 // Exactness. The decoded weight times its block scale, A * SFA * 2^-7, is exact in fp16 (at most
 // 5 significant bits, magnitude 2^-17 .. 21). Products are formed exactly by the tensor core and

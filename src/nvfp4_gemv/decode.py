@@ -18,7 +18,6 @@ import time
 
 import torch
 
-from . import format as fmt
 from .bench import save_json
 from .api import quantize_activation
 from .linear import NVFP4Linear
@@ -36,10 +35,7 @@ class DequantLinear(torch.nn.Module):
         self.dynamic = q.activation == "dynamic"
 
     def forward(self, x):
-        xf = x.float()
-        if self.dynamic:
-            xq = quantize_activation(x.reshape(-1, x.shape[-1]), self.input_global_scale)
-            xf = fmt.dequantize(xq.data, xq.scales, self.input_global_scale.reshape(())).reshape(x.shape)
+        xf = quantize_activation(x, self.input_global_scale).dequantize() if self.dynamic else x.float()
         return torch.nn.functional.linear(xf, self.w, self.b).to(x.dtype)
 
 

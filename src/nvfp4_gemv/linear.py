@@ -89,8 +89,7 @@ class NVFP4Linear(torch.nn.Module):
             # Fallback (prefill, or CPU): dequantize for this call, then a plain matmul; in dynamic
             # mode the activation goes through the same NVFP4 round trip as on the GEMV path.
             if self.activation == "dynamic":
-                q = quantize_activation(rows, self.input_global_scale)
-                rows = fmt.dequantize(q.data, q.scales, self.input_global_scale.reshape(())).to(x.dtype)
+                rows = quantize_activation(rows, self.input_global_scale).dequantize(x.dtype)
             y = torch.nn.functional.linear(rows, self.dequantized_weight(x.dtype),
                                            None if self.bias is None else self.bias.to(x.dtype))
             return y.reshape(*lead, self.out_features)

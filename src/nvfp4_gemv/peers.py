@@ -69,7 +69,6 @@ def check(y: torch.Tensor, w: torch.Tensor, x: torch.Tensor | None, x_full: torc
 
 # Each peer: name, bytes-per-weight of the format it reads, and prepare(op) -> fn() returning [N, M].
 def _ours_w4a16(op: Operands):
-    ops.load()
     a3, s3, x3 = op.a[None], op.sfa[None], op.x[None]
     out = torch.empty((1, op.m, op.n), dtype=torch.bfloat16, device=op.a.device)
     call = lambda: torch.ops.nvfp4.gemv_out(a3, s3, x3, None, 0, 0, op.gs, None, None, out)  # noqa: E731
@@ -77,7 +76,6 @@ def _ours_w4a16(op: Operands):
 
 
 def _ours_w4a4(op: Operands):
-    ops.load()
     a3, s3 = op.a[None], op.sfa[None]
     out = torch.empty((1, op.m, op.n), dtype=torch.bfloat16, device=op.a.device)
 

@@ -91,10 +91,6 @@ __device__ __forceinline__ void ld_stream(const uint8_t* p, uint32_t (&w)[4]) {
   asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
       : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "l"(p));
 }
-__device__ __forceinline__ void ld_stream(const uint8_t* p, uint32_t (&w)[2]) {
-  asm("ld.global.nc.L1::no_allocate.L2::256B.v2.u32 {%0, %1}, [%2];"
-      : "=r"(w[0]), "=r"(w[1]) : "l"(p));
-}
 
 // D = A * B + D, m16n8k16, fp16 inputs, fp32 accumulators (PTX ISA "Matrix fragments for
 // mma.m16n8k16 with floating point type"). With g = lane / 4 and t = lane % 4:

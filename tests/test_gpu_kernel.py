@@ -168,6 +168,10 @@ def test_bad_inputs_raise_clear_errors():
     with pytest.raises(RuntimeError, match="8-byte aligned"):
         buf = torch.zeros(32 * 128 + 1, dtype=torch.uint8, device=DEV)[1:].view(1, 32, 128)
         call(buf, sfa, x, sfx, 0, 0, None, None, None, out)
+    with pytest.raises(RuntimeError, match="x's data pointer and strides must be 4-byte aligned"):
+        # columns one bf16 apart (an overlapping view): unit stride is only accepted along K
+        xo = torch.randn(258, dtype=torch.bfloat16, device=DEV).as_strided((1, 2, 256), (0, 1, 1))
+        call(a, sfa, xo, None, 0, 0, None, None, None, torch.empty((1, 32, 2), device=DEV))
     with pytest.raises(RuntimeError, match="float16, bfloat16 or float32"):
         call(a, sfa, x, sfx, 0, 0, None, None, None, out.to(torch.int32))
     with pytest.raises(RuntimeError, match="needs its scales"):

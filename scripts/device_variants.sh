@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# A/B kernel variants in one device call. Each argument NAME=EDIT makes a copy of the tree whose
+# src/nvfp4_gemv/csrc/gemv_kernels.cu is edited by the sed script EDIT (empty: as is; "@FILE":
+# replaced by FILE, e.g. an older version saved with git show); all copies are built in parallel, then each is benchmarked in turn
+# (bench --all --no-baselines, write flush) into $OUT/var_NAME.json, and a table of medians, one
+# column per variant, is printed last. Example:
+#   git show HEAD:src/nvfp4_gemv/csrc/gemv_kernels.cu > .variants/head.cu  (untracked)
+#   bash scripts/device_variants.sh cur= head=@.variants/head.cu 'ahead0=s/kL2AheadSteps = 8;/kL2AheadSteps = 0;/'
+set -uo pipefail
+OUT=${OUT:-$PWD/.out}
+WORK=${WORK:-/tmp/nvfp4_variants}
+mkdir -p "$OUT" "$WORK"
+export PYTHONUNBUFFERED=1
+PY=${PYTHON:-python3}
+names=()
+for spec in "$@"; do
+  name=${spec%%=*}; edit=${spec#*=}; names+=("$name")
+  rm -rf "$WORK/$name"; mkdir -p "$WORK/$name"; cp -r src "$WORK/$name/"
+  f="$WORK/$name/src/nvfp4_gemv/csrc/gemv_kernels.cu"
+  if [[ $edit == @* ]]; then cp "${edit#@}" "$f"
+  elif [ -n "$edit" ]; then sed -i "$edit" "$f"; fi
+  (cd "$WORK/$name" && NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src $PY -m nvfp4_gemv build \
+     > "$WORK/$name/build.log" 2>&1; echo "built $name: exit $?") &
+done
+wait
+for name in "${names[@]}"; do
+  (cd "$WORK/$name" && NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src \
+     $PY -m nvfp4_gemv bench --all --no-baselines --reps ${REPS:-20} --json "$OUT/var_$name.json" \
+     > "$WORK/$name/bench.txt" 2>&1; echo "bench $name: exit $?"; tail -n 3 "$WORK/$name/bench.txt")
+done
+$PY - "$OUT" "${names[@]}" <<'PYEOF'
+import json, sys
+out, names = sys.argv[1], sys.argv[2:]
+reps = {n: json.load(open(f"{out}/var_{n}.json")) for n in names}
+first = reps[names[0]]["results"]
+print(f"{'shape':>22} {'kind':>16} {'floor':>7} " + " ".join(f"{n:>9}" for n in names))
+for i, r in enumerate(first):
+    cells = [reps[n]["results"][i]["gemv"]["median_us"] for n in names]
+    print(f"{'x'.join(map(str, r['shape'])):>22} {r['kind']:>16} {r['floor']['median_us']:7.1f} "
+          + " ".join(f"{c:9.1f}" for c in cells))
+print("geomean (task shapes): " + "  ".join(f"{n} {reps[n]['geomean_us']:.1f}" for n in names))
+PYEOF

@@ -141,12 +141,18 @@ struct Segment {
   int l, m0, m1, k0, kc;
 };
 
-// Unrolling of the bf16 maxima loop: loads a thread has in flight. The loop it replaced (one
-// running max per column change, not unrollable) waited one L2 round trip per 4 bytes, 32 in a
-// row for K = 16384; it and ldexpf in the staging cost ~6 us of W4A16 at N = 1 on 7168x16384
-// (39.5 -> 33.7 us with 8, run 23). 2 is what ptxas fits on sm_120a without a spill (4 and 8
-// spill 4 bytes there).
-constexpr int kStageBatch = 2;
+// Unrolling of the bf16 maxima loop over 16-byte words (x 16-byte aligned; otherwise a plain
+// 4-byte loop). The loop it replaced (a running max per column change, not unrollable) waited one
+// L2 round trip per 4 bytes, 32 in a row for K = 16384; it and ldexpf in the staging cost ~6 us of
+// W4A16 at N = 1 on 7168x16384 (39.5 -> 33.7 us with 4-byte loads unrolled 8, run 23; 37.4 with
+// unroll 2, run 24). 16-byte loads unrolled 2 have as many bytes in flight and fit sm_120a's
+// registers without a spill (4-byte loads unrolled 4 or 8 do not).
+constexpr int kMaxPassUnroll = 2;
+
+// The larger magnitude of two bf16 (one 32-bit word), as 15 bits that order like the values.
+__device__ __forceinline__ unsigned bf16x2_max_bits(uint32_t w) {
+  return max(w & 0x7FFFu, (w >> 16) & 0x7FFFu);
+}
 
 // Largest power of two 2^e with max|x[kb:ke, n]| * 2^e < 2^15, per bf16 column over the CTA's k
 // range, so that the column fits fp16. Elements below 2^-24 of that scale round (relative error
@@ -162,9 +168,18 @@ __device__ void bf16_column_exponents(const GemvParams& p, int l, int kb, int ke
   for (int n = 0; n < p.N; ++n) {
     const uint32_t* xc = x + n * col_words;
     unsigned m = 0;  // |bf16| bits order like the values: the max of the halves' magnitude bits
-#pragma unroll kStageBatch
-    for (int w = threadIdx.x; w < words; w += kThreads)
-      m = max(m, max(xc[w] & 0x7FFFu, (xc[w] >> 16) & 0x7FFFu));
+    if (reinterpret_cast<uintptr_t>(xc) % 16 == 0) {  // words is a multiple of 8 (K % 16 == 0)
+      const uint4* x4 = reinterpret_cast<const uint4*>(xc);
+#pragma unroll kMaxPassUnroll
+      for (int w = threadIdx.x; w < words / 4; w += kThreads) {
+        const uint4 v = x4[w];
+        m = max(m, max(bf16x2_max_bits(v.x), bf16x2_max_bits(v.y)));
+        m = max(m, max(bf16x2_max_bits(v.z), bf16x2_max_bits(v.w)));
+      }
+    } else {
+#pragma unroll 1
+      for (int w = threadIdx.x; w < words; w += kThreads) m = max(m, bf16x2_max_bits(xc[w]));
+    }
     m = __reduce_max_sync(0xffffffffu, m);  // one shared atomic per warp, not per thread
     if ((threadIdx.x & 31) == 0 && m != 0) atomicMax(&col_max_bits[n], m << 16);
   }

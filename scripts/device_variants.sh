@@ -6,6 +6,8 @@
 # column per variant, is printed last. Example:
 #   git show HEAD:src/nvfp4_gemv/csrc/gemv_kernels.cu > .variants/head.cu  (untracked)
 #   bash scripts/device_variants.sh cur= head=@.variants/head.cu 'ahead0=s/kL2AheadSteps = 8;/kL2AheadSteps = 0;/'
+# VARIANT_CMD="scripts/time_shapes.py" runs that Python script in each copy instead of the bench
+# (for diagnostic variants whose output is wrong on purpose) and prints its output.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 WORK=${WORK:-/tmp/nvfp4_variants}
@@ -23,6 +25,14 @@ for spec in "$@"; do
      > "$WORK/$name/build.log" 2>&1; echo "built $name: exit $?") &
 done
 wait
+if [ -n "${VARIANT_CMD:-}" ]; then
+  for name in "${names[@]}"; do
+    echo "== $name"
+    (cd "$WORK/$name" && cp -r "$OLDPWD/scripts" . && NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" \
+       PYTHONPATH=src $PY $VARIANT_CMD 2>&1 | tail -n 12)
+  done
+  exit 0
+fi
 for name in "${names[@]}"; do
   (cd "$WORK/$name" && NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src \
      $PY -m nvfp4_gemv bench --all --no-baselines --reps ${REPS:-20} --json "$OUT/var_$name.json" \

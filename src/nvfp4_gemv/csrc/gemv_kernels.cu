@@ -196,61 +196,103 @@ __device__ void bf16_column_exponents(const GemvParams& p, int l, int kb, int ke
   }
 }
 
+// FP4 activation groups (8 values: 4 bytes of E2M1 and a scale byte) a thread loads before it
+// decodes any. One at a time, staging K = 16384 took 8 dependent L2 round trips per thread, ~4 us
+// per CTA before its weight stream got going (run 30: the kernel without its staging, memory
+// only, 25.5 us against 29.8). 4 measured best (runs 31-32: 30.8 us on 7168x16384 against 33.6
+// for 1, 32.8 for 2, 30.3 for 8, which is slower on short K); on sm_120a 4 makes ptxas spill two
+// 64-bit values of the prologue, so it takes 2 there.
+#if defined(__CUDA_ARCH_FEAT_SM120_ALL) || defined(__CUDA_ARCH_FEAT_SM121_ALL)
+constexpr int kFp4StageBatch = 2;
+#else
+constexpr int kFp4StageBatch = 4;
+#endif
+
+template <int kWords>
+__device__ void stage_fp4_activation(const GemvParams& p, const Segment& seg, int groups,
+                                     uint4* act) {
+  const int total = groups * p.N, k_end = seg.k0 + seg.kc;
+  for (int u0 = threadIdx.x; u0 < total; u0 += kFp4StageBatch * kThreads) {
+    uint32_t w[kFp4StageBatch], sc[kFp4StageBatch];
+#pragma unroll
+    for (int b = 0; b < kFp4StageBatch; ++b) {
+      const int u = u0 + b * kThreads, n = u / groups, k = seg.k0 + (u - n * groups) * 8;
+      w[b] = 0;
+      sc[b] = 0;  // a group past the chunk decodes to 0 * 0
+      if (u < total && k < k_end) {
+        w[b] = *reinterpret_cast<const uint32_t*>(static_cast<const uint8_t*>(p.x) +
+                                                  (int64_t)seg.l * p.x_batch_stride +
+                                                  (int64_t)n * p.x_col_stride + k / 2);
+        sc[b] = p.sfx.base[(int64_t)seg.l * p.sfx.batch_stride + p.sfx.row_offset(n) +
+                           p.sfx.col_offset(k / 16)];
+      }
+    }
+#pragma unroll
+    for (int b = 0; b < kFp4StageBatch; ++b) {
+      const int u = u0 + b * kThreads;
+      if (u < total) {
+        const int n = u / groups, g8 = u - n * groups;
+        const int s = g8 / (4 * kWords), rem = g8 - s * 4 * kWords;
+        const int t = rem / kWords, q = rem - t * kWords;
+        uint32_t h[4];
+        decode_e2m1x8(w[b], h);
+        // E2M1 * SFB is exact in fp16 (<= 2688, >= 2^-10): undo the decode bias first.
+        const __half2 scale = __low2half2(decode_e4m3x2(sc[b], 1.0f));
+        const __half2 unbias = __float2half2_rn(1.0f / kDecodeScale);
+#pragma unroll
+        for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(__hmul2(as_half2(h[i]), unbias), scale));
+        act[act_piece(s, q, n, t, kWords, p.N)] = make_uint4(h[0], h[1], h[2], h[3]);
+      }
+    }
+  }
+}
+
 template <int kWords>
 __device__ void stage_activation(const GemvParams& p, const Segment& seg, const int* col_exp,
                                  uint4* act) {
   using G = Geometry<kWords>;
   const int steps = (seg.kc + G::kStep - 1) / G::kStep;
   const int groups = steps * G::kStep / 8;  // 8-value groups per column
+  if (p.act == kActFP4) {
+    stage_fp4_activation<kWords>(p, seg, groups, act);
+    return;
+  }
   for (int u = threadIdx.x; u < groups * p.N; u += kThreads) {
     const int n = u / groups, g8 = u - n * groups;
     const int s = g8 / (4 * kWords), rem = g8 - s * 4 * kWords;
     const int t = rem / kWords, q = rem - t * kWords;
     const int k = seg.k0 + g8 * 8;
     uint32_t h[4] = {0, 0, 0, 0};
-    if (k < seg.k0 + seg.kc) {
-      if (p.act == kActFP4) {
-        const uint8_t* xb = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride +
-                            (int64_t)n * p.x_col_stride + k / 2;
-        const uint8_t* sb = p.sfx.base + (int64_t)seg.l * p.sfx.batch_stride +
-                            p.sfx.row_offset(n) + p.sfx.col_offset(k / 16);
-        decode_e2m1x8(*reinterpret_cast<const uint32_t*>(xb), h);
-        // E2M1 * SFB is exact in fp16 (<= 2688, >= 2^-10): undo the decode bias first.
-        const __half2 sc = __low2half2(decode_e4m3x2(*sb, 1.0f));
-        const __half2 unbias = __float2half2_rn(1.0f / kDecodeScale);
+    if (k < seg.k0 + seg.kc) {  // fp16 / bf16
+      __half v[8];
+      if (p.act == kActF16) {
+        const __half* xs = static_cast<const __half*>(p.x) + (int64_t)seg.l * p.x_batch_stride +
+                           (int64_t)n * p.x_col_stride + k;
 #pragma unroll
-        for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(__hmul2(as_half2(h[i]), unbias), sc));
-      } else {
-        __half v[8];
-        if (p.act == kActF16) {
-          const __half* xs = static_cast<const __half*>(p.x) + (int64_t)seg.l * p.x_batch_stride +
-                             (int64_t)n * p.x_col_stride + k;
-#pragma unroll
-          for (int i = 0; i < 4; ++i) {
-            const __half2 two = reinterpret_cast<const __half2*>(xs)[i];
-            v[2 * i] = __low2half(two);
-            v[2 * i + 1] = __high2half(two);
-          }
-        } else {
-          const __nv_bfloat16* xs = static_cast<const __nv_bfloat16*>(p.x) +
-                                    (int64_t)seg.l * p.x_batch_stride +
-                                    (int64_t)n * p.x_col_stride + k;
-          // x * 2^e as two exact multiplications by normal powers of two (e spans -113 .. 148,
-          // beyond one float exponent); the fp16 rounding is the only one. 2 FMUL per value
-          // where ldexpf is a dozen instructions with range checks.
-          const int e = col_exp[n];
-          const float s1 = __int_as_float((127 + (e >> 1)) << 23);
-          const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
-#pragma unroll
-          for (int i = 0; i < 4; ++i) {
-            const float2 f = __bfloat1622float2(reinterpret_cast<const __nv_bfloat162*>(xs)[i]);
-            v[2 * i] = __float2half_rn(f.x * s1 * s2);
-            v[2 * i + 1] = __float2half_rn(f.y * s1 * s2);
-          }
+        for (int i = 0; i < 4; ++i) {
+          const __half2 two = reinterpret_cast<const __half2*>(xs)[i];
+          v[2 * i] = __low2half(two);
+          v[2 * i + 1] = __high2half(two);
         }
+      } else {
+        const __nv_bfloat16* xs = static_cast<const __nv_bfloat16*>(p.x) +
+                                  (int64_t)seg.l * p.x_batch_stride +
+                                  (int64_t)n * p.x_col_stride + k;
+        // x * 2^e as two exact multiplications by normal powers of two (e spans -113 .. 148,
+        // beyond one float exponent); the fp16 rounding is the only one. 2 FMUL per value
+        // where ldexpf is a dozen instructions with range checks.
+        const int e = col_exp[n];
+        const float s1 = __int_as_float((127 + (e >> 1)) << 23);
+        const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
 #pragma unroll
-        for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[kPairK[i][0]], v[kPairK[i][1]]));
+        for (int i = 0; i < 4; ++i) {
+          const float2 f = __bfloat1622float2(reinterpret_cast<const __nv_bfloat162*>(xs)[i]);
+          v[2 * i] = __float2half_rn(f.x * s1 * s2);
+          v[2 * i + 1] = __float2half_rn(f.y * s1 * s2);
+        }
       }
+#pragma unroll
+      for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[kPairK[i][0]], v[kPairK[i][1]]));
     }
     act[act_piece(s, q, n, t, kWords, p.N)] = make_uint4(h[0], h[1], h[2], h[3]);
   }
@@ -502,12 +544,15 @@ __global__ void __launch_bounds__(kThreads, 2)
       WarpStream<kWords, kWide> ws;
       ws.sf_step = (int)p.sfa.col_offset(G::kStep / 16);
       PairRun<kWords> run = run_at<kWords>(p, seg, steps, i_begin, i_end, g, t);
-      if (i_begin < i_end) ws.prime(run);  // HBM is busy while the CTA stages its activation
       __syncthreads();  // previous users of `act` are done; col_exp and red are ready
       if (restage) {
         stage_activation<kWords>(p, seg, col_exp, act);
         __syncthreads();
       }
+      // The first weight loads go out after the staging, not before: issued before, they sat
+      // ahead of the staging's L2 reads in the SM's memory pipeline, and the staging waited on
+      // DRAM latency (runs 31-32: 7168x16384 30.3 us primed after, 31.9 before).
+      if (i_begin < i_end) ws.prime(run);
       // Shared address of the activation piece this thread feeds to the mma (see act_piece). A
       // lane whose column (g, or g + 8) is >= N reads some other piece of the buffer (or the
       // kActPadBytes after it): the mma keeps output columns apart, and those are never stored.
@@ -653,8 +698,8 @@ GemvLaunch plan_variant(const GemvParams& p) {
   // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
   // rows * S / wave rows each) until it is at most 1/4: S = the power of two >= 14 * N * wave /
   // rows, at most 16 and at most one split per two k-steps. One column is never split: its
-  // staging is covered by the weight loads issued before it, and the second kernel and the
-  // partial sums cost more (measured on the H200: 2048x7168, N = 1, 13.4 us unsplit, 14.6 split).
+  // staging is small (K values, loaded kFp4StageBatch groups at a time), and the second kernel and
+  // the partial sums cost more (measured on the H200: 2048x7168, N = 1, 13.4 us unsplit, 14.6 split).
   int splits = 1;
   const double want = p.N == 1 ? 1.0 : 14.0 * p.N * (double)wave / (double)rows;
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));

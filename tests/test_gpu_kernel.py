@@ -62,6 +62,21 @@ def test_random_shapes_match_reference(seed):
 
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
+@pytest.mark.parametrize("m,k,l,n", [(4096, 4096, 1, 8), (7168, 16384, 1, 8), (700, 2048, 8, 1)], ids=str)
+def test_ctas_with_several_segments(m, k, l, n, act):
+    """Split-K with few row blocks gives each CTA several 64-row segments (and a CTA whose rows
+    cross a batch boundary has two): the shared partial sums are reused between segments. Three
+    calls each, since a missing barrier there shows up only now and then (run 34)."""
+    gen = torch.Generator().manual_seed(m + n)
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    for rep in range(3):
+        got = run_op(a, sfa, x, sfx, torch.float32)
+        assert_close_elementwise(got, ref, tol, f"L={l} M={m} K={k} N={n} {act} rep {rep}")
+
+
+@pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
 def test_long_k_real_data(act):
     gen = torch.Generator().manual_seed(7)
     a, sfa, x, sfx = random_problem(1, 96, 65536, 3, gen, act, DEV)

@@ -593,6 +593,10 @@ __global__ void __launch_bounds__(kThreads, 2)
                        (int64_t)n * p.out_col_stride, v);
     }
     r += rows;
+    // The next segment zeroes red: every thread must be done reading it. (Missing until run 34,
+    // where a W4A16 N = 8 call with 4 segments per CTA came out wrong; one segment per CTA, the
+    // common case, never reaches this point twice.)
+    __syncthreads();
   }
 }
 

@@ -129,3 +129,16 @@ def test_blocked_batched_and_e4m3_dtype():
     b = fmt.to_blocked(s)
     assert b.dtype == torch.float8_e4m3fn and b.shape == (3, fmt.blocked_size(200, 12))
     assert torch.equal(fmt.from_blocked(b, 200, 12).view(torch.uint8), s.view(torch.uint8))
+
+
+def test_weight_times_block_scale_is_exact_in_fp16():
+    """The kernel's premise (nvfp4_gemv.cuh, "Exactness"): every E2M1 value times every finite
+    E4M3 scale times 2^-7 is an fp16 number (at most 6 significant bits, 2^-17 .. 21), so the
+    block scale can be applied in fp16 before the tensor core without rounding."""
+    codes = torch.arange(16, dtype=torch.uint8)
+    scales = torch.arange(256, dtype=torch.uint8)
+    scales = scales[(scales & 0x7F) != 0x7F]  # the two NaN bytes
+    w = fmt.e2m1_decode(codes).double()[:, None] * fmt.e4m3_decode(scales).double()[None, :] / 128
+    assert torch.equal(w.half().double(), w)
+    nonzero = w[w != 0].abs()
+    assert nonzero.min().item() == 2.0**-17 and nonzero.max().item() == 6 * 448 / 128

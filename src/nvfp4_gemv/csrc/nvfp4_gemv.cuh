@@ -21,7 +21,7 @@
 //      fp32 partial sum and reduce_splits_kernel adds them in split order (plan_gemv has the rule).
 //
 // Exactness. The decoded weight times its block scale, A * SFA * 2^-7, is exact in fp16 (at most
-// 5 significant bits, magnitude 2^-17 .. 21). Products are formed exactly by the tensor core and
+// 6 significant bits, magnitude 2^-17 .. 21). Products are formed exactly by the tensor core and
 // accumulated in fp32 over the whole K; the fp32 epilogue applies 2^7, the global scales, bias.
 #pragma once
 #include <cuda_runtime.h>

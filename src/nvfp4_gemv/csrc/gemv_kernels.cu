@@ -704,8 +704,12 @@ GemvLaunch plan_variant(const GemvParams& p) {
   // rows, at most 16 and at most one split per two k-steps. One column is never split: its
   // staging is small (K values, loaded kFp4StageBatch groups at a time), and the second kernel and
   // the partial sums cost more (measured on the H200: 2048x7168, N = 1, 13.4 us unsplit, 14.6 split).
+  // More than 8 columns (the kWide variant: two mma sets, 2 items in flight, not 4) stop at 1/2
+  // (factor 7): on 7168x16384 (run 37) N = 16 took 49.2 us that way against 56.1 (W4A4) and 58.8
+  // against 64.2 (bf16), while factor 7 for N = 2..8 was slower (bf16 +1..4.5 us), as was 3.5.
   int splits = 1;
-  const double want = p.N == 1 ? 1.0 : 14.0 * p.N * (double)wave / (double)rows;
+  const double factor = kWide ? 7.0 : 14.0;
+  const double want = p.N == 1 ? 1.0 : factor * p.N * (double)wave / (double)rows;
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
   const int k_split = (p.K / splits + G::kStep - 1) / G::kStep * G::kStep;

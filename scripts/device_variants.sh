@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # A/B kernel variants in one device call. Each argument NAME=EDIT makes a copy of the tree whose
 # src/nvfp4_gemv/csrc/gemv_kernels.cu is edited by the sed script EDIT (empty: as is; "@FILE":
-# replaced by FILE, e.g. an older version saved with git show); all copies are built in parallel, then each is benchmarked in turn
-# (bench --all --no-baselines, write flush) into $OUT/var_NAME.json, and a table of medians, one
-# column per variant, is printed last. Example:
-#   git show HEAD:src/nvfp4_gemv/csrc/gemv_kernels.cu > .variants/head.cu  (untracked)
-#   bash scripts/device_variants.sh cur= head=@.variants/head.cu 'ahead0=s/kL2AheadSteps = 8;/kL2AheadSteps = 0;/'
+# replaced by FILE, e.g. an older version saved with git show); all copies are built in parallel,
+# then each is benchmarked in turn (bench --all --no-baselines, write flush) into
+# $OUT/var_NAME.json, and a table of medians, one column per variant, is printed last. Example:
+#   git show HEAD:src/nvfp4_gemv/csrc/gemv_kernels.cu > .variants/head.cu
+#   bash scripts/device_variants.sh cur= head=@.variants/head.cu \
+#     'b2=s/constexpr int kFp4StageBatch = 4;/constexpr int kFp4StageBatch = 2;/'
+# .variants/ is git-ignored: pass it to the device tool with carry. The device's own git state may
+# be stale, so save old versions here rather than running git show there.
 # VARIANT_CMD="scripts/time_shapes.py" runs that Python script in each copy instead of the bench
 # (for diagnostic variants whose output is wrong on purpose) and prints its output.
 set -uo pipefail

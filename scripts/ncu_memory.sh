@@ -18,7 +18,7 @@ ops.load()
 a, sfa, x, sfx = random_operands(7168, 16384, 1, 1, "fp4", "cuda")
 out = torch.empty((1, 7168, 1), dtype=torch.float16, device="cuda")
 data = torch.randint(0, 255, (gemv_bytes(7168, 16384, 1) // 16 * 16,), dtype=torch.uint8, device="cuda")
-sink = torch.zeros(132 * 4, dtype=torch.int32, device="cuda")
+sink = torch.zeros(torch.cuda.get_device_properties(0).multi_processor_count * 4, dtype=torch.int32, device="cuda")  # default grid
 for _ in range(3):
     torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)
     torch.ops.nvfp4.stream_read(data, sink, 0, 512)

@@ -62,11 +62,14 @@ def test_random_shapes_match_reference(seed):
 
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
-@pytest.mark.parametrize("m,k,l,n", [(4096, 4096, 1, 8), (7168, 16384, 1, 8), (700, 2048, 8, 1)], ids=str)
+@pytest.mark.parametrize("m,k,l,n", [(4096, 4096, 1, 8), (7168, 16384, 1, 8), (700, 2048, 8, 1),
+                                     (20000, 8192, 1, 16), (50000, 1024, 1, 1)], ids=str)
 def test_ctas_with_several_segments(m, k, l, n, act):
-    """Split-K with few row blocks gives each CTA several 64-row segments (and a CTA whose rows
-    cross a batch boundary has two): the shared partial sums are reused between segments. Three
-    calls each, since a missing barrier there shows up only now and then (run 34)."""
+    """CTAs with many rows: split-K with few row blocks (217 rows per CTA at N = 8), rows crossing
+    a batch boundary (two segments), a k range in several chunks (N = 16, K = 8192: dense partial
+    sums, 64-row segments, two per CTA), and 190 rows per CTA at N = 1 (packed partial sums, warps
+    sharing 16-row pairs). The shared partial sums are reused between segments: three calls each,
+    since a missing barrier there shows up only now and then (run 34)."""
     gen = torch.Generator().manual_seed(m + n)
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)

@@ -68,18 +68,23 @@ __device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]) {
 __device__ __forceinline__ __half2 as_half2(uint32_t u) { return *reinterpret_cast<__half2*>(&u); }
 __device__ __forceinline__ uint32_t as_u32(__half2 h) { return *reinterpret_cast<uint32_t*>(&h); }
 
-// Two E4M3 scales (bytes 0 and 1 of `bytes`) -> half2 (byte 0 in the low lane) times `mul`,
-// where mul is a power of two chosen so that the product stays exact in fp16.
+// Two E4M3 scales (bytes 2 kHalf and 2 kHalf + 1 of `bytes`) -> half2 (the lower byte in the low
+// lane) times `mul`, where mul is a power of two chosen so that the product stays exact in fp16.
+template <int kHalf = 0>
 __device__ __forceinline__ __half2 decode_e4m3x2(uint32_t bytes, float mul) {
 #if __CUDA_ARCH__ >= 890
   uint32_t h;
-  asm("{\n\t.reg .b16 t;\n\tcvt.u16.u32 t, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, t;\n\t}"
-      : "=r"(h) : "r"(bytes));
+  if (kHalf == 0)
+    asm("{\n\t.reg .b16 lo, hi;\n\tmov.b32 {lo, hi}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, lo;\n\t}"
+        : "=r"(h) : "r"(bytes));
+  else
+    asm("{\n\t.reg .b16 lo, hi;\n\tmov.b32 {lo, hi}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, hi;\n\t}"
+        : "=r"(h) : "r"(bytes));
   return __hmul2(as_half2(h), __float2half2_rn(mul));
 #else
   // E4M3 bits s.eeee.mmm placed as fp16 sign / bits 13..7 read as value * 2^-8 (subnormals too).
   // NaN scales (0x7F) decode to a finite number on this path (sm_80/sm_86 only).
-  const uint32_t v = __byte_perm(bytes, 0, 0x1404);
+  const uint32_t v = __byte_perm(bytes, 0, kHalf ? 0x3424 : 0x1404);
   const uint32_t raw = (v & 0x80008000u) | ((v >> 1) & 0x3F803F80u);
   return __hmul2(as_half2(raw), __float2half2_rn(mul * 256.0f));
 #endif
@@ -116,11 +121,12 @@ __device__ __forceinline__ uint4 lds128(uint32_t addr) {
 }
 
 // One work item of one thread: kWords words of A for two rows (g and g+8 of a 16-row tile) and
-// their scale bytes.
+// their scale bytes, both rows in one register (one more instruction per item, 4 registers fewer
+// in a 4-item window: the margin that keeps ptxas from spilling at the 128-register cap).
 template <int kWords>
 struct Item {
   uint32_t w[2][kWords];
-  uint32_t sf[2];
+  uint32_t sf;  // scale bytes of row g in bits 0..15, of row g + 8 in bits 16..31
 };
 
 template <int kWords>
@@ -165,20 +171,25 @@ __device__ void bf16_column_exponents(const GemvParams& p, int l, int kb, int ke
                                                         (int64_t)l * p.x_batch_stride + kb);
   const int64_t col_words = p.x_col_stride / 2;  // x and its strides are 4-byte aligned
   const int words = (ke - kb) / 2;               // bf16 pairs per column
-  for (int n = 0; n < p.N; ++n) {
+  // The columns run side by side, kWarps / N warps each (one warp for N >= 8, columns w, w + 8
+  // for N > 8), not one after another: at N = 8 that is 4 dependent L2 round trips per thread
+  // instead of 8 (one per column, each closed by a warp reduction).
+  const int col_warps = max(1, kWarps / p.N), warp = threadIdx.x >> 5;
+  const int first = (warp % col_warps) * 32 + (threadIdx.x & 31), stride = col_warps * 32;
+  for (int n = warp / col_warps; n < p.N; n += kWarps / col_warps) {
     const uint32_t* xc = x + n * col_words;
     unsigned m = 0;  // |bf16| bits order like the values: the max of the halves' magnitude bits
     if (reinterpret_cast<uintptr_t>(xc) % 16 == 0) {  // words is a multiple of 8 (K % 16 == 0)
       const uint4* x4 = reinterpret_cast<const uint4*>(xc);
 #pragma unroll kMaxPassUnroll
-      for (int w = threadIdx.x; w < words / 4; w += kThreads) {
+      for (int w = first; w < words / 4; w += stride) {
         const uint4 v = x4[w];
         m = max(m, max(bf16x2_max_bits(v.x), bf16x2_max_bits(v.y)));
         m = max(m, max(bf16x2_max_bits(v.z), bf16x2_max_bits(v.w)));
       }
     } else {
 #pragma unroll 1
-      for (int w = threadIdx.x; w < words; w += kThreads) m = max(m, bf16x2_max_bits(xc[w]));
+      for (int w = first; w < words; w += stride) m = max(m, bf16x2_max_bits(xc[w]));
     }
     m = __reduce_max_sync(0xffffffffu, m);  // one shared atomic per warp, not per thread
     if ((threadIdx.x & 31) == 0 && m != 0) atomicMax(&col_max_bits[n], m << 16);
@@ -200,9 +211,9 @@ __device__ void bf16_column_exponents(const GemvParams& p, int l, int kb, int ke
 // decodes any. One at a time, staging K = 16384 took 8 dependent L2 round trips per thread, ~4 us
 // per CTA before its weight stream got going (run 30: the kernel without its staging, memory
 // only, 25.5 us against 29.8). 4 measured best (runs 31-32: 30.8 us on 7168x16384 against 33.6
-// for 1, 32.8 for 2, 30.3 for 8, which is slower on short K); on sm_120a 4 makes ptxas spill two
-// 64-bit values of the prologue, so it takes 2 there.
-#if defined(__CUDA_ARCH_FEAT_SM120_ALL) || defined(__CUDA_ARCH_FEAT_SM121_ALL)
+// for 1, 32.8 for 2, 30.3 for 8, which is slower on short K); on sm_120a and sm_89 4 makes
+// ptxas spill a value or two of the prologue (at the 128-register cap), so they take 2.
+#if defined(__CUDA_ARCH_FEAT_SM120_ALL) || defined(__CUDA_ARCH_FEAT_SM121_ALL) || __CUDA_ARCH__ == 890
 constexpr int kFp4StageBatch = 2;
 #else
 constexpr int kFp4StageBatch = 4;
@@ -368,11 +379,13 @@ __device__ __forceinline__ void load_item(bool ok, const uint8_t* const (&a)[2],
                                           const uint8_t* const (&sf)[2], int a_off, int sf_off,
                                           Item<kWords>& it) {
   using G = Geometry<kWords>;
+  uint32_t sf_row[2];
 #pragma unroll
   for (int tile = 0; tile < 2; ++tile) {
     ld_stream_if(ok, a[tile] + a_off, it.w[tile]);
-    it.sf[tile] = ld_scales_if<G::kBlocks>(ok, sf[tile] + sf_off);
+    sf_row[tile] = ld_scales_if<G::kBlocks>(ok, sf[tile] + sf_off);
   }
+  it.sf = sf_row[0] | (sf_row[1] << 16);
 }
 
 // acc[0]: columns 2t, 2t+1 (c0, c1 of rows g / tile a, c2, c3 of rows g+8 / tile b);
@@ -383,8 +396,8 @@ template <int kWords, bool kWide>
 __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_addr,
                                              uint32_t q_stride, float (&acc)[2][4]) {
   using G = Geometry<kWords>;
-  const __half2 sa = decode_e4m3x2(it.sf[0], kWeightBias / kDecodeScale);
-  const __half2 sb = decode_e4m3x2(it.sf[1], kWeightBias / kDecodeScale);
+  const __half2 sa = decode_e4m3x2<0>(it.sf, kWeightBias / kDecodeScale);
+  const __half2 sb = decode_e4m3x2<1>(it.sf, kWeightBias / kDecodeScale);
 #pragma unroll
   for (int q = 0; q < kWords; ++q) {
     // Words 0,1 of the thread's 16-byte chunk share scale block 0, words 2,3 block 1.
@@ -408,18 +421,29 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
   }
 }
 
-// Partial sums of one warp for one 16-row tile -> red[pair][warp][row 0..15][column 0..15].
+// The shared header's word after the column exponents and maxima: slots per pair, read where it
+// is used rather than kept in a register through the hot loop (registers are at the cap).
+constexpr int kPairSlotsOffset = kRedBytes + 2 * kMaxCols * 4;
+
+// Partial sums of one warp for one 16-row tile -> red[slot][row 0..15][column 0..N-1] with
+// slot = pair * pair_slots + warp (see segment_rows: pair_slots is kWarps or 1).
 template <bool kWide>
-__device__ __forceinline__ void flush(float (&acc)[2][4], float* red, int pair, int warp, int g,
+__device__ __forceinline__ void flush(float (&acc)[2][4], float* red, int N, int pair, int g,
                                       int t) {
-  float* dst = red + (pair * kWarps + warp) * 256;
+  const int pair_slots = *reinterpret_cast<const int*>(reinterpret_cast<const uint8_t*>(red) +
+                                                       kPairSlotsOffset);
+  float* dst = red + (pair * pair_slots + (threadIdx.x >> 5)) * 16 * N;
 #pragma unroll
   for (int half = 0; half < (kWide ? 2 : 1); ++half) {
     const int n = half * 8 + 2 * t;
-    dst[g * 16 + n] += acc[half][0];
-    dst[g * 16 + n + 1] += acc[half][1];
-    dst[(g + 8) * 16 + n] += acc[half][2];
-    dst[(g + 8) * 16 + n + 1] += acc[half][3];
+    if (n < N) {
+      dst[g * N + n] += acc[half][0];
+      dst[(g + 8) * N + n] += acc[half][2];
+    }
+    if (n + 1 < N) {
+      dst[g * N + n + 1] += acc[half][1];
+      dst[(g + 8) * N + n + 1] += acc[half][3];
+    }
 #pragma unroll
     for (int i = 0; i < 4; ++i) acc[half][i] = 0.f;
   }
@@ -452,7 +476,7 @@ struct WarpStream {
   // act: shared address of this thread's activation piece at step 0; see the kernel for why
   // columns >= N need no predicate.
   __device__ __forceinline__ void run(const PairRun<kWords>& r, uint32_t act, uint32_t act_step,
-                                      uint32_t q_stride, float* red, int g, int t) {
+                                      uint32_t q_stride, float* red, int N, int g, int t) {
     float acc[2][4] = {};
     int s = r.s0;
     // Load pointers at step s + kPrefetch, advanced once per group of kPrefetch items.
@@ -476,7 +500,7 @@ struct WarpStream {
     for (int d = 0; d < kPrefetch; ++d)
       if (s + d < r.s1)
         compute_item<kWords, kWide>(buf[d], act + (s + d) * act_step, q_stride, acc);
-    flush<kWide>(acc, red, r.pair, threadIdx.x >> 5, g, t);
+    flush<kWide>(acc, red, N, r.pair, g, t);
   }
 };
 
@@ -498,11 +522,15 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 }
 
 // One CTA: the balanced range of flattened L*M rows of row block blockIdx.x / splits, over the
-// k range of split blockIdx.x % splits, in segments of at most kMaxRowsPerCta rows of one batch.
-// The staged activation is kept across segments of the same batch when it fits one chunk.
+// k range of split blockIdx.x % splits, in segments: the rows of one batch, at most
+// segment_rows(N) of them (all of a CTA's rows of one batch, for every N and shape we measure).
+// The warps' load pipelines drain at the end of a segment, so one segment per batch keeps them
+// running across the CTA's rows. The staged activation is kept across segments of the same batch
+// when it fits one chunk.
 template <int kWords, bool kWide>
 __global__ void __launch_bounds__(kThreads, 2)
-    gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk) {
+    gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
+                int seg_rows) {
   using G = Geometry<kWords>;
   extern __shared__ __align__(16) uint8_t smem[];
   float* red = reinterpret_cast<float*>(smem);                           // kRedBytes
@@ -518,17 +546,28 @@ __global__ void __launch_bounds__(kThreads, 2)
   // range needs several chunks, so every segment re-stages.
   int staged_l = -1;
   const bool one_chunk = ke - kb <= k_chunk;
-
-  const int64_t r_end = (int64_t)p.M * p.L * (rb + 1) / row_blocks;
-  for (int64_t r = (int64_t)p.M * p.L * rb / row_blocks; r < r_end;) {
+  // This row block's rows [r, r_end) of the flattened L * M: r = floor(R rb / row_blocks), in
+  // 32-bit arithmetic (R < 2^31 and row_blocks < 2^16, checked by the launcher; a 64-bit division
+  // is a call, around which ptxas spills at the register cap). Giving the R % row_blocks longer
+  // ranges to the first blocks instead cost 4 us on 4096x7168x8 and 3 on 7168x2048x4 (run 45:
+  // 53.6 / 23.4 against 48.8 / 20.2 us), for reasons not understood.
+  const int R = p.M * p.L;
+  const unsigned q = (unsigned)R / row_blocks, rem = (unsigned)R - q * row_blocks;
+  int r = (int)(rb * q + rb * rem / row_blocks);
+  const int r_end = (int)((rb + 1) * q + (rb + 1) * rem / row_blocks);
+  if (threadIdx.x == 0)  // read by flush after the first barrier below
+    *reinterpret_cast<int*>(smem + kPairSlotsOffset) = one_chunk ? 1 : kWarps;
+  int l = r / p.M, m0 = r - l * p.M;  // (batch, row) of r, advanced segment by segment
+  while (r < r_end) {
     Segment seg;
-    seg.l = (int)(r / p.M);
-    seg.m0 = (int)(r - (int64_t)seg.l * p.M);
-    seg.m1 = (int)min(min((int64_t)p.M, seg.m0 + (r_end - r)), (int64_t)seg.m0 + kMaxRowsPerCta);
+    seg.l = l;
+    seg.m0 = m0;
+    seg.m1 = min(min(p.M, seg.m0 + (r_end - r)), seg.m0 + seg_rows);
     const int rows = seg.m1 - seg.m0, pairs = (rows + 15) / 16;
     const bool restage = staged_l != seg.l;
 
-    for (int i = threadIdx.x; i < pairs * kWarps * 256; i += kThreads) red[i] = 0.f;
+    const int slots = one_chunk ? pairs + kWarps - 1 : pairs * kWarps;
+    for (int i = threadIdx.x; i < slots * 16 * p.N; i += kThreads) red[i] = 0.f;
     if (restage) {
       if (p.act == kActBF16) {
         bf16_column_exponents(p, seg.l, kb, ke, col_max, col_exp);
@@ -558,7 +597,7 @@ __global__ void __launch_bounds__(kThreads, 2)
       // kActPadBytes after it): the mma keeps output columns apart, and those are never stored.
       const uint32_t act = act_smem + (uint32_t)(g * 4 + t) * 16;
       for (int i = i_begin; i < i_end;) {
-        ws.run(run, act, kWords * p.N * 64, p.N * 64, red, g, t);
+        ws.run(run, act, kWords * p.N * 64, p.N * 64, red, p.N, g, t);
         i += run.s1 - run.s0;
         if (i < i_end) {
           run = run_at<kWords>(p, seg, steps, i, i_end, g, t);
@@ -574,15 +613,21 @@ __global__ void __launch_bounds__(kThreads, 2)
     float alpha = 1.f;  // read here, not kept live through the main loop
     if (p.weight_global_scale) alpha *= *p.weight_global_scale;
     if (p.act_global_scale) alpha *= *p.act_global_scale;
+    // Packed slots (one chunk): warp w's items were [items w / 8, items (w + 1) / 8) of the
+    // pair-major (pair, step) order; only the warps whose range meets the pair's items add.
+    const int steps = (ke - kb + G::kStep - 1) / G::kStep, items = pairs * steps;
     for (int idx = threadIdx.x; idx < rows * p.N; idx += kThreads) {
-      const int row = idx / p.N, n = idx - row * p.N;
-      const float* src = red + (row >> 4) * kWarps * 256 + (row & 15) * 16 + n;
+      const int row = idx / p.N, n = idx - row * p.N, pair = row >> 4;
+      const float* src = red + ((pair * (one_chunk ? 1 : kWarps)) * 16 + (row & 15)) * p.N + n;
       float s = 0.f;
 #pragma unroll
-      for (int w = 0; w < kWarps; ++w) s += src[w * 256];
+      for (int w = 0; w < kWarps; ++w) {
+        const int i0 = items * w / kWarps, i1 = items * (w + 1) / kWarps;
+        if (!one_chunk || (i0 < i1 && i0 < (pair + 1) * steps && i1 > pair * steps))
+          s += src[w * 16 * p.N];
+      }
       const int m = seg.m0 + row;
       if (splits > 1) {
-        const int64_t R = (int64_t)p.M * p.L;
         p.partials[((int64_t)(blockIdx.x % splits) * R + (r + row)) * p.N + n] =
             ldexpf(s, -kWeightBiasLog2 - col_exp[n]);
         continue;
@@ -593,6 +638,11 @@ __global__ void __launch_bounds__(kThreads, 2)
                        (int64_t)n * p.out_col_stride, v);
     }
     r += rows;
+    m0 += rows;
+    if (m0 == p.M) {
+      m0 = 0;
+      ++l;
+    }
     // The next segment zeroes red: every thread must be done reading it. (Missing until run 34,
     // where a W4A16 N = 8 call with 4 segments per CTA came out wrong; one segment per CTA, the
     // common case, never reaches this point twice.)
@@ -692,6 +742,11 @@ inline bool wide_loads(const GemvParams& p) {
          p.a_batch_stride % 16 == 0 && scale_pairs;
 }
 
+// Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
+constexpr int64_t kMaxRowBlocks = 65535;
+// Rows per CTA above which the grid grows by whole waves, besides segment_rows (no cap: run 43).
+constexpr int64_t kRowsPerCtaCap = int64_t(1) << 40;
+
 template <int kWords, bool kWide>
 GemvLaunch plan_variant(const GemvParams& p) {
   using G = Geometry<kWords>;
@@ -714,25 +769,29 @@ GemvLaunch plan_variant(const GemvParams& p) {
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
   const int k_split = (p.K / splits + G::kStep - 1) / G::kStep * G::kStep;
   splits = (p.K + k_split - 1) / k_split;  // no empty split
-  // Row blocks: one wave of CTAs in all. Without a split, more CTAs (in whole waves) when a CTA
-  // would get more than kMaxRowsPerCta rows (each then runs one segment, no re-staging); never
-  // more row blocks than rows.
-  int64_t row_blocks = std::max<int64_t>(1, wave / splits);
-  if (splits == 1) {
-    const int64_t need = (rows + kMaxRowsPerCta - 1) / kMaxRowsPerCta;
-    if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
-  }
-  if (row_blocks > rows) row_blocks = rows;
   // The k range is staged in chunks that fit kActStageBytes (all of it for N * k <= 32768).
   const int k_round = (k_split + G::kStep - 1) / G::kStep * G::kStep;
   int k_chunk = kActStageBytes / (2 * p.N) / G::kStep * G::kStep;
   if (k_chunk > k_round) k_chunk = k_round;
+  // Row blocks: one wave of CTAs in all. Without a split, more CTAs (in whole waves) only when a
+  // CTA would get more rows than a segment holds (segment_rows); never more row blocks than rows.
+  int64_t row_blocks = std::max<int64_t>(1, wave / splits);
+  // Rows per segment: the dense layout's (the smaller) when any split needs several chunks.
+  const int seg_rows = segment_rows(p.N, k_chunk < k_round);
+  if (splits == 1) {
+    const int64_t cap = std::min<int64_t>(seg_rows, kRowsPerCtaCap);
+    const int64_t need = (rows + cap - 1) / cap;
+    if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
+  }
+  if (row_blocks > rows) row_blocks = rows;
+  if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
   GemvLaunch plan{};
   plan.row_blocks = (int)row_blocks;
   plan.splits = splits;
   plan.grid = (int)(row_blocks * splits);
   plan.k_split = k_split;
   plan.k_chunk = k_chunk;
+  plan.seg_rows = seg_rows;
   plan.smem_bytes = kRedBytes + kSmemHeader + k_chunk * p.N * 2 + kActPadBytes;
   plan.chunk_bytes = kWords * 4;
   plan.workspace_bytes = splits > 1 ? (int64_t)splits * rows * p.N * 4 : 0;
@@ -743,7 +802,7 @@ template <int kWords, bool kWide>
 int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   resident_per_sm<kWords, kWide>();  // sets the shared-memory limit once per device
   gemv_kernel<kWords, kWide><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
-      p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk);
+      p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows);
   if (plan.splits > 1) {
     const int64_t n = (int64_t)p.M * p.L * p.N;
     reduce_splits_kernel<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(p, plan.splits);
@@ -762,6 +821,9 @@ GemvLaunch plan_gemv(const GemvParams& p) {
 
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
+  // The kernel's row arithmetic is 32-bit (see gemv_kernel).
+  if ((int64_t)p.M * p.L >= (int64_t(1) << 31) || plan.row_blocks > detail::kMaxRowBlocks)
+    return cudaErrorInvalidValue;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (wide)
     return wide_n ? detail::launch_variant<4, true>(p, plan, stream)

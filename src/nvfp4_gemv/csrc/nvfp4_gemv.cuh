@@ -89,6 +89,7 @@ struct GemvLaunch {
   int splits;           // CTAs along K (1: no split; > 1: partial sums + a fixed-order reduction)
   int k_split;          // K values per split (a multiple of the k step)
   int k_chunk;          // activation values staged per pass (multiple of the k step)
+  int seg_rows;         // most rows per segment (segment_rows)
   int smem_bytes;
   int chunk_bytes;      // 16 or 8 bytes of A per thread per item
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)
@@ -96,10 +97,16 @@ struct GemvLaunch {
 
 constexpr int kWarps = 8;
 constexpr int kThreads = kWarps * 32;
-constexpr int kMaxRowsPerCta = 64;                 // bounds the partial-sum buffer
-constexpr int kMaxPairs = kMaxRowsPerCta / 16;     // 16-row tiles per segment
 constexpr int kActStageBytes = 64 * 1024;          // shared memory for staged activations
-constexpr int kRedBytes = kMaxPairs * kWarps * 16 * 16 * 4;
+constexpr int kRedBytes = 32 * 1024;               // partial sums of a segment
+// Partial sums of a segment: [slot][16 rows][N columns] fp32, one slot per (16-row pair, warp)
+// that occurs. With the k range in one chunk, each warp's items are a contiguous pair-major
+// range, so the pairs that occur have distinct pair + warp: pairs + kWarps - 1 slots ("packed").
+// With several chunks (long N * K) the ranges differ from chunk to chunk: pair * kWarps + warp
+// ("dense"). The rows a segment may hold follow: 8080 (N = 1), 912 (8), 400 (16) packed.
+__host__ __device__ constexpr int segment_rows(int n, bool dense) {
+  return 16 * (dense ? kRedBytes / (64 * n) / kWarps : kRedBytes / (64 * n) - (kWarps - 1));
+}
 constexpr int kSmemHeader = 192;                  // column exponents and maxima
 constexpr int kActPadBytes = 8 * 64;               // readable slack after the staged activation
 constexpr int kMaxCols = 16;

@@ -14,8 +14,9 @@
 //      fp16 in registers, multiplies by the block scale (exact, see below) and feeds
 //      mma.m16n8k16 with the weights as the A operand (16 weight rows per mma) and up to 8
 //      activation columns as B (a second mma for columns 9..16): N columns share one weight read.
-//   3. Warps split the (row tile, k) work items in contiguous ranges; partial sums go to shared
-//      memory and are added in warp order: the result is bitwise deterministic.
+//   3. Warps split the (row tile, k) work items of all the CTA's rows of one batch in contiguous
+//      ranges (one load pipeline per warp from the first row to the last); partial sums go to
+//      shared memory and are added in warp order: the result is bitwise deterministic.
 //   4. When staging N x K activation values per CTA would rival its weight stream (several
 //      columns, or few rows per CTA), K is split over `splits` CTAs per row range; each writes an
 //      fp32 partial sum and reduce_splits_kernel adds them in split order (plan_gemv has the rule).

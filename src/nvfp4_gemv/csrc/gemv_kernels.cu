@@ -142,6 +142,13 @@ struct Geometry {
 __device__ __forceinline__ int act_piece(int s, int q, int n, int t, int kWords, int N) {
   return ((s * kWords + q) * N + n) * 4 + t;
 }
+// The piece of column n's 8-value group g8 (k = 8 g8 into the chunk): word q of quad lane t's
+// share of k-step s, g8 = (4 s + t) kWords + q.
+__device__ __forceinline__ int act_piece_of_group(int g8, int n, int kWords, int N) {
+  const int s = g8 / (4 * kWords), rem = g8 - s * 4 * kWords;
+  const int t = rem / kWords, q = rem - t * kWords;
+  return act_piece(s, q, n, t, kWords, N);
+}
 
 struct Segment {
   int l, m0, m1, k0, kc;
@@ -243,8 +250,6 @@ __device__ void stage_fp4_activation(const GemvParams& p, const Segment& seg, in
       const int u = u0 + b * kThreads;
       if (u < total) {
         const int n = u / groups, g8 = u - n * groups;
-        const int s = g8 / (4 * kWords), rem = g8 - s * 4 * kWords;
-        const int t = rem / kWords, q = rem - t * kWords;
         uint32_t h[4];
         decode_e2m1x8(w[b], h);
         // E2M1 * SFB is exact in fp16 (<= 2688, >= 2^-10): undo the decode bias first.
@@ -252,7 +257,7 @@ __device__ void stage_fp4_activation(const GemvParams& p, const Segment& seg, in
         const __half2 unbias = __float2half2_rn(1.0f / kDecodeScale);
 #pragma unroll
         for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(__hmul2(as_half2(h[i]), unbias), scale));
-        act[act_piece(s, q, n, t, kWords, p.N)] = make_uint4(h[0], h[1], h[2], h[3]);
+        act[act_piece_of_group(g8, n, kWords, p.N)] = make_uint4(h[0], h[1], h[2], h[3]);
       }
     }
   }
@@ -270,8 +275,6 @@ __device__ void stage_activation(const GemvParams& p, const Segment& seg, const 
   }
   for (int u = threadIdx.x; u < groups * p.N; u += kThreads) {
     const int n = u / groups, g8 = u - n * groups;
-    const int s = g8 / (4 * kWords), rem = g8 - s * 4 * kWords;
-    const int t = rem / kWords, q = rem - t * kWords;
     const int k = seg.k0 + g8 * 8;
     uint32_t h[4] = {0, 0, 0, 0};
     if (k < seg.k0 + seg.kc) {  // fp16 / bf16
@@ -305,7 +308,7 @@ __device__ void stage_activation(const GemvParams& p, const Segment& seg, const 
 #pragma unroll
       for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[kPairK[i][0]], v[kPairK[i][1]]));
     }
-    act[act_piece(s, q, n, t, kWords, p.N)] = make_uint4(h[0], h[1], h[2], h[3]);
+    act[act_piece_of_group(g8, n, kWords, p.N)] = make_uint4(h[0], h[1], h[2], h[3]);
   }
 }
 

@@ -67,7 +67,7 @@ def test_random_shapes_match_reference(seed):
 def test_ctas_with_several_segments(m, k, l, n, act):
     """CTAs with many rows: split-K with few row blocks (217 rows per CTA at N = 8), rows crossing
     a batch boundary (two segments), a k range in several chunks (N = 16, K = 8192: dense partial
-    sums, 64-row segments, two per CTA), and 190 rows per CTA at N = 1 (packed partial sums, warps
+    sums, 64-row segments, three per CTA), and 190 rows per CTA at N = 1 (packed partial sums, warps
     sharing 16-row pairs). The shared partial sums are reused between segments: three calls each,
     since a missing barrier there shows up only now and then (run 34)."""
     gen = torch.Generator().manual_seed(m + n)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A/B kernel variants in one device call. Each argument NAME=EDIT makes a copy of the tree whose
 # src/nvfp4_gemv/csrc/gemv_kernels.cu is edited by the sed script EDIT (empty: as is; "@FILE":
-# replaced by FILE, e.g. an older version saved with git show); all copies are built in parallel,
+# replaced by FILE, e.g. an older version saved with git show; "%PATCH": the copy's src/ patched
+# with PATCH by git apply, for changes beyond that file); all copies are built in parallel,
 # then each is benchmarked in turn (bench --all --no-baselines, write flush) into
 # $OUT/var_NAME.json, and a table of medians, one column per variant, is printed last. Example:
 #   git show HEAD:src/nvfp4_gemv/csrc/gemv_kernels.cu > .variants/head.cu
@@ -23,6 +24,7 @@ for spec in "$@"; do
   rm -rf "$WORK/$name"; mkdir -p "$WORK/$name"; cp -r src "$WORK/$name/"
   f="$WORK/$name/src/nvfp4_gemv/csrc/gemv_kernels.cu"
   if [[ $edit == @* ]]; then cp "${edit#@}" "$f"
+  elif [[ $edit == %* ]]; then (cd "$WORK/$name" && git apply "$OLDPWD/${edit#%}") || exit 1
   elif [ -n "$edit" ]; then sed -i "$edit" "$f"; fi
   (cd "$WORK/$name" && NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src $PY -m nvfp4_gemv build \
      > "$WORK/$name/build.log" 2>&1; echo "built $name: exit $?") &

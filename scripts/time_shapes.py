@@ -1,6 +1,7 @@
-"""Times torch.ops.nvfp4.gemv_out (W4A4, N = 1) and the stream floor on the task's three shapes, the
-bench's way (events, write flush), WITHOUT checking the output: for diagnostic kernel variants that
-compute something else on purpose (memory only, compute only). Prints one line per shape.
+"""Times torch.ops.nvfp4.gemv_out (W4A4, N = 1) and the stream floor on the task's three shapes and
+three model layers, the bench's way (events, write flush), WITHOUT checking the output: for
+diagnostic kernel variants that compute something else on purpose (memory only, compute only).
+Prints one line per shape.
 
 Usage: PYTHONPATH=src python scripts/time_shapes.py [reps]
 """
@@ -14,7 +15,7 @@ from nvfp4_gemv.bench import Flusher, gemv_bytes, random_operands, stream_floor,
 reps = int(sys.argv[1]) if len(sys.argv) > 1 else 20
 ops.load()
 flusher = Flusher("write", "cuda")
-for m, k, l in task.BENCHMARK_SHAPES:
+for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (151936, 4096, 1)]:
     a, sfa, x, sfx = random_operands(m, k, l, 1, "fp4", "cuda")
     out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
     t = time_cuda(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out), flusher, reps)

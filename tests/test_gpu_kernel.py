@@ -61,22 +61,25 @@ def test_random_shapes_match_reference(seed):
     assert_close_elementwise(got, ref, tol, f"L={l} M={m} K={k} N={n} act={act} out={out_name} layout={layout}")
 
 
-@pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
-@pytest.mark.parametrize("m,k,l,n", [(4096, 4096, 1, 8), (7168, 16384, 1, 8), (700, 2048, 8, 1),
-                                     (20000, 8192, 1, 16), (50000, 1024, 1, 1)], ids=str)
-def test_ctas_with_several_segments(m, k, l, n, act):
-    """CTAs with many rows: split-K with few row blocks (217 rows per CTA at N = 8), rows crossing
-    a batch boundary (two segments), a k range in several chunks (N = 16, K = 8192: dense partial
-    sums, 64-row segments, three per CTA), and 190 rows per CTA at N = 1 (packed partial sums, warps
-    sharing 16-row pairs). The shared partial sums are reused between segments: three calls each,
-    since a missing barrier there shows up only now and then (run 34)."""
-    gen = torch.Generator().manual_seed(m + n)
+def _match_reference_three_calls(l, m, k, n, act, seed):
+    """Three calls against the reference: races between warps show up only now and then (run 34)."""
+    gen = torch.Generator().manual_seed(seed)
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
     tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
     for rep in range(3):
         got = run_op(a, sfa, x, sfx, torch.float32)
         assert_close_elementwise(got, ref, tol, f"L={l} M={m} K={k} N={n} {act} rep {rep}")
+
+
+@pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
+@pytest.mark.parametrize("m,k,l,n", [(4096, 4096, 1, 8), (7168, 16384, 1, 8), (700, 2048, 8, 1),
+                                     (20000, 8192, 1, 16), (50000, 1024, 1, 1)], ids=str)
+def test_ctas_with_several_segments(m, k, l, n, act):
+    """CTAs with many rows: split-K with few row blocks (217 rows per CTA at N = 8), rows crossing
+    a batch boundary (two segments), N = 16 at K = 8192 (packed partial sums, warps sharing 16-row
+    pairs), and 190 rows per CTA at N = 1. The shared partial sums are reused between segments."""
+    _match_reference_three_calls(l, m, k, n, act, seed=m + n)
 
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
@@ -107,12 +110,35 @@ def test_one_hot_activation_returns_the_decoded_weight_column(k0):
     assert torch.equal(got, w), (got - w).abs().max()
 
 
-def test_blocked_and_row_major_scales_agree_bitwise():
+@pytest.mark.parametrize("k", [1040, 1024])
+def test_blocked_and_row_major_scales_agree(k):
+    """Bitwise where both layouts take the same kernel (K % 256 != 0: the register window). At
+    K = 1024 row-major scales take the bulk-copy ring on sm_90+, which adds the k-steps in another
+    order (warps interleave within a stage): equal within the fp32 accumulation bound there."""
     gen = torch.Generator().manual_seed(3)
-    a, sfa, x, sfx = random_problem(3, 200, 1024, 4, gen, "fp4", DEV)
+    a, sfa, x, sfx = random_problem(3, 200, k, 4, gen, "fp4", DEV)
     plain = run_op(a, sfa, x, sfx, torch.float32)
     blocked = run_op(a, fmt.to_blocked(sfa), x, fmt.to_blocked(sfx), torch.float32, 1, 1)
-    assert torch.equal(plain, blocked)
+    if k % 256:
+        assert torch.equal(plain, blocked)
+    else:
+        ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+        tol = tolerance(a, sfa, x, sfx, torch.float32)
+        assert_close_elementwise(plain, ref, tol, "row-major")
+        assert_close_elementwise(blocked, ref, tol, "blocked")
+
+
+@pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
+@pytest.mark.parametrize("l,m,k,n", [(1, 33, 256, 1), (1, 300, 2304, 1), (3, 129, 4352, 2),
+                                     (2, 513, 16384, 1), (1, 1000, 8192, 16), (1, 17, 30720, 1),
+                                     (8, 64, 1024, 9), (1, 4096, 7168, 8)], ids=str)
+def test_ring_shapes_match_reference(l, m, k, n, act):
+    """Shapes the bulk-copy ring can take on sm_90+ (K % 256 == 0, row-major scales, N <= 8; by
+    default only where a CTA's weights are at most 2 stages, everywhere with NVFP4_GEMV_RING=1, as
+    scripts/device_run.sh runs this file a second time): the smallest K, a last stage of 256 values
+    (K = 2304, 4352), batches, rows that are not a multiple of 16, a k range in two activation
+    chunks (N = 1, K = 30720), split K (N = 8); N = 9 and 16 check the window kernel beside it."""
+    _match_reference_three_calls(l, m, k, n, act, seed=l * 7 + m + k + n)
 
 
 def test_deterministic_run_to_run():

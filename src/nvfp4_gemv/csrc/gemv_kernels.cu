@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace nvfp4 {
 namespace detail {
@@ -424,17 +425,25 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
   }
 }
 
-// The shared header's word after the column exponents and maxima: slots per pair, read where it
-// is used rather than kept in a register through the hot loop (registers are at the cap).
-constexpr int kPairSlotsOffset = kRedBytes + 2 * kMaxCols * 4;
+// Partial sums of a segment: [slot][16 rows][N columns] fp32, slot = pair * pair_slots + warp.
+// Dense (pair_slots = kWarps): every warp has a slot for every 16-row pair. Packed (pair_slots =
+// 1, pairs + kWarps - 1 slots): when each warp's items are one contiguous pair-major range (the
+// register-window kernel with its k range in one chunk), the (pair, warp) pairs that occur have
+// distinct pair + warp. Packed holds 8x the rows in the same shared memory; it is used for more
+// than 8 columns only, where dense would cut the rows of 7168x16384's CTAs into 3 segments
+// (N = 16: 43.6 us packed, 52.1 dense), and costs N = 1 0.3-1 us (run 49, run 50).
+// The kWide kernel (N > 8, never the ring, so its header is at the start of shared memory) reads
+// pair_slots from the header word; registers are at the cap there.
+constexpr int kPairSlotsOffset = 2 * kMaxCols * 4;
 
-// Partial sums of one warp for one 16-row tile -> red[slot][row 0..15][column 0..N-1] with
-// slot = pair * pair_slots + warp (see segment_rows: pair_slots is kWarps or 1).
 template <bool kWide>
 __device__ __forceinline__ void flush(float (&acc)[2][4], float* red, int N, int pair, int g,
                                       int t) {
-  const int pair_slots = *reinterpret_cast<const int*>(reinterpret_cast<const uint8_t*>(red) +
-                                                       kPairSlotsOffset);
+  int pair_slots = kWarps;
+  if (kWide) {
+    extern __shared__ __align__(16) uint8_t smem[];
+    pair_slots = *reinterpret_cast<const int*>(smem + kPairSlotsOffset);
+  }
   float* dst = red + (pair * pair_slots + (threadIdx.x >> 5)) * 16 * N;
 #pragma unroll
   for (int half = 0; half < (kWide ? 2 : 1); ++half) {
@@ -507,6 +516,160 @@ struct WarpStream {
   }
 };
 
+// ---------------------------------------------------------------------------------------------
+// Weight ring (sm_90 and later; 16-byte aligned rows, row-major scales, K % 256 == 0, N <= 8).
+//
+// Why: a bare read with the register window's access pattern (each warp 16 rows x 64 bytes per
+// step, a quarter of K per warp) takes 30.0 us for 7168x16384's weight bytes against 20.3 for a
+// streaming read (run 50, scripts/pattern_probe.cu). Bulk copies (the TMA's 1-D form) of 1 KB per
+// row, 16 rows per stage, into a 3-4 stage ring per CTA read the same bytes in 23.3 us, and with
+// the scales copied the same way 26.0 (plain-load scales: 30.2; 2-D tensor-map boxes: 29.1;
+// 512-byte rows: 34.4).
+//
+// What it gives: in this kernel the ring's memory side alone (no decode) takes 29.7 us on
+// 7168x16384 and its decode alone (no copies) 29.3, but both together 38.6, against 31.3 for the
+// register window (run 50): the decode and the copies do not overlap here, for reasons not yet
+// found (not the copy issue rate, not the ring depth, not occupancy: log item 30). So ring_pays
+// takes it only where a CTA's whole weight stream fits half the ring and is requested before the
+// activation staging: the small layers (4096x4096 12.6 -> 11.5 us).
+//
+// A stage: 16 rows (a pair of 8-row tiles) x kRingStageK values: each row's 1 KB of E2M1 at a
+// pitch of 1 KB + 64 (rows g and g + 1 fall in other banks) and its 128 scale bytes. The CTA's
+// (pair, stage) items go through the ring in pair-major order; every warp takes k-steps w and
+// w + 8 of every stage (so each pair's partial sums are per warp: the dense layout, flushed when
+// the pair ends) and copies rows 2w and 2w + 1 of the stage kRingStages items ahead. Copies are
+// spread over the warps because a bulk copy's operands are uniform: one warp copying all 16 rows
+// runs a 10-instruction loop per copy and lane, 320 per stage (a producer warp doing that took
+// 37.7 us on 7168x16384, the spread copies 38.6: not the bottleneck either). The first
+// kRingStages items are copied before the activation staging, so DRAM works during it.
+// ---------------------------------------------------------------------------------------------
+constexpr int kRingStageK = 2048;                       // k values per stage
+constexpr int kRingRowBytes = kRingStageK / 2;
+constexpr int kRingRowPitch = kRingRowBytes + 64;
+constexpr int kRingSfBytes = kRingStageK / 16;          // scale bytes per row and stage
+constexpr int kRingStageBytes = 16 * (kRingRowPitch + kRingSfBytes);
+constexpr int kRingStages = 4;
+constexpr int kRingCtasPerSm = 2;  // resident CTAs per SM the ring kernel is built and sized for
+constexpr int kRingBarrierBytes = 64;                   // full[4], empty[4]
+constexpr int kRingBytes = kRingStages * kRingStageBytes + kRingBarrierBytes;
+constexpr int kRingK = 256;  // k granularity of splits and chunks: whole 16-byte scale copies
+[[maybe_unused]] constexpr int kRingStepsPerStage = kRingStageK / Geometry<4>::kStep;  // 16: 2 per warp
+
+static_assert((kRingStages & (kRingStages - 1)) == 0, "ring positions use shifts and masks");
+
+#if __CUDA_ARCH__ >= 900
+__device__ __forceinline__ uint32_t smem_addr(const void* p) {
+  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
+__device__ __forceinline__ void mbar_init(uint64_t* b, int count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(b)), "r"(count));
+}
+__device__ __forceinline__ void mbar_expect_tx(uint64_t* b, uint32_t bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(b)),
+               "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(uint64_t* b) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(b)) : "memory");
+}
+// Waits until the phase of parity `parity` has completed (a fresh barrier counts its phase
+// "before 0", parity 1, as completed: the first pass over the slots does not wait).
+__device__ __forceinline__ void mbar_wait(uint64_t* b, uint32_t parity) {
+  asm volatile(
+      "{\n\t.reg .pred done;\n\tWAIT_%=:\n\t"
+      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n\t"
+      "@!done bra WAIT_%=;\n\t}" ::"r"(smem_addr(b)), "r"(parity) : "memory");
+}
+__device__ __forceinline__ void bulk_copy(void* dst, const void* src, uint32_t bytes, uint64_t* b) {
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+      ::"r"(smem_addr(dst)), "l"(src), "r"(bytes), "r"(smem_addr(b)) : "memory");
+}
+
+// Ring item n (counted over the CTA's life, the same in every warp): slot n % kRingStages, used
+// for the (n / kRingStages)-th time; its full barrier completes that use's phase when the bytes
+// have landed, its empty barrier when all warps have read it.
+__device__ __forceinline__ int ring_slot(uint32_t n) { return n & (kRingStages - 1); }
+__device__ __forceinline__ uint32_t ring_parity(uint32_t n) { return (n / kRingStages) & 1; }
+
+// This warp's share of copying chunk item i (ring item n): rows 2w, 2w + 1 of the pair (lanes 0
+// and 1), once every warp has read the slot's previous item. Rows past the segment are not copied
+// (their stale bytes feed output rows nobody stores).
+__device__ __forceinline__ void ring_copy(const GemvParams& p, const Segment& seg, int stages,
+                                          int i, uint32_t n, uint8_t* ring, uint64_t* full,
+                                          uint64_t* empty) {
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, slot = ring_slot(n);
+  mbar_wait(empty + slot, ring_parity(n) ^ 1);
+  const int pair = i / stages, c = i - pair * stages;
+  const int k = seg.k0 + c * kRingStageK, vals = min(kRingStageK, seg.k0 + seg.kc - k);
+  const int row_in_pair = 2 * warp + lane, rows = seg.m1 - seg.m0 - pair * 16;
+  const int mine = max(0, min(2, rows - 2 * warp));  // of this warp's two rows, those that exist
+  if (lane == 0) mbar_expect_tx(full + slot, mine * (vals / 2 + vals / 16));
+  __syncwarp();
+  if (lane < mine) {
+    const int row = seg.m0 + pair * 16 + row_in_pair;
+    uint8_t* stage = ring + slot * kRingStageBytes;
+    bulk_copy(stage + row_in_pair * kRingRowPitch,
+              p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)row * p.a_row_stride + k / 2,
+              vals / 2, full + slot);
+    bulk_copy(stage + 16 * kRingRowPitch + row_in_pair * kRingSfBytes,
+              p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + p.sfa.row_offset(row) + k / 16,
+              vals / 16, full + slot);
+  }
+}
+
+// Every (pair, stage) item of the chunk, ring items n0 .. n0 + items - 1, the first
+// min(items, kRingStages) of them already copied (ring_copy before the staging). k-steps w and
+// w + 8 of each stage (a stage's last steps past the chunk are skipped: its bytes there are
+// stale). act: this thread's activation piece at step 0 of the chunk (see the kernel).
+template <bool kWide>
+__device__ void ring_stream(const GemvParams& p, const Segment& seg, int pairs, int stages,
+                            uint32_t n0, uint8_t* ring, uint64_t* full, uint64_t* empty,
+                            uint32_t act, uint32_t act_step, uint32_t q_stride, float* red, int g,
+                            int t) {
+  constexpr int kMine = kRingStepsPerStage / kWarps;  // k-steps per warp and stage
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, items = pairs * stages;
+  const uint32_t ring_smem = smem_addr(ring);
+  float acc[2][4] = {};
+  int i = 0;
+  for (int pair = 0; pair < pairs; ++pair) {
+    for (int c = 0; c < stages; ++c, ++i) {
+      const uint32_t n = n0 + i;
+      mbar_wait(full + ring_slot(n), ring_parity(n));
+      const int steps = min(kRingStepsPerStage, (seg.kc - c * kRingStageK) / Geometry<4>::kStep);
+      const uint32_t stage = ring_smem + ring_slot(n) * kRingStageBytes;
+      // Copy the warp's items to registers and free the slot before computing: the slot is back
+      // in flight after the shared-memory latency, not after the decode and the mma.
+      Item<4> it[kMine];
+#pragma unroll
+      for (int m = 0; m < kMine; ++m) {
+        const int s = warp + kWarps * m;
+        const uint4 wa = lds128(stage + g * kRingRowPitch + s * 64 + t * 16);
+        const uint4 wb = lds128(stage + (g + 8) * kRingRowPitch + s * 64 + t * 16);
+        it[m].w[0][0] = wa.x; it[m].w[0][1] = wa.y; it[m].w[0][2] = wa.z; it[m].w[0][3] = wa.w;
+        it[m].w[1][0] = wb.x; it[m].w[1][1] = wb.y; it[m].w[1][2] = wb.z; it[m].w[1][3] = wb.w;
+        const uint32_t sf = stage + 16 * kRingRowPitch + s * 8 + t * 2;
+        uint32_t sa, sb;
+        asm volatile("ld.shared.u16 %0, [%1];" : "=r"(sa) : "r"(sf + g * kRingSfBytes));
+        asm volatile("ld.shared.u16 %0, [%1];" : "=r"(sb) : "r"(sf + (g + 8) * kRingSfBytes));
+        it[m].sf = sa | (sb << 16);
+      }
+      __syncwarp();  // the warp's reads of the slot are done
+      if (lane == 0) mbar_arrive(empty + ring_slot(n));
+      if (i + kRingStages < items)
+        ring_copy(p, seg, stages, i + kRingStages, n + kRingStages, ring, full, empty);
+#pragma unroll
+      for (int m = 0; m < kMine; ++m) {
+        const int s = warp + kWarps * m;
+        if (s < steps)
+          compute_item<4, kWide>(it[m], act + (c * kRingStepsPerStage + s) * act_step, q_stride,
+                                 acc);
+      }
+    }
+    flush<kWide>(acc, red, p.N, pair, g, t);
+  }
+}
+#endif  // __CUDA_ARCH__ >= 900
+
 // The run of item i (its pair, from its step to the end of the pair or of the warp's range).
 template <int kWords>
 __device__ __forceinline__ PairRun<kWords> run_at(const GemvParams& p, const Segment& seg,
@@ -525,23 +688,44 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 }
 
 // One CTA: the balanced range of flattened L*M rows of row block blockIdx.x / splits, over the
-// k range of split blockIdx.x % splits, in segments: the rows of one batch, at most
-// segment_rows(N) of them (all of a CTA's rows of one batch, for every N and shape we measure).
+// k range of split blockIdx.x % splits, in segments: the rows of one batch, at most seg_rows of
+// them (the launcher sizes the partial sums for all of a CTA's rows where shared memory allows).
 // The warps' load pipelines drain at the end of a segment, so one segment per batch keeps them
 // running across the CTA's rows. The staged activation is kept across segments of the same batch
 // when it fits one chunk.
-template <int kWords, bool kWide>
-__global__ void __launch_bounds__(kThreads, 2)
+// Shared memory: [weight ring, kRing only: kRingBytes] [header] [activation stage, k_chunk * N
+// fp16 + kActPadBytes] [partial sums, seg_rows * kWarps * N fp32].
+// kRing: the weights arrive through the bulk-copy ring; otherwise each warp loads its items into
+// a register window (WarpStream).
+template <int kWords, bool kWide, bool kRing>
+__global__ void __launch_bounds__(kThreads, kRing ? kRingCtasPerSm : 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
                 int seg_rows) {
   using G = Geometry<kWords>;
   extern __shared__ __align__(16) uint8_t smem[];
-  float* red = reinterpret_cast<float*>(smem);                           // kRedBytes
-  int* col_exp = reinterpret_cast<int*>(smem + kRedBytes);               // [16]
+  uint8_t* const base = smem + (kRing ? kRingBytes : 0);
+  int* col_exp = reinterpret_cast<int*>(base);                           // [16]
   unsigned* col_max = reinterpret_cast<unsigned*>(col_exp + kMaxCols);   // [16]
-  uint4* act = reinterpret_cast<uint4*>(smem + kRedBytes + kSmemHeader);         // staged activation
+  uint4* act = reinterpret_cast<uint4*>(base + kSmemHeader);             // staged activation
+  float* red = reinterpret_cast<float*>(base + kSmemHeader + k_chunk * p.N * 2 + kActPadBytes);
   const uint32_t act_smem = static_cast<uint32_t>(__cvta_generic_to_shared(act));
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+  [[maybe_unused]] uint64_t* const full =
+      reinterpret_cast<uint64_t*>(smem + kRingStages * kRingStageBytes);
+  [[maybe_unused]] uint64_t* const empty = full + kRingStages;
+  [[maybe_unused]] uint32_t ring_n = 0;  // ring items so far (see ring_slot)
+#if __CUDA_ARCH__ >= 900
+  if (kRing && threadIdx.x == 0) {
+    for (int i = 0; i < kRingStages; ++i) {
+      mbar_init(full + i, kWarps);
+      mbar_init(empty + i, kWarps);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+#else
+  if (kRing) __trap();  // the launcher picks the ring on sm_90 and later only
+#endif
+  if (kRing) __syncthreads();  // the barriers are initialised before the first copy
 
   const int rb = blockIdx.x / splits;
   const int kb = (blockIdx.x % splits) * k_split, ke = min(p.K, kb + k_split);
@@ -549,6 +733,9 @@ __global__ void __launch_bounds__(kThreads, 2)
   // range needs several chunks, so every segment re-stages.
   int staged_l = -1;
   const bool one_chunk = ke - kb <= k_chunk;
+  const bool packed = kWide && !kRing && one_chunk;  // partial-sum layout (see flush)
+  if (kWide && threadIdx.x == 0)  // read by flush after the first barrier below
+    *reinterpret_cast<int*>(base + kPairSlotsOffset) = packed ? 1 : kWarps;
   // This row block's rows [r, r_end) of the flattened L * M: r = floor(R rb / row_blocks), in
   // 32-bit arithmetic (R < 2^31 and row_blocks < 2^16, checked by the launcher; a 64-bit division
   // is a call, around which ptxas spills at the register cap). Giving the R % row_blocks longer
@@ -556,20 +743,20 @@ __global__ void __launch_bounds__(kThreads, 2)
   // 53.6 / 23.4 against 48.8 / 20.2 us), for reasons not understood.
   const int R = p.M * p.L;
   const unsigned q = (unsigned)R / row_blocks, rem = (unsigned)R - q * row_blocks;
-  int r = (int)(rb * q + rb * rem / row_blocks);
-  const int r_end = (int)((rb + 1) * q + (rb + 1) * rem / row_blocks);
-  if (threadIdx.x == 0)  // read by flush after the first barrier below
-    *reinterpret_cast<int*>(smem + kPairSlotsOffset) = one_chunk ? 1 : kWarps;
-  int l = r / p.M, m0 = r - l * p.M;  // (batch, row) of r, advanced segment by segment
-  while (r < r_end) {
+  const int r_begin = (int)(rb * q + rb * rem / row_blocks);
+  // Rows left and the (batch, row) of the next one, advanced segment by segment (one counter
+  // through the hot loop rather than a row and an end: the registers are at the cap).
+  int left = (int)((rb + 1) * q + (rb + 1) * rem / row_blocks) - r_begin;
+  int l = r_begin / p.M, m0 = r_begin - l * p.M;
+  while (left > 0) {
     Segment seg;
     seg.l = l;
     seg.m0 = m0;
-    seg.m1 = min(min(p.M, seg.m0 + (r_end - r)), seg.m0 + seg_rows);
+    seg.m1 = min(min(p.M, seg.m0 + left), seg.m0 + seg_rows);
     const int rows = seg.m1 - seg.m0, pairs = (rows + 15) / 16;
     const bool restage = staged_l != seg.l;
 
-    const int slots = one_chunk ? pairs + kWarps - 1 : pairs * kWarps;
+    const int slots = packed ? pairs + kWarps - 1 : pairs * kWarps;
     for (int i = threadIdx.x; i < slots * 16 * p.N; i += kThreads) red[i] = 0.f;
     if (restage) {
       if (p.act == kActBF16) {
@@ -580,6 +767,23 @@ __global__ void __launch_bounds__(kThreads, 2)
     }
     for (seg.k0 = kb; seg.k0 < ke; seg.k0 += k_chunk) {
       seg.kc = min(k_chunk, ke - seg.k0);
+      if constexpr (kRing) {
+#if __CUDA_ARCH__ >= 900
+        const int stages = (seg.kc + kRingStageK - 1) / kRingStageK, items = pairs * stages;
+        for (int i = 0; i < min(items, kRingStages); ++i)  // copies that overlap the staging
+          ring_copy(p, seg, stages, i, ring_n + i, smem, full, empty);
+        __syncthreads();  // previous users of `act` are done; col_exp and red are ready
+        if (restage) {
+          stage_activation<kWords>(p, seg, col_exp, act);
+          __syncthreads();
+        }
+        ring_stream<kWide>(p, seg, pairs, stages, ring_n, smem, full, empty,
+                           act_smem + (uint32_t)(g * 4 + t) * 16, kWords * p.N * 64, p.N * 64, red,
+                           g, t);
+        ring_n += items;
+#endif
+        continue;
+      }
       const int steps = (seg.kc + G::kStep - 1) / G::kStep;
       const int items = pairs * steps;
       const int i_begin = items * warp / kWarps, i_end = items * (warp + 1) / kWarps;
@@ -616,22 +820,22 @@ __global__ void __launch_bounds__(kThreads, 2)
     float alpha = 1.f;  // read here, not kept live through the main loop
     if (p.weight_global_scale) alpha *= *p.weight_global_scale;
     if (p.act_global_scale) alpha *= *p.act_global_scale;
-    // Packed slots (one chunk): warp w's items were [items w / 8, items (w + 1) / 8) of the
-    // pair-major (pair, step) order; only the warps whose range meets the pair's items add.
+    // Packed slots: warp w's items were [items w / 8, items (w + 1) / 8) of the pair-major
+    // (pair, step) order; only the warps whose range meets the pair's items add.
     const int steps = (ke - kb + G::kStep - 1) / G::kStep, items = pairs * steps;
     for (int idx = threadIdx.x; idx < rows * p.N; idx += kThreads) {
       const int row = idx / p.N, n = idx - row * p.N, pair = row >> 4;
-      const float* src = red + ((pair * (one_chunk ? 1 : kWarps)) * 16 + (row & 15)) * p.N + n;
+      const float* src = red + ((pair * (packed ? 1 : kWarps)) * 16 + (row & 15)) * p.N + n;
       float s = 0.f;
 #pragma unroll
       for (int w = 0; w < kWarps; ++w) {
         const int i0 = items * w / kWarps, i1 = items * (w + 1) / kWarps;
-        if (!one_chunk || (i0 < i1 && i0 < (pair + 1) * steps && i1 > pair * steps))
+        if (!packed || (i0 < i1 && i0 < (pair + 1) * steps && i1 > pair * steps))
           s += src[w * 16 * p.N];
       }
       const int m = seg.m0 + row;
       if (splits > 1) {
-        p.partials[((int64_t)(blockIdx.x % splits) * R + (r + row)) * p.N + n] =
+        p.partials[((int64_t)(blockIdx.x % splits) * R + ((int64_t)seg.l * p.M + m)) * p.N + n] =
             ldexpf(s, -kWeightBiasLog2 - col_exp[n]);
         continue;
       }
@@ -640,7 +844,7 @@ __global__ void __launch_bounds__(kThreads, 2)
       store_out(p, (int64_t)seg.l * p.out_batch_stride + (int64_t)m * p.out_row_stride +
                        (int64_t)n * p.out_col_stride, v);
     }
-    r += rows;
+    left -= rows;
     m0 += rows;
     if (m0 == p.M) {
       m0 = 0;
@@ -700,8 +904,16 @@ __global__ void stream_read_kernel(const uint8_t* data, int64_t bytes, uint32_t*
   if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
 }
 
+// Shared memory of one CTA at most: what two CTAs per SM may each use (H100 / H200: 113 KB), where
+// that holds a full activation stage and 64 rows of 16-column partial sums; else (sm_80 .. sm_89)
+// the per-block maximum, one CTA per SM.
+constexpr int kSmemTwoPerSmMin = kSmemHeader + kActStageBytes + kActPadBytes + 64 * kWarps * kMaxCols * 4;
+
 struct DeviceInfo {
   int sms = 0;
+  int cta_smem = 0;  // bytes
+  int per_sm = 0, reserved = 0;  // shared memory per SM, reserved per CTA
+  int major = 0;     // compute capability
 };
 
 inline DeviceInfo device_info() {
@@ -709,24 +921,43 @@ inline DeviceInfo device_info() {
   int dev = 0;
   cudaGetDevice(&dev);
   DeviceInfo& d = cache[dev & 63];
-  if (d.sms == 0) cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev);
+  if (d.sms == 0) {
+    int per_sm = 0, reserved = 0, optin = 0;
+    cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
+    cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev);
+    cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    const int two = per_sm / 2 - reserved;
+    d.cta_smem = two >= kSmemTwoPerSmMin ? two : optin;
+    d.per_sm = per_sm;
+    d.reserved = reserved;
+    cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, dev);
+    cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev);
+  }
   return d;
+}
+
+// Shared memory one CTA may use: the ring kernel's share of kRingCtasPerSm per SM, or see
+// DeviceInfo.
+template <bool kRing>
+int cta_smem() {
+  const DeviceInfo d = device_info();
+  return kRing ? std::min(d.cta_smem, d.per_sm / kRingCtasPerSm - d.reserved) : d.cta_smem;
 }
 
 // Resident CTAs per SM of a variant, read once per device at the largest shared-memory size we
 // ever ask for (so the grid rule does not depend on K).
-template <int kWords, bool kWide>
+template <int kWords, bool kWide, bool kRing>
 int resident_per_sm() {
-  constexpr int kSmemMax = kRedBytes + kSmemHeader + kActStageBytes + kActPadBytes;
   static int cache[64] = {};
   int dev = 0;
   cudaGetDevice(&dev);
   int& occ = cache[dev & 63];
   if (occ == 0) {
-    auto kernel = gemv_kernel<kWords, kWide>;
-    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemMax) !=
+    const int smem = cta_smem<kRing>();
+    auto kernel = gemv_kernel<kWords, kWide, kRing>;
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
             cudaSuccess ||
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, kSmemMax) !=
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, smem) !=
             cudaSuccess || occ < 1)
       occ = 1;
   }
@@ -745,14 +976,46 @@ inline bool wide_loads(const GemvParams& p) {
          p.a_batch_stride % 16 == 0 && scale_pairs;
 }
 
+// The weight ring (see kRingStageK): sm_90 or later, at most 8 columns, the 16-byte variant's
+// alignment, row-major scales with unit column stride and 16-byte aligned rows and batches,
+// K % 256 == 0 (whole 16-byte scale copies at every chunk end). NVFP4_GEMV_RING in the
+// environment: "0" never, "1" wherever it fits (A/B measurements); unset: ring_pays decides.
+inline int ring_mode() {
+  static const int mode = [] {
+    const char* v = std::getenv("NVFP4_GEMV_RING");
+    return v && v[0] == '0' ? 0 : v && v[0] == '1' ? 1 : 2;
+  }();
+  return mode;
+}
+inline bool ring_fits(const GemvParams& p) {
+  const ScaleIndex& sf = p.sfa;
+  return ring_mode() != 0 && device_info().major >= 9 && p.N <= 8 && wide_loads(p) &&
+         p.K % kRingK == 0 && sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
+         sf.row_stride % 16 == 0 && (p.L == 1 || sf.batch_stride % 16 == 0) &&
+         reinterpret_cast<uintptr_t>(sf.base) % 16 == 0;
+}
+
+// Whether the ring beats the register window (unset NVFP4_GEMV_RING): when a CTA's whole weight
+// stream is at most half the ring (kRingStages / 2 items), all of it requested before the
+// activation staging. Measured on the H200 (runs 50-51, N = 1): 2 items per CTA, 4096x4096 11.3
+// us against 12.6 and 7168x2048 11.2 against 12.0; 4 items (2048x7168) 13.3-13.5 against
+// 13.1-13.3; 8 or more, slower (14336x4096 23.0 against 20.2, 7168x16384 38.6 against 31.3): the
+// ring's decode shares the SM with its copies badly (BENCHMARKS.md, log item 30).
+inline bool ring_pays(const GemvParams& p, const GemvLaunch& plan) {
+  const int64_t rows = (int64_t)p.M * p.L, cta_rows = (rows + plan.row_blocks - 1) / plan.row_blocks;
+  const int64_t stages = (plan.k_split + kRingStageK - 1) / kRingStageK;
+  return (cta_rows + 15) / 16 * stages * 2 <= kRingStages;
+}
+
 // Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
 constexpr int64_t kMaxRowBlocks = 65535;
 
-template <int kWords, bool kWide>
+template <int kWords, bool kWide, bool kRing>
 GemvLaunch plan_variant(const GemvParams& p) {
   using G = Geometry<kWords>;
+  constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
   const int64_t rows = (int64_t)p.M * p.L;
-  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide>() * device_info().sms;
+  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing>() * device_info().sms;
   // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
   // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
@@ -768,25 +1031,33 @@ GemvLaunch plan_variant(const GemvParams& p) {
   const double want = p.N == 1 ? 1.0 : factor * p.N * (double)wave / (double)rows;
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
-  const int k_split = (p.K / splits + G::kStep - 1) / G::kStep * G::kStep;
+  const int k_split = (p.K / splits + kGrain - 1) / kGrain * kGrain;
   splits = (p.K + k_split - 1) / k_split;  // no empty split
-  // The k range is staged in chunks that fit kActStageBytes (all of it for N * k <= 32768).
-  const int k_round = (k_split + G::kStep - 1) / G::kStep * G::kStep;
-  int k_chunk = kActStageBytes / (2 * p.N) / G::kStep * G::kStep;
-  if (k_chunk > k_round) k_chunk = k_round;
+  // The k range is staged in chunks that fit kActStageBytes (all of it for N * k <= 32768) and,
+  // with the ring, leave room for a few rows of partial sums.
+  const int free_smem = cta_smem<kRing>() - (kRing ? kRingBytes : 0) - kSmemHeader;
+  const int act_limit = std::min(kActStageBytes, free_smem - kActPadBytes - 16 * kWarps * p.N * 4);
+  int k_chunk = std::max(kGrain, act_limit / (2 * p.N) / kGrain * kGrain);
+  if (k_chunk > k_split) k_chunk = k_split;
+  // Partial sums (see flush) in the shared memory the activation stage leaves: a slot (16 rows x N
+  // fp32) per pair and warp, or packed, one per pair plus kWarps - 1 (N > 8, one chunk).
+  const bool packed = kWide && !kRing && k_chunk >= k_split;
+  const int act_bytes = k_chunk * p.N * 2 + kActPadBytes, slot_bytes = 16 * p.N * 4;
+  const int free_slots = (free_smem - act_bytes) / slot_bytes;
+  const int cap = 16 * std::max(1, packed ? free_slots - (kWarps - 1) : free_slots / kWarps);
   // Row blocks: one wave of CTAs in all. Without a split, more CTAs (in whole waves) only when a
-  // CTA would get more rows than a segment holds (segment_rows); never more row blocks than rows.
-  // (Adding waves to keep CTAs at 64 rows, the rule before one segment per batch, cost 3.3 us on
-  // 4096x7168x8 and 3.2 on 7168x2048x4: run 43.)
+  // CTA would get more rows than a segment holds; never more row blocks than rows. (Adding waves
+  // to keep CTAs at 64 rows, the rule before one segment per batch, cost 3.3 us on 4096x7168x8
+  // and 3.2 on 7168x2048x4: run 43.)
   int64_t row_blocks = std::max<int64_t>(1, wave / splits);
-  // Rows per segment: the dense layout's (the smaller) when any split needs several chunks.
-  const int seg_rows = segment_rows(p.N, k_chunk < k_round);
   if (splits == 1) {
-    const int64_t need = (rows + seg_rows - 1) / seg_rows;
+    const int64_t need = (rows + cap - 1) / cap;
     if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
   }
   if (row_blocks > rows) row_blocks = rows;
   if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
+  const int64_t cta_rows = (rows + row_blocks - 1) / row_blocks;
+  const int seg_rows = (int)std::min<int64_t>(cap, (cta_rows + 15) / 16 * 16);
   GemvLaunch plan{};
   plan.row_blocks = (int)row_blocks;
   plan.splits = splits;
@@ -794,16 +1065,19 @@ GemvLaunch plan_variant(const GemvParams& p) {
   plan.k_split = k_split;
   plan.k_chunk = k_chunk;
   plan.seg_rows = seg_rows;
-  plan.smem_bytes = kRedBytes + kSmemHeader + k_chunk * p.N * 2 + kActPadBytes;
+  const int seg_pairs = seg_rows / 16;
+  plan.smem_bytes = (kRing ? kRingBytes : 0) + kSmemHeader + act_bytes +
+                    (packed ? seg_pairs + kWarps - 1 : seg_pairs * kWarps) * slot_bytes;
+  plan.ring = kRing;
   plan.chunk_bytes = kWords * 4;
   plan.workspace_bytes = splits > 1 ? (int64_t)splits * rows * p.N * 4 : 0;
   return plan;
 }
 
-template <int kWords, bool kWide>
+template <int kWords, bool kWide, bool kRing>
 int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
-  resident_per_sm<kWords, kWide>();  // sets the shared-memory limit once per device
-  gemv_kernel<kWords, kWide><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
+  resident_per_sm<kWords, kWide, kRing>();  // sets the shared-memory limit once per device
+  gemv_kernel<kWords, kWide, kRing><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
       p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows);
   if (plan.splits > 1) {
     const int64_t n = (int64_t)p.M * p.L * p.N;
@@ -815,10 +1089,15 @@ int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
 }  // namespace detail
 
 GemvLaunch plan_gemv(const GemvParams& p) {
-  const bool wide = detail::wide_loads(p), wide_n = p.N > 8;
-  if (wide)
-    return wide_n ? detail::plan_variant<4, true>(p) : detail::plan_variant<4, false>(p);
-  return wide_n ? detail::plan_variant<2, true>(p) : detail::plan_variant<2, false>(p);
+  using namespace detail;
+  const bool wide_n = p.N > 8;
+  if (ring_fits(p)) {
+    const GemvLaunch ring = plan_variant<4, false, true>(p);
+    if (ring_mode() == 1 || ring_pays(p, ring)) return ring;
+  }
+  if (wide_loads(p))
+    return wide_n ? plan_variant<4, true, false>(p) : plan_variant<4, false, false>(p);
+  return wide_n ? plan_variant<2, true, false>(p) : plan_variant<2, false, false>(p);
 }
 
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
@@ -826,12 +1105,15 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   // The kernel's row arithmetic is 32-bit (see gemv_kernel).
   if ((int64_t)p.M * p.L >= (int64_t(1) << 31) || plan.row_blocks > detail::kMaxRowBlocks)
     return cudaErrorInvalidValue;
+  using namespace detail;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
+  if (plan.ring && !(wide && ring_fits(p))) return cudaErrorInvalidValue;
+  if (plan.ring) return launch_variant<4, false, true>(p, plan, stream);
   if (wide)
-    return wide_n ? detail::launch_variant<4, true>(p, plan, stream)
-                  : detail::launch_variant<4, false>(p, plan, stream);
-  return wide_n ? detail::launch_variant<2, true>(p, plan, stream)
-                : detail::launch_variant<2, false>(p, plan, stream);
+    return wide_n ? launch_variant<4, true, false>(p, plan, stream)
+                  : launch_variant<4, false, false>(p, plan, stream);
+  return wide_n ? launch_variant<2, true, false>(p, plan, stream)
+                : launch_variant<2, false, false>(p, plan, stream);
 }
 
 int stream_read_default_grid(int device) {

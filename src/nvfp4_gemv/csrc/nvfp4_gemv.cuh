@@ -14,9 +14,13 @@
 //      fp16 in registers, multiplies by the block scale (exact, see below) and feeds
 //      mma.m16n8k16 with the weights as the A operand (16 weight rows per mma) and up to 8
 //      activation columns as B (a second mma for columns 9..16): N columns share one weight read.
+//      The weight bytes reach registers either by each warp's own 16-byte loads, 4 items ahead
+//      (the register window), or, on sm_90+ where a CTA's whole weight stream is small, through
+//      a ring of shared-memory stages filled by bulk copies (the TMA's 1-D form) of 1 KB per row.
 //   3. Warps split the (row tile, k) work items of all the CTA's rows of one batch in contiguous
-//      ranges (one load pipeline per warp from the first row to the last); partial sums go to
-//      shared memory and are added in warp order: the result is bitwise deterministic.
+//      ranges (one load pipeline per warp from the first row to the last; with the ring, every
+//      warp takes its k-steps of every stage); partial sums go to shared memory and are added
+//      in warp order: the result is bitwise deterministic.
 //   4. When staging N x K activation values per CTA would rival its weight stream (several
 //      columns, or few rows per CTA), K is split over `splits` CTAs per row range; each writes an
 //      fp32 partial sum and reduce_splits_kernel adds them in split order (plan_gemv has the rule).
@@ -90,24 +94,16 @@ struct GemvLaunch {
   int splits;           // CTAs along K (1: no split; > 1: partial sums + a fixed-order reduction)
   int k_split;          // K values per split (a multiple of the k step)
   int k_chunk;          // activation values staged per pass (multiple of the k step)
-  int seg_rows;         // most rows per segment (segment_rows)
+  int seg_rows;         // most rows per segment (a multiple of 16; the partial sums' capacity)
   int smem_bytes;
   int chunk_bytes;      // 16 or 8 bytes of A per thread per item
+  int ring;             // 1: the weights stream through the bulk-copy ring (sm_90+, see the kernel)
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)
 };
 
 constexpr int kWarps = 8;
 constexpr int kThreads = kWarps * 32;
 constexpr int kActStageBytes = 64 * 1024;          // shared memory for staged activations
-constexpr int kRedBytes = 32 * 1024;               // partial sums of a segment
-// Partial sums of a segment: [slot][16 rows][N columns] fp32, one slot per (16-row pair, warp)
-// that occurs. With the k range in one chunk, each warp's items are a contiguous pair-major
-// range, so the pairs that occur have distinct pair + warp: pairs + kWarps - 1 slots ("packed").
-// With several chunks (long N * K) the ranges differ from chunk to chunk: pair * kWarps + warp
-// ("dense"). The rows a segment may hold follow: 8080 (N = 1), 912 (8), 400 (16) packed.
-__host__ __device__ constexpr int segment_rows(int n, bool dense) {
-  return 16 * (dense ? kRedBytes / (64 * n) / kWarps : kRedBytes / (64 * n) - (kWarps - 1));
-}
 constexpr int kSmemHeader = 192;                  // column exponents and maxima
 constexpr int kActPadBytes = 8 * 64;               // readable slack after the staged activation
 constexpr int kMaxCols = 16;

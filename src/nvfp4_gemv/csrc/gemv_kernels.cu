@@ -527,7 +527,7 @@ struct WarpStream {
 // 512-byte rows: 34.4).
 //
 // What it gives: in this kernel the ring's memory side alone (no decode) takes 29.7 us on
-// 7168x16384 and its decode alone (no copies) 29.3, but both together 38.6, against 31.3 for the
+// 7168x16384 and its decode alone (no copies) 29.3, but both together 38.7, against 31.0 for the
 // register window (run 50): the decode and the copies do not overlap here, for reasons not yet
 // found (not the copy issue rate, not the ring depth, not occupancy: log item 30). So ring_pays
 // takes it only where a CTA's whole weight stream fits half the ring and is requested before the
@@ -999,7 +999,7 @@ inline bool ring_fits(const GemvParams& p) {
 // stream is at most half the ring (kRingStages / 2 items), all of it requested before the
 // activation staging. Measured on the H200 (runs 50-51, N = 1): 2 items per CTA, 4096x4096 11.3
 // us against 12.6 and 7168x2048 11.2 against 12.0; 4 items (2048x7168) 13.3-13.5 against
-// 13.1-13.3; 8 or more, slower (14336x4096 23.0 against 20.2, 7168x16384 38.6 against 31.3): the
+// 13.1-13.3; 8 or more, slower (14336x4096 23.9 against 20.2, 7168x16384 38.6 against 31.3): the
 // ring's decode shares the SM with its copies badly (BENCHMARKS.md, log item 30).
 inline bool ring_pays(const GemvParams& p, const GemvLaunch& plan) {
   const int64_t rows = (int64_t)p.M * p.L, cta_rows = (rows + plan.row_blocks - 1) / plan.row_blocks;

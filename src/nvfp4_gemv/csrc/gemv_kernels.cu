@@ -529,9 +529,10 @@ struct WarpStream {
 // What it gives: in this kernel the ring's memory side alone (no decode) takes 29.7 us on
 // 7168x16384 and its decode alone (no copies) 29.3, but both together 38.7, against 31.0 for the
 // register window (run 50): the decode and the copies do not overlap here, for reasons not yet
-// found (not the copy issue rate, not the ring depth, not occupancy: log item 30). So ring_pays
-// takes it only where a CTA's whole weight stream fits half the ring and is requested before the
-// activation staging: the small layers (4096x4096 12.6 -> 11.5 us).
+// found (not the copy issue rate, the ring depth, occupancy, nor the shared-memory load latency:
+// BENCHMARKS.md, log items 30 and 33). So ring_pays takes it only where a CTA's whole weight
+// stream fits half the ring and is requested before the activation staging: the small layers
+// (4096x4096 12.6 -> 11.4 us, run 52).
 //
 // A stage: 16 rows (a pair of 8-row tiles) x kRingStageK values: each row's 1 KB of E2M1 at a
 // pitch of 1 KB + 64 (rows g and g + 1 fall in other banks) and its 128 scale bytes. The CTA's

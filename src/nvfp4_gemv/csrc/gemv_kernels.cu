@@ -724,7 +724,7 @@ __global__ void __launch_bounds__(kThreads, kRing ? kRingCtasPerSm : 2)
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
   }
 #else
-  if (kRing) __trap();  // the launcher picks the ring on sm_90 and later only
+  if (kRing) __trap();  // the launcher picks the ring on 9.x+ devices, which never run sm_8x SASS
 #endif
   if (kRing) __syncthreads();  // the barriers are initialised before the first copy
 

@@ -234,7 +234,9 @@ def test_public_gemv_layouts():
     assert torch.allclose(y.double(), ref, rtol=1e-4, atol=1e-4 * ref.abs().max().item())
     y2 = nvfp4_gemv.gemv(q.data, nvfp4_gemv.to_blocked(q.scales), xv, out_dtype=torch.float32,
                          weight_global_scale=q.global_scale)
-    assert torch.equal(y, y2)
+    # Not asserted bitwise: on sm_90+ row-major scales may take the bulk-copy ring, which may add
+    # the k-steps in another order (test_blocked_and_row_major_scales_agree covers both cases).
+    assert torch.allclose(y2.double(), ref, rtol=1e-4, atol=1e-4 * ref.abs().max().item())
 
 
 def test_opcheck():

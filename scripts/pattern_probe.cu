@@ -39,6 +39,26 @@ __device__ __forceinline__ void ld16(const uint8_t* p, uint4& w) {
 }
 __device__ __forceinline__ uint32_t fold(const uint4& w) { return w.x ^ w.y ^ w.z ^ w.w; }
 
+// With kAlu: the register-window decode's integer work on each 16-byte word (per 32-bit word the
+// shifts, LOP3 and PRMT of decode_e2m1x8 on sm_90), folded: 30 ALU-pipe instructions per 16 bytes
+// in the sm_90a SASS (the kernel's hot loop: 41), without the FP16 and tensor work. For "why does
+// a faster bare-read pattern not make a faster GEMV" (BENCHMARKS items 29-34). Written after the
+// fifth session's device time: not run yet.
+template <bool kAlu>
+__device__ __forceinline__ uint32_t work(const uint4& w) {
+  if (!kAlu) return fold(w);
+  const uint32_t v[4] = {w.x, w.y, w.z, w.w};
+  uint32_t acc = 0;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const uint32_t lo = ((v[i] << 1) & 0x0E0E0E0Eu) | ((v[i] << 4) & 0x80808080u);
+    const uint32_t hi = ((v[i] >> 3) & 0x0E0E0E0Eu) | (v[i] & 0x80808080u);
+    acc += __byte_perm(lo, 0, 0x1404) ^ __byte_perm(lo, 0, 0x3424) * 3u;
+    acc += __byte_perm(hi, 0, 0x1404) ^ __byte_perm(hi, 0, 0x3424) * 5u;
+  }
+  return acc;
+}
+
 __device__ void sink_store(uint32_t acc, uint32_t* sink) {
   for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
   if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
@@ -64,7 +84,7 @@ __global__ void floor_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink)
 }
 
 // mode 0: contiguous item ranges per warp; mode 1: item i -> warp i % 8.
-template <int D>
+template <int D, bool kAlu = false>
 __global__ void __launch_bounds__(256, 2)
     tile_kernel(const uint8_t* a, int rows, int row_bytes, int mode, uint32_t* sink) {
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
@@ -92,7 +112,7 @@ __global__ void __launch_bounds__(256, 2)
     for (int d = 0; d < D; ++d) {
       const int j = i + d * di;
       if (j < i1) {
-        acc ^= fold(buf[d][0]) ^ fold(buf[d][1]);
+        acc ^= work<kAlu>(buf[d][0]) ^ work<kAlu>(buf[d][1]);
         const int n = j + D * di;
         if (n < i1) { ld16(addr(n, 0), buf[d][0]); ld16(addr(n, 1), buf[d][1]); }
       }
@@ -191,7 +211,7 @@ __device__ __forceinline__ uint4 lds16(uint32_t a) {
 // kScales: 0 weights only; 1 also the row-major scales (C / 8 bytes per row and stage, a second
 // bulk copy per row into the stage); 2 the consumers load their own scale bytes (16 bits per row
 // and k-step) from global memory, kAhead stages ahead, into registers.
-template <int C, int S, int kScales>
+template <int C, int S, int kScales, bool kAlu = false>
 __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8_t* sf, int rows,
                                                    int row_bytes, uint32_t* sink) {
   constexpr int kRowPitch = C + 64;  // 64 bytes of padding: rows g and g + 1 in other banks
@@ -265,8 +285,8 @@ __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8
           for (int m = 0; m < kMine; ++m) {
             const int st = warp + 8 * m;
             if (st < kSteps) {
-              acc ^= fold(lds16(base + g * kRowPitch + st * 64 + t * 16));
-              acc ^= fold(lds16(base + (g + 8) * kRowPitch + st * 64 + t * 16));
+              acc ^= work<kAlu>(lds16(base + g * kRowPitch + st * 64 + t * 16));
+              acc ^= work<kAlu>(lds16(base + (g + 8) * kRowPitch + st * 64 + t * 16));
               if (kScales == 1) {
                 const uint32_t sb = base + 16 * kRowPitch + st * 8 + t * 2;
                 uint32_t x0, x1;
@@ -417,6 +437,8 @@ int main() {
     time("blk2x256/8", [&] { floor_blocked_kernel<8><<<grid, 256>>>(a, bytes, sink); });
     time("tile/4", [&] { tile_kernel<4><<<grid, 256>>>(a, s.rows, s.row_bytes, 0, sink); });
     time("inter/8", [&] { tile_kernel<8><<<grid, 256>>>(a, s.rows, s.row_bytes, 1, sink); });
+    time("tile/4+alu", [&] { tile_kernel<4, true><<<grid, 256>>>(a, s.rows, s.row_bytes, 0, sink); });
+    time("inter/8+alu", [&] { tile_kernel<8, true><<<grid, 256>>>(a, s.rows, s.row_bytes, 1, sink); });
     auto bulk = [&](const char* name, auto kernel, int C, int S, int ctas, int scales) {
       const int smem = 128 + S * 16 * (C + 64 + (scales == 1 ? C / 8 : 0));
       CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
@@ -431,6 +453,7 @@ int main() {
     const int64_t bytes_sf = bytes + bytes / 8;
     time("floor+sf", [&] { floor_kernel<<<4 * sms, 512>>>(a, bytes_sf, sink); });
     bulk("b1K/4x2+sfbulk", bulk_kernel<1024, 4, 1>, 1024, 4, 2, 1);
+    bulk("b1K/4x2+sf+alu", bulk_kernel<1024, 4, 1, true>, 1024, 4, 2, 1);
     bulk("b1K/4x2+sfld", bulk_kernel<1024, 4, 2>, 1024, 4, 2, 2);
     bulk("b512/8x2+sfbulk", bulk_kernel<512, 8, 1>, 512, 8, 2, 1);
     bulk("b512/8x2+sfld", bulk_kernel<512, 8, 2>, 512, 8, 2, 2);

@@ -550,7 +550,6 @@ constexpr int kRingRowPitch = kRingRowBytes + 64;
 constexpr int kRingSfBytes = kRingStageK / 16;          // scale bytes per row and stage
 constexpr int kRingStageBytes = 16 * (kRingRowPitch + kRingSfBytes);
 constexpr int kRingStages = 4;
-constexpr int kRingCtasPerSm = 2;  // resident CTAs per SM the ring kernel is built and sized for
 constexpr int kRingBarrierBytes = 64;                   // full[4], empty[4]
 constexpr int kRingBytes = kRingStages * kRingStageBytes + kRingBarrierBytes;
 constexpr int kRingK = 256;  // k granularity of splits and chunks: whole 16-byte scale copies
@@ -699,7 +698,7 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 // kRing: the weights arrive through the bulk-copy ring; otherwise each warp loads its items into
 // a register window (WarpStream).
 template <int kWords, bool kWide, bool kRing>
-__global__ void __launch_bounds__(kThreads, kRing ? kRingCtasPerSm : 2)
+__global__ void __launch_bounds__(kThreads, 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
                 int seg_rows) {
   using G = Geometry<kWords>;
@@ -913,7 +912,6 @@ constexpr int kSmemTwoPerSmMin = kSmemHeader + kActStageBytes + kActPadBytes + 6
 struct DeviceInfo {
   int sms = 0;
   int cta_smem = 0;  // bytes
-  int per_sm = 0, reserved = 0;  // shared memory per SM, reserved per CTA
   int major = 0;     // compute capability
 };
 
@@ -929,20 +927,10 @@ inline DeviceInfo device_info() {
     cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
     const int two = per_sm / 2 - reserved;
     d.cta_smem = two >= kSmemTwoPerSmMin ? two : optin;
-    d.per_sm = per_sm;
-    d.reserved = reserved;
     cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, dev);
     cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev);
   }
   return d;
-}
-
-// Shared memory one CTA may use: the ring kernel's share of kRingCtasPerSm per SM, or see
-// DeviceInfo.
-template <bool kRing>
-int cta_smem() {
-  const DeviceInfo d = device_info();
-  return kRing ? std::min(d.cta_smem, d.per_sm / kRingCtasPerSm - d.reserved) : d.cta_smem;
 }
 
 // Resident CTAs per SM of a variant, read once per device at the largest shared-memory size we
@@ -954,7 +942,7 @@ int resident_per_sm() {
   cudaGetDevice(&dev);
   int& occ = cache[dev & 63];
   if (occ == 0) {
-    const int smem = cta_smem<kRing>();
+    const int smem = device_info().cta_smem;
     auto kernel = gemv_kernel<kWords, kWide, kRing>;
     if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
             cudaSuccess ||
@@ -1036,7 +1024,7 @@ GemvLaunch plan_variant(const GemvParams& p) {
   splits = (p.K + k_split - 1) / k_split;  // no empty split
   // The k range is staged in chunks that fit kActStageBytes (all of it for N * k <= 32768) and,
   // with the ring, leave room for a few rows of partial sums.
-  const int free_smem = cta_smem<kRing>() - (kRing ? kRingBytes : 0) - kSmemHeader;
+  const int free_smem = device_info().cta_smem - (kRing ? kRingBytes : 0) - kSmemHeader;
   const int act_limit = std::min(kActStageBytes, free_smem - kActPadBytes - 16 * kWarps * p.N * 4);
   int k_chunk = std::max(kGrain, act_limit / (2 * p.N) / kGrain * kGrain);
   if (k_chunk > k_split) k_chunk = k_split;

@@ -24,6 +24,11 @@
 #include <cstdio>
 #include <vector>
 
+// The kernel's own shared-memory, mbarrier and bulk-copy primitives (so the probe measures the
+// instructions the GEMV uses).
+#include "../src/nvfp4_gemv/csrc/smem_copy.cuh"
+using namespace nvfp4::detail;
+
 #define CK(x)                                                                     \
   do {                                                                            \
     cudaError_t e_ = (x);                                                         \
@@ -178,36 +183,6 @@ __global__ void floor_blocked_kernel(const uint8_t* data, int64_t bytes, uint32_
 // copies, per stage, C bytes of each of a 16-row pair's rows (lane j: row j) and the 8 consumer
 // warps read the stage the way the mma wants it (16 rows x 64 bytes per k-step, steps split
 // over the warps), then free it. The CTA's items are (pair, chunk) pair-major.
-__device__ __forceinline__ uint32_t smem_u32(const void* p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-__device__ __forceinline__ void mbar_init(uint64_t* b, int count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_u32(b)), "r"(count));
-}
-__device__ __forceinline__ void mbar_expect_tx(uint64_t* b, uint32_t tx) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_u32(b)), "r"(tx)
-               : "memory");
-}
-__device__ __forceinline__ void mbar_arrive(uint64_t* b) {
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_u32(b)) : "memory");
-}
-__device__ __forceinline__ void mbar_wait(uint64_t* b, uint32_t parity) {
-  asm volatile(
-      "{\n\t.reg .pred p;\n\tWAIT_%=:\n\t"
-      "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n\t"
-      "@!p bra WAIT_%=;\n\t}" ::"r"(smem_u32(b)), "r"(parity) : "memory");
-}
-__device__ __forceinline__ void bulk_copy(void* dst, const void* src, uint32_t bytes, uint64_t* b) {
-  asm volatile(
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
-      ::"r"(smem_u32(dst)), "l"(src), "r"(bytes), "r"(smem_u32(b)) : "memory");
-}
-__device__ __forceinline__ uint4 lds16(uint32_t a) {
-  uint4 v;
-  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(a));
-  return v;
-}
-
 // kScales: 0 weights only; 1 also the row-major scales (C / 8 bytes per row and stage, a second
 // bulk copy per row into the stage); 2 the consumers load their own scale bytes (16 bits per row
 // and k-step) from global memory, kAhead stages ahead, into registers.
@@ -280,13 +255,13 @@ __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8
         if (i < items) {
           const int s = i % S;
           mbar_wait(full + s, (i / S) & 1);
-          const uint32_t base = smem_u32(ring + s * kStageBytes);
+          const uint32_t base = smem_addr(ring + s * kStageBytes);
 #pragma unroll
           for (int m = 0; m < kMine; ++m) {
             const int st = warp + 8 * m;
             if (st < kSteps) {
-              acc ^= work<kAlu>(lds16(base + g * kRowPitch + st * 64 + t * 16));
-              acc ^= work<kAlu>(lds16(base + (g + 8) * kRowPitch + st * 64 + t * 16));
+              acc ^= work<kAlu>(lds128(base + g * kRowPitch + st * 64 + t * 16));
+              acc ^= work<kAlu>(lds128(base + (g + 8) * kRowPitch + st * 64 + t * 16));
               if (kScales == 1) {
                 const uint32_t sb = base + 16 * kRowPitch + st * 8 + t * 2;
                 uint32_t x0, x1;
@@ -313,7 +288,7 @@ __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8
 __device__ __forceinline__ void tma_2d(void* dst, const CUtensorMap* map, int c0, int c1, uint64_t* b) {
   asm volatile(
       "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
-      ::"r"(smem_u32(dst)), "l"(map), "r"(c0), "r"(c1), "r"(smem_u32(b)) : "memory");
+      ::"r"(smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(smem_addr(b)) : "memory");
 }
 
 template <int C, int S, bool kScales>
@@ -354,14 +329,14 @@ __global__ void __launch_bounds__(288) tma_kernel(const __grid_constant__ CUtens
     for (int i = 0; i < items; ++i) {
       const int s = i % S;
       mbar_wait(full + s, (i / S) & 1);
-      const uint32_t base = smem_u32(ring + s * kStageBytes);
+      const uint32_t base = smem_addr(ring + s * kStageBytes);
 #pragma unroll
       for (int st = warp; st < kSteps; st += 8) {
         // box h = st / (kBox / 64) holds 16 rows x kBox bytes
         constexpr int kBox = C < 1024 ? C : 1024, kBoxSteps = kBox / 64;
         const uint32_t bb = base + (st / kBoxSteps) * 16 * kBox + (st % kBoxSteps) * 64 + t * 16;
-        acc ^= fold(lds16(bb + g * kBox));
-        acc ^= fold(lds16(bb + (g + 8) * kBox));
+        acc ^= fold(lds128(bb + g * kBox));
+        acc ^= fold(lds128(bb + (g + 8) * kBox));
         if (kScales) {
           const uint32_t sb = base + 16 * C + st * 8 + t * 2;
           uint32_t x0, x1;

@@ -1,6 +1,7 @@
 // gemv_kernels.cu: the NVFP4 GEMV kernel, the stream-floor kernel and their launchers. Torch-free;
 // CI compiles this file alone for every target (sm_80 .. sm_120a) and checks for spills.
 #include "nvfp4_gemv.cuh"
+#include "smem_copy.cuh"
 
 #include <cuda_runtime.h>
 
@@ -112,13 +113,6 @@ __device__ __forceinline__ void mma_16816(float (&c)[4], uint32_t a0, uint32_t a
       "{%8, %9}, {%0, %1, %2, %3};"
       : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
       : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
-}
-
-__device__ __forceinline__ uint4 lds128(uint32_t addr) {
-  uint4 v;
-  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(addr));
-  return v;
 }
 
 // One work item of one thread: kWords words of A for two rows (g and g+8 of a 16-row tile) and
@@ -558,33 +552,6 @@ constexpr int kRingK = 256;  // k granularity of splits and chunks: whole 16-byt
 static_assert((kRingStages & (kRingStages - 1)) == 0, "ring positions use shifts and masks");
 
 #if __CUDA_ARCH__ >= 900
-__device__ __forceinline__ uint32_t smem_addr(const void* p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-__device__ __forceinline__ void mbar_init(uint64_t* b, int count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(b)), "r"(count));
-}
-__device__ __forceinline__ void mbar_expect_tx(uint64_t* b, uint32_t bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(b)),
-               "r"(bytes) : "memory");
-}
-__device__ __forceinline__ void mbar_arrive(uint64_t* b) {
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(b)) : "memory");
-}
-// Waits until the phase of parity `parity` has completed (a fresh barrier counts its phase
-// "before 0", parity 1, as completed: the first pass over the slots does not wait).
-__device__ __forceinline__ void mbar_wait(uint64_t* b, uint32_t parity) {
-  asm volatile(
-      "{\n\t.reg .pred done;\n\tWAIT_%=:\n\t"
-      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n\t"
-      "@!done bra WAIT_%=;\n\t}" ::"r"(smem_addr(b)), "r"(parity) : "memory");
-}
-__device__ __forceinline__ void bulk_copy(void* dst, const void* src, uint32_t bytes, uint64_t* b) {
-  asm volatile(
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
-      ::"r"(smem_addr(dst)), "l"(src), "r"(bytes), "r"(smem_addr(b)) : "memory");
-}
-
 // Ring item n (counted over the CTA's life, the same in every warp): slot n % kRingStages, used
 // for the (n / kRingStages)-th time; its full barrier completes that use's phase when the bytes
 // have landed, its empty barrier when all warps have read it.
@@ -708,7 +675,7 @@ __global__ void __launch_bounds__(kThreads, 2)
   unsigned* col_max = reinterpret_cast<unsigned*>(col_exp + kMaxCols);   // [16]
   uint4* act = reinterpret_cast<uint4*>(base + kSmemHeader);             // staged activation
   float* red = reinterpret_cast<float*>(base + kSmemHeader + k_chunk * p.N * 2 + kActPadBytes);
-  const uint32_t act_smem = static_cast<uint32_t>(__cvta_generic_to_shared(act));
+  const uint32_t act_smem = smem_addr(act);
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   [[maybe_unused]] uint64_t* const full =
       reinterpret_cast<uint64_t*>(smem + kRingStages * kRingStageBytes);

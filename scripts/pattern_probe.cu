@@ -1,7 +1,9 @@
-// pattern_probe.cu: how fast the H200 streams a weight matrix with the GEMV's access pattern, with
-// nothing computed. A diagnostic for BENCHMARKS.md ("is it the decode or the pattern?"), outside
-// the library. Each pattern reads the same bytes (the task shapes' E2M1 matrices as L*M rows of
-// K/2 bytes), L2 flushed by a 512 MiB write before each rep (the task's way), CUDA events, median.
+// pattern_probe.cu: how fast the H200 streams a weight matrix with the GEMV's access patterns, with
+// nothing computed or with the GEMV's own work on the loaded bytes. A diagnostic for BENCHMARKS.md
+// ("is it the decode or the pattern?", items 29 and 35-37), outside the library. Each pattern reads
+// the same bytes (the task shapes' E2M1 matrices as L*M rows of K/2 bytes), L2 flushed by a 512 MiB
+// write before each rep (the task's way), CUDA events, median; MHz is block 0's SM clock over the
+// last rep (clock64 against the global timer).
 //
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/pattern_probe scripts/pattern_probe.cu && /tmp/pattern_probe
 //
@@ -13,14 +15,21 @@
 //               per warp, D items in flight
 //   inter/D     the same tiles, but item i of the CTA goes to warp i % 8: the CTA's warps walk
 //               one pair together, 8 consecutive steps at a time (a 512-byte stretch per row)
-//   rowwise/D   a warp reads one row at a time, 512 contiguous bytes per instruction, rows
-//               round-robin over the CTA's warps (the classic GEMV layout), D in flight
-#include <cuda.h>
-#include <cudaTypedefs.h>
+//   blk         each CTA sweeps its own contiguous 1/grid of the bytes
+//   bXK/SxC     bulk copies (cp.async.bulk) of X bytes per row, 16 rows per stage, S stages per
+//               CTA, C CTAs per SM, a producer warp and 8 consumer warps (+sf: the row-major
+//               scales copied too; +sfld: loaded by the consumers)
+// and a suffix for what the consumer does with the bytes (see item_work): none (XOR), +alu (the
+// decode's integer work), +mma (the kernel's whole item: decode, scales, mma), +imma (a candidate
+// W4A4 item on the integer tensor core, checked against a host computation at start-up).
+// Earlier runs (docs/runs/run50) also timed a row-per-warp pattern (rowwise, 1.8x the floor) and
+// 2-D tensor-map copies (29.1 us on 7168x16384); their code is in git history (commit 5f9f718).
 #include <cuda_runtime.h>
+#include <cuda_fp16.h>
 #include <stdint.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -44,32 +53,186 @@ __device__ __forceinline__ void ld16(const uint8_t* p, uint4& w) {
 }
 __device__ __forceinline__ uint32_t fold(const uint4& w) { return w.x ^ w.y ^ w.z ^ w.w; }
 
-// With kAlu: the register-window decode's integer work on each 16-byte word (per 32-bit word the
-// shifts, LOP3 and PRMT of decode_e2m1x8 on sm_90), folded: 30 ALU-pipe instructions per 16 bytes
-// in the sm_90a SASS (the kernel's hot loop: 41), without the FP16 and tensor work. For "why does
-// a faster bare-read pattern not make a faster GEMV" (BENCHMARKS items 29-34). Written after the
-// fifth session's device time: not run yet.
-template <bool kAlu>
-__device__ __forceinline__ uint32_t work(const uint4& w) {
-  if (!kAlu) return fold(w);
+// What a consumer does with the bytes it loads (kWork):
+//   0 (bare)  XOR them into a word;
+//   1 (+alu)  the register-window decode's integer work on each 32-bit word (the shifts, LOP3 and
+//             PRMT of decode_e2m1x8 on sm_90), folded: 30 ALU-pipe instructions per 16 bytes in the
+//             sm_90a SASS (the kernel's hot loop: 41), without the FP16 and tensor work;
+//   2 (+mma)  the kernel's whole item (compute_item at N = 1): decode, HMUL2 by the block scales,
+//             the activation fragments from shared memory, 8 mma.m16n8k16 into fp32 accumulators.
+// For "why does a faster bare-read pattern not make a faster GEMV" (BENCHMARKS items 29-35).
+__device__ __forceinline__ void decode8(uint32_t w, uint32_t h[4]) {
+  const uint32_t lo = ((w << 1) & 0x0E0E0E0Eu) | ((w << 4) & 0x80808080u);
+  const uint32_t hi = ((w >> 3) & 0x0E0E0E0Eu) | (w & 0x80808080u);
+  h[0] = __byte_perm(lo, 0, 0x1404);
+  h[1] = __byte_perm(lo, 0, 0x3424);
+  h[2] = __byte_perm(hi, 0, 0x1404);
+  h[3] = __byte_perm(hi, 0, 0x3424);
+}
+
+__device__ __forceinline__ uint32_t alu_work(const uint4& w) {
   const uint32_t v[4] = {w.x, w.y, w.z, w.w};
   uint32_t acc = 0;
 #pragma unroll
   for (int i = 0; i < 4; ++i) {
-    const uint32_t lo = ((v[i] << 1) & 0x0E0E0E0Eu) | ((v[i] << 4) & 0x80808080u);
-    const uint32_t hi = ((v[i] >> 3) & 0x0E0E0E0Eu) | (v[i] & 0x80808080u);
-    acc += __byte_perm(lo, 0, 0x1404) ^ __byte_perm(lo, 0, 0x3424) * 3u;
-    acc += __byte_perm(hi, 0, 0x1404) ^ __byte_perm(hi, 0, 0x3424) * 5u;
+    uint32_t h[4];
+    decode8(v[i], h);
+    acc += h[0] ^ h[1] * 3u;
+    acc += h[2] ^ h[3] * 5u;
   }
   return acc;
 }
 
-__device__ void sink_store(uint32_t acc, uint32_t* sink) {
+__device__ __forceinline__ uint32_t hmul2(uint32_t a, uint32_t b) {
+  uint32_t d;
+  asm("mul.rn.f16x2 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+}
+
+// The activation fragments a consumer reads (kWork 2): 32 k-steps x 4 words x 4 quad lanes of 16
+// bytes, ones in fp16, filled by the CTA before it starts.
+constexpr int kActPieces = 32 * 4 * 4;
+__device__ __forceinline__ void fill_act(uint4* act) {
+  for (int i = threadIdx.x; i < kActPieces; i += blockDim.x)
+    act[i] = make_uint4(0x3C003C00u, 0x3C003C00u, 0x3C003C00u, 0x3C003C00u);
+  __syncthreads();
+}
+
+// kWork 3 (+imma), a candidate for the kernel's W4A4 item at N = 1, on the integer tensor core:
+// E2M1 -> int8 (2 x value) by PRMT table lookups, with no bit shuffling. The sign comes from a
+// second lookup: pos = T[code] (PRMT's sign-replicate mode turns a negative code into 0, the table
+// bytes being positive) and mag = T[code & 7], so a = 2 pos - mag and sum a x = sum pos (2x) +
+// sum mag (-x): two IMMA m16n8k32 per 16 values and row, with 2x and -x staged as int8. The 8 B
+// columns select the item's 8 scale blocks (lane (g, t) feeds its activation only where
+// g / 2 == t), so C ends up holding the 4 block sums of the lane's own rows and blocks. C starts
+// at the bits of 2^23 + 2^22: one FADD makes a block sum fp32 (exact), one FFMA scales it in.
+// Per word (8 values): 1 LOP3 + 4 PRMT on the integer pipe and 2 IMAD.HI (the upper nibbles'
+// selectors), against 4 LOP3 + 4 PRMT + 1 SHF (+ 2 IMAD.SHL) for the fp16 decode.
+constexpr uint32_t kTableLo = 0x03020100u, kTableHi = 0x0C080604u;  // 2 x {0, .5, 1, 1.5, 2, 3, 4, 6}
+__device__ __forceinline__ uint32_t table(uint32_t sel) {
+  uint32_t d;
+  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(kTableLo), "r"(kTableHi), "r"(sel));
+  return d;
+}
+__device__ __forceinline__ void imma(int (&d)[4], uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3,
+                                     uint32_t b0, uint32_t b1) {
+  asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+               "{%8, %9}, {%0, %1, %2, %3};"
+               : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
+               : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}
+// Activation for kWork 3: per k-step and block (8 per step) 16 bytes of 2x and 16 of -x.
+__device__ __forceinline__ void fill_act_int8(uint4* act) {
+  for (int i = threadIdx.x; i < kActPieces; i += blockDim.x)
+    act[i] = (i & 1) ? make_uint4(0xFEFEFEFEu, 0xFEFEFEFEu, 0xFEFEFEFEu, 0xFEFEFEFEu)
+                     : make_uint4(0x04040404u, 0x04040404u, 0x04040404u, 0x04040404u);
+  __syncthreads();
+}
+__device__ __forceinline__ void imma_item(const uint4& wa, const uint4& wb, uint32_t sf, int step,
+                                          uint32_t act, float (&acc)[4]) {
+  const int lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+  const bool mine = (g >> 1) == t, hi_block = g & 1;
+  uint4 x2 = make_uint4(0, 0, 0, 0), xn = x2;
+  if (mine) {
+    const uint32_t base = act + ((step & 31) * 8 + g) * 32;
+    x2 = lds128(base);
+    xn = lds128(base + 16);
+  }
+  const uint32_t p2[4] = {x2.x, x2.y, x2.z, x2.w}, pn[4] = {xn.x, xn.y, xn.z, xn.w};
+  const uint32_t ra[4] = {wa.x, wa.y, wa.z, wa.w}, rb[4] = {wb.x, wb.y, wb.z, wb.w};
+  int c[4] = {0x4B400000, 0x4B400000, 0x4B400000, 0x4B400000};
+#pragma unroll
+  for (int half = 0; half < 2; ++half) {  // words 0, 1 of each block: parts 2 half, 2 half + 1
+    uint32_t pos[4][2], mag[4][2];        // [row g blk 0, row g8 blk 0, row g blk 1, row g8 blk 1][lo, hi]
+    const uint32_t w[4] = {ra[half], rb[half], ra[2 + half], rb[2 + half]};
+#pragma unroll
+    for (int r = 0; r < 4; ++r) {
+      const uint32_t m = w[r] & 0x77777777u;
+      pos[r][0] = table(w[r]);
+      pos[r][1] = table(__umulhi(w[r], 0x10000u));
+      mag[r][0] = table(m);
+      mag[r][1] = table(__umulhi(m, 0x10000u));
+    }
+#pragma unroll
+    for (int j = 0; j < 2; ++j) {
+      const int part = 2 * half + j;
+      const uint32_t b2 = p2[part], bn = pn[part];
+      imma(c, pos[0][j], pos[1][j], pos[2][j], pos[3][j], hi_block ? 0u : b2, hi_block ? b2 : 0u);
+      imma(c, mag[0][j], mag[1][j], mag[2][j], mag[3][j], hi_block ? 0u : bn, hi_block ? bn : 0u);
+    }
+  }
+  uint32_t s01, s23;  // E4M3 scales: bytes 0, 1 = row g blocks 2t, 2t + 1; bytes 2, 3 = row g + 8
+  asm("{\n\t.reg .b16 l, h;\n\tmov.b32 {l, h}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, l;\n\t}" : "=r"(s01) : "r"(sf));
+  asm("{\n\t.reg .b16 l, h;\n\tmov.b32 {l, h}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, h;\n\t}" : "=r"(s23) : "r"(sf));
+  const float2 fa = __half22float2(*reinterpret_cast<const __half2*>(&s01));
+  const float2 fb = __half22float2(*reinterpret_cast<const __half2*>(&s23));
+  const float s[4] = {fa.x, fa.y, fb.x, fb.y};
+#pragma unroll
+  for (int i = 0; i < 4; ++i) acc[i] = fmaf(__int_as_float(c[i]) - 12582912.0f, s[i], acc[i]);
+}
+
+// One item of the kernel: rows g and g + 8, 16 bytes each, their two scale bytes each in sf.
+template <int kWork>
+__device__ __forceinline__ uint32_t item_work(const uint4& wa, const uint4& wb, uint32_t sf,
+                                              int step, uint32_t act, float (&c)[4]) {
+  if (kWork == 0) return fold(wa) ^ fold(wb) ^ sf;
+  if (kWork == 1) return alu_work(wa) ^ alu_work(wb) ^ sf;
+  if (kWork == 3) {
+    imma_item(wa, wb, sf, step, act, c);
+    return 0;
+  }
+  uint32_t sa, sb;  // E4M3 pairs -> f16x2 (the kernel's decode_e4m3x2 on sm_89+)
+  asm("{\n\t.reg .b16 l, h;\n\tmov.b32 {l, h}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, l;\n\t}" : "=r"(sa) : "r"(sf));
+  asm("{\n\t.reg .b16 l, h;\n\tmov.b32 {l, h}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, h;\n\t}" : "=r"(sb) : "r"(sf));
+  const uint32_t a[4] = {wa.x, wa.y, wa.z, wa.w}, b[4] = {wb.x, wb.y, wb.z, wb.w};
+  const int t = threadIdx.x & 3;
+#pragma unroll
+  for (int q = 0; q < 4; ++q) {
+    uint32_t ha[4], hb[4];
+    decode8(a[q], ha);
+    decode8(b[q], hb);
+    const uint32_t s0 = __byte_perm(sa, 0, q < 2 ? 0x1010 : 0x3232);
+    const uint32_t s1 = __byte_perm(sb, 0, q < 2 ? 0x1010 : 0x3232);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) { ha[i] = hmul2(ha[i], s0); hb[i] = hmul2(hb[i], s1); }
+    const uint4 x = lds128(act + (((step & 31) * 4 + q) * 4 + t) * 16);
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+                 "{%8, %9}, {%0, %1, %2, %3};"
+                 : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+                 : "r"(ha[0]), "r"(hb[0]), "r"(ha[1]), "r"(hb[1]), "r"(x.x), "r"(x.y));
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+                 "{%8, %9}, {%0, %1, %2, %3};"
+                 : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+                 : "r"(ha[2]), "r"(hb[2]), "r"(ha[3]), "r"(hb[3]), "r"(x.z), "r"(x.w));
+  }
+  return 0;
+}
+
+// Block 0's SM clock over the kernel (thread 0 reads clock64 and the global timer at its start
+// and at its end): whether a pattern runs at a lower clock (power) than another.
+__device__ unsigned long long g_span[2];  // SM cycles, ns
+struct Span {
+  long long c;
+  unsigned long long t;
+};
+__device__ __forceinline__ unsigned long long global_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+__device__ __forceinline__ Span span_begin() { return Span{clock64(), global_ns()}; }
+
+__device__ void sink_store(uint32_t acc, uint32_t* sink, const Span& span) {
   for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
   if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    g_span[0] = clock64() - span.c;
+    g_span[1] = global_ns() - span.t;
+  }
 }
 
 __global__ void floor_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
+  const Span span = span_begin();
   const int64_t n16 = bytes / 16, stride = (int64_t)gridDim.x * blockDim.x;
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   uint32_t acc = 0;
@@ -85,13 +248,21 @@ __global__ void floor_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink)
     ld16(data + i * 16, w);
     acc ^= fold(w);
   }
-  sink_store(acc, sink);
+  sink_store(acc, sink, span);
 }
 
-// mode 0: contiguous item ranges per warp; mode 1: item i -> warp i % 8.
-template <int D, bool kAlu = false>
+// mode 0: contiguous item ranges per warp; mode 1: item i -> warp i % 8. With kWork >= 2 each
+// item also loads its rows' 16-bit scale pairs (row-major, row_bytes / 8 per row), like the kernel.
+template <int D, int kWork = 0>
 __global__ void __launch_bounds__(256, 2)
-    tile_kernel(const uint8_t* a, int rows, int row_bytes, int mode, uint32_t* sink) {
+    tile_kernel(const uint8_t* a, const uint8_t* sf, int rows, int row_bytes, int mode, uint32_t* sink,
+                int pitch = 0) {
+  const Span span = span_begin();
+  __shared__ uint4 act_smem[kWork >= 2 ? kActPieces : 1];
+  if (kWork == 2) fill_act(act_smem);
+  if (kWork == 3) fill_act_int8(act_smem);
+  const uint32_t act = smem_addr(act_smem);
+  float c[4] = {0.f, 0.f, 0.f, 0.f};
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   const int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
   const int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
@@ -102,63 +273,58 @@ __global__ void __launch_bounds__(256, 2)
   } else {
     i0 = warp; i1 = items; di = 8;
   }
-  auto addr = [&](int i, int tile) {
-    const int pair = i / steps, s = i - pair * steps;
-    const int row = min(r0 + pair * 16 + tile * 8 + g, r1 - 1);
-    return a + (int64_t)row * row_bytes + s * 64 + t * 16;
+  // The next item to load as (pair, step) and row pointers, advanced without divisions (the
+  // kernel's way: a division per load costs more integer work than the decode).
+  const int sf_row = row_bytes / 8;
+  if (pitch == 0) pitch = row_bytes;  // bytes from one row to the next (> row_bytes: padded rows)
+  int lp = i0 / steps, ls = i0 - lp * steps;
+  const uint8_t *pa, *pb, *sa, *sb;
+  auto set_pair = [&](int pair) {
+    const int ra = min(r0 + pair * 16 + g, r1 - 1), rb = min(r0 + pair * 16 + 8 + g, r1 - 1);
+    pa = a + (int64_t)ra * pitch + t * 16;
+    pb = a + (int64_t)rb * pitch + t * 16;
+    sa = sf + (int64_t)ra * sf_row + t * 2;
+    sb = sf + (int64_t)rb * sf_row + t * 2;
+  };
+  set_pair(lp);
+  auto load = [&](uint4 (&w)[2], uint32_t& sfw) {
+    ld16(pa + ls * 64, w[0]);
+    ld16(pb + ls * 64, w[1]);
+    if (kWork >= 2)
+      sfw = *reinterpret_cast<const uint16_t*>(sa + ls * 8) |
+            (uint32_t)*reinterpret_cast<const uint16_t*>(sb + ls * 8) << 16;
+    ls += di;
+    if (ls >= steps) {
+      ls -= steps;
+      set_pair(++lp);
+    }
   };
   uint32_t acc = 0;
   uint4 buf[D][2];
+  uint32_t sfb[D] = {};
 #pragma unroll
   for (int d = 0; d < D; ++d)
-    if (i0 + d * di < i1) { ld16(addr(i0 + d * di, 0), buf[d][0]); ld16(addr(i0 + d * di, 1), buf[d][1]); }
+    if (i0 + d * di < i1) load(buf[d], sfb[d]);
   for (int i = i0; i < i1; i += D * di) {
 #pragma unroll
     for (int d = 0; d < D; ++d) {
       const int j = i + d * di;
       if (j < i1) {
-        acc ^= work<kAlu>(buf[d][0]) ^ work<kAlu>(buf[d][1]);
+        acc ^= item_work<kWork>(buf[d][0], buf[d][1], sfb[d], j, act, c);
         const int n = j + D * di;
-        if (n < i1) { ld16(addr(n, 0), buf[d][0]); ld16(addr(n, 1), buf[d][1]); }
+        if (n < i1) load(buf[d], sfb[d]);
       }
     }
   }
-  sink_store(acc, sink);
-}
-
-template <int D>
-__global__ void __launch_bounds__(256, 2)
-    rowwise_kernel(const uint8_t* a, int rows, int row_bytes, uint32_t* sink) {
-  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-  const int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
-  const int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
-  const int per_row = row_bytes / 512;  // row_bytes is a multiple of 512 here
-  uint32_t acc = 0;
-  // The warp's items: (row, piece) with rows r0 + warp, r0 + warp + 8, ...
-  const int my_rows = (r1 - r0 - warp + 7) / 8, items = my_rows * per_row;
-  auto addr = [&](int i) {
-    const int rr = i / per_row, c = i - rr * per_row;
-    return a + (int64_t)(r0 + warp + rr * 8) * row_bytes + c * 512 + lane * 16;
-  };
-  uint4 buf[D];
-#pragma unroll
-  for (int d = 0; d < D; ++d)
-    if (d < items) ld16(addr(d), buf[d]);
-  for (int i = 0; i < items; i += D) {
-#pragma unroll
-    for (int d = 0; d < D; ++d)
-      if (i + d < items) {
-        acc ^= fold(buf[d]);
-        if (i + d + D < items) ld16(addr(i + d + D), buf[d]);
-      }
-  }
-  sink_store(acc, sink);
+  acc ^= __float_as_uint(c[0] + c[1] + c[2] + c[3]);
+  sink_store(acc, sink, span);
 }
 
 // Each CTA reads its own contiguous 1/grid of the bytes (the GEMV's partition, without its
 // pattern): the CTA's threads sweep the region 16 bytes apart, U loads in flight.
 template <int U>
 __global__ void floor_blocked_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
+  const Span span = span_begin();
   const int64_t n16 = bytes / 16;
   const int64_t b0 = n16 * blockIdx.x / gridDim.x, b1 = n16 * (blockIdx.x + 1) / gridDim.x;
   int64_t i = b0 + threadIdx.x;
@@ -176,7 +342,7 @@ __global__ void floor_blocked_kernel(const uint8_t* data, int64_t bytes, uint32_
     ld16(data + i * 16, w);
     acc ^= fold(w);
   }
-  sink_store(acc, sink);
+  sink_store(acc, sink, span);
 }
 
 // Bulk copies (the TMA's 1-D form) into a ring of S stages shared by the CTA: one producer warp
@@ -186,9 +352,15 @@ __global__ void floor_blocked_kernel(const uint8_t* data, int64_t bytes, uint32_
 // kScales: 0 weights only; 1 also the row-major scales (C / 8 bytes per row and stage, a second
 // bulk copy per row into the stage); 2 the consumers load their own scale bytes (16 bits per row
 // and k-step) from global memory, kAhead stages ahead, into registers.
-template <int C, int S, int kScales, bool kAlu = false>
+template <int C, int S, int kScales, int kWork = 0>
 __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8_t* sf, int rows,
                                                    int row_bytes, uint32_t* sink) {
+  const Span span = span_begin();
+  __shared__ uint4 act_smem[kWork >= 2 ? kActPieces : 1];
+  if (kWork == 2) fill_act(act_smem);
+  if (kWork == 3) fill_act_int8(act_smem);
+  const uint32_t act = smem_addr(act_smem);
+  float c[4] = {0.f, 0.f, 0.f, 0.f};
   constexpr int kRowPitch = C + 64;  // 64 bytes of padding: rows g and g + 1 in other banks
   constexpr int kSfPitch = C / 8;
   constexpr int kStageBytes = 16 * kRowPitch + (kScales == 1 ? 16 * kSfPitch : 0);
@@ -260,16 +432,18 @@ __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8
           for (int m = 0; m < kMine; ++m) {
             const int st = warp + 8 * m;
             if (st < kSteps) {
-              acc ^= work<kAlu>(lds128(base + g * kRowPitch + st * 64 + t * 16));
-              acc ^= work<kAlu>(lds128(base + (g + 8) * kRowPitch + st * 64 + t * 16));
+              const uint4 wa = lds128(base + g * kRowPitch + st * 64 + t * 16);
+              const uint4 wb = lds128(base + (g + 8) * kRowPitch + st * 64 + t * 16);
+              uint32_t sfw = 0;
               if (kScales == 1) {
                 const uint32_t sb = base + 16 * kRowPitch + st * 8 + t * 2;
                 uint32_t x0, x1;
                 asm volatile("ld.shared.u16 %0, [%1];" : "=r"(x0) : "r"(sb + g * kSfPitch));
                 asm volatile("ld.shared.u16 %0, [%1];" : "=r"(x1) : "r"(sb + (g + 8) * kSfPitch));
-                acc ^= x0 ^ (x1 << 16);
+                sfw = x0 | (x1 << 16);
               }
-              if (kScales == 2) acc ^= sfr[d][m];
+              if (kScales == 2) sfw = sfr[d][m];
+              acc ^= item_work<kWork>(wa, wb, sfw, i * kSteps + st, act, c);
             }
           }
           __syncwarp();
@@ -279,77 +453,82 @@ __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8
       }
     }
   }
-  sink_store(acc, sink);
+  acc ^= __float_as_uint(c[0] + c[1] + c[2] + c[3]);
+  sink_store(acc, sink, span);
 }
 
-// The tensor-map form of the TMA: one copy instruction per stage moves a 16-row x C-byte box of
-// the weights (and one a 16-row x C/8-byte box of the row-major scales), out-of-range rows filled
-// with zeros. Boxes land dense (row pitch C).
-__device__ __forceinline__ void tma_2d(void* dst, const CUtensorMap* map, int c0, int c1, uint64_t* b) {
-  asm volatile(
-      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
-      ::"r"(smem_addr(dst)), "l"(map), "r"(c0), "r"(c1), "r"(smem_addr(b)) : "memory");
+// Self-check of the +imma item against a host computation: one warp, 16 rows x 128 values of
+// random E2M1 codes (all 16), random E4M3 block scales, random E2M1 activation.
+__global__ void imma_check_kernel(const uint8_t* a, const uint8_t* sf, const uint4* act_g, float* out) {
+  __shared__ uint4 act[16];
+  if (threadIdx.x < 16) act[threadIdx.x] = act_g[threadIdx.x];
+  __syncwarp();
+  const int lane = threadIdx.x, g = lane >> 2, t = lane & 3;
+  const uint4 wa = *reinterpret_cast<const uint4*>(a + g * 64 + t * 16);
+  const uint4 wb = *reinterpret_cast<const uint4*>(a + (g + 8) * 64 + t * 16);
+  const uint32_t sfw = sf[g * 8 + 2 * t] | sf[g * 8 + 2 * t + 1] << 8 | sf[(g + 8) * 8 + 2 * t] << 16 |
+                       (uint32_t)sf[(g + 8) * 8 + 2 * t + 1] << 24;
+  float acc[4] = {0.f, 0.f, 0.f, 0.f};
+  imma_item(wa, wb, sfw, 0, smem_addr(act), acc);
+  float ra = acc[0] + acc[1], rb = acc[2] + acc[3];
+  for (int o = 1; o < 4; o <<= 1) {
+    ra += __shfl_xor_sync(0xffffffffu, ra, o);
+    rb += __shfl_xor_sync(0xffffffffu, rb, o);
+  }
+  if (t == 0) { out[g] = ra / 4; out[g + 8] = rb / 4; }
 }
 
-template <int C, int S, bool kScales>
-__global__ void __launch_bounds__(288) tma_kernel(const __grid_constant__ CUtensorMap wmap,
-                                                  const __grid_constant__ CUtensorMap smap, int rows,
-                                                  int row_bytes, uint32_t* sink) {
-  constexpr int kStageBytes = 16 * C + (kScales ? 16 * C / 8 : 0);
-  extern __shared__ __align__(1024) uint8_t smem[];
-  uint64_t* full = reinterpret_cast<uint64_t*>(smem);
-  uint64_t* empty = full + S;
-  uint8_t* ring = smem + 1024;
-  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-  const int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
-  const int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
-  const int chunks = row_bytes / C, pairs = (r1 - r0 + 15) / 16, items = pairs * chunks;
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < S; ++s) { mbar_init(full + s, 1); mbar_init(empty + s, 8); }
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-  }
-  __syncthreads();
-  uint32_t acc = 0;
-  if (warp == 8) {
-    if (lane == 0) {
-      for (int i = 0; i < items; ++i) {
-        const int s = i % S;
-        if (i >= S) mbar_wait(empty + s, ((i / S) - 1) & 1);
-        const int pair = i / chunks, c = i - pair * chunks;
-        mbar_expect_tx(full + s, kStageBytes);
-        uint8_t* st = ring + s * kStageBytes;
-        constexpr int kBox = C < 1024 ? C : 1024;
-        for (int h = 0; h < C / kBox; ++h) tma_2d(st + h * 16 * kBox, &wmap, (c * C + h * kBox) / 4, r0 + pair * 16, full + s);
-        if (kScales) tma_2d(st + 16 * C, &smap, c * C / 8, r0 + pair * 16, full + s);
-      }
+float e2m1(int c) {
+  const float m[8] = {0.f, .5f, 1.f, 1.5f, 2.f, 3.f, 4.f, 6.f};
+  return (c & 8 ? -1.f : 1.f) * m[c & 7];
+}
+float e4m3(int b) {
+  const int e = (b >> 3) & 15, m = b & 7;
+  const float v = e == 0 ? m / 8.f * std::ldexp(1.f, -6) : (1 + m / 8.f) * std::ldexp(1.f, e - 7);
+  return b & 0x80 ? -v : v;
+}
+
+void imma_check() {
+  uint8_t ha[16 * 64], hsf[16 * 8];
+  int8_t hact[16 * 16];  // per block b: 16 bytes 2x, 16 bytes -x
+  int xc[128];
+  uint32_t r = 777;
+  auto next = [&] { r = r * 1664525u + 1013904223u; return r >> 8; };
+  for (auto& b : ha) b = (uint8_t)next();
+  for (auto& b : hsf) { do b = (uint8_t)next(); while ((b & 0x7F) == 0x7F); }
+  for (int k = 0; k < 128; ++k) xc[k] = next() & 15;
+  for (int b = 0; b < 8; ++b)
+    for (int i = 0; i < 16; ++i) {
+      const int v2 = (int)(2 * e2m1(xc[16 * b + i]));
+      hact[b * 32 + i] = (int8_t)(2 * v2);
+      hact[b * 32 + 16 + i] = (int8_t)(-v2);
     }
-  } else {
-    const int g = lane >> 2, t = lane & 3;
-    constexpr int kSteps = C / 64;
-    for (int i = 0; i < items; ++i) {
-      const int s = i % S;
-      mbar_wait(full + s, (i / S) & 1);
-      const uint32_t base = smem_addr(ring + s * kStageBytes);
-#pragma unroll
-      for (int st = warp; st < kSteps; st += 8) {
-        // box h = st / (kBox / 64) holds 16 rows x kBox bytes
-        constexpr int kBox = C < 1024 ? C : 1024, kBoxSteps = kBox / 64;
-        const uint32_t bb = base + (st / kBoxSteps) * 16 * kBox + (st % kBoxSteps) * 64 + t * 16;
-        acc ^= fold(lds128(bb + g * kBox));
-        acc ^= fold(lds128(bb + (g + 8) * kBox));
-        if (kScales) {
-          const uint32_t sb = base + 16 * C + st * 8 + t * 2;
-          uint32_t x0, x1;
-          asm volatile("ld.shared.u16 %0, [%1];" : "=r"(x0) : "r"(sb + g * (C / 8)));
-          asm volatile("ld.shared.u16 %0, [%1];" : "=r"(x1) : "r"(sb + (g + 8) * (C / 8)));
-          acc ^= x0 ^ (x1 << 16);
-        }
-      }
-      __syncwarp();
-      if (lane == 0) mbar_arrive(empty + s);
+  uint8_t *da, *dsf;
+  uint4* dact;
+  float* dout;
+  CK(cudaMalloc(&da, sizeof ha));
+  CK(cudaMalloc(&dsf, sizeof hsf));
+  CK(cudaMalloc(&dact, sizeof hact));
+  CK(cudaMalloc(&dout, 16 * sizeof(float)));
+  CK(cudaMemcpy(da, ha, sizeof ha, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dsf, hsf, sizeof hsf, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dact, hact, sizeof hact, cudaMemcpyHostToDevice));
+  imma_check_kernel<<<1, 32>>>(da, dsf, dact, dout);
+  float out[16];
+  CK(cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost));
+  double worst = 0;
+  for (int row = 0; row < 16; ++row) {
+    double ref = 0, mag = 0;
+    for (int k = 0; k < 128; ++k) {
+      const int code = (ha[row * 64 + k / 2] >> (4 * (k & 1))) & 15;
+      const double p = (double)e2m1(code) * e2m1(xc[k]) * e4m3(hsf[row * 8 + k / 16]);
+      ref += p;
+      mag += std::fabs(p);
     }
+    worst = std::max(worst, std::fabs(out[row] - ref) / std::max(mag, 1e-30));
   }
-  sink_store(acc, sink);
+  std::printf("imma item self-check: worst |err| / sum|products| = %.2e (%s)\n", worst,
+              worst < 1e-6 ? "ok" : "WRONG");
 }
 
 int main() {
@@ -365,7 +544,7 @@ int main() {
   for (auto& s : shapes) max_bytes = std::max(max_bytes, (size_t)s.rows * s.row_bytes);
   uint8_t *a, *sfa, *flush;
   uint32_t* sink;
-  CK(cudaMalloc(&a, max_bytes + max_bytes / 8));
+  CK(cudaMalloc(&a, 2 * max_bytes));  // room for rows padded to at most twice their bytes
   CK(cudaMalloc(&flush, flush_bytes));
   CK(cudaMalloc(&sfa, max_bytes / 8));
   CK(cudaMemset(sfa, 0x38, max_bytes / 8));
@@ -376,15 +555,13 @@ int main() {
     for (auto& b : h) { x = x * 1664525u + 1013904223u; b = (uint8_t)(x >> 24) | 1; }
     CK(cudaMemcpy(a, h.data(), max_bytes, cudaMemcpyHostToDevice));
   }
-  PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
-  cudaDriverEntryPointQueryResult qres;
-  CK(cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", (void**)&encode, cudaEnableDefault, &qres));
   cudaEvent_t e0, e1;
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
   const int reps = 30;
   std::printf("device %s, %d SMs\n", prop.name, sms);
-  std::printf("%-14s %-10s %8s %8s %8s\n", "shape", "pattern", "med_us", "min_us", "vs_floor");
+  imma_check();
+  std::printf("%-14s %-18s %8s %8s %8s %6s\n", "shape", "pattern", "med_us", "min_us", "vs_floor", "MHz");
   for (auto& s : shapes) {
     const int64_t bytes = (int64_t)s.rows * s.row_bytes;
     const int grid = 2 * sms;
@@ -402,63 +579,49 @@ int main() {
         if (r >= 3) v.push_back(ms * 1000.f);
       }
       CK(cudaGetLastError());
+      unsigned long long span[2];
+      CK(cudaMemcpyFromSymbol(span, g_span, sizeof span));
       std::sort(v.begin(), v.end());
       const float med = v[v.size() / 2];
       if (floor_us == 0) floor_us = med;
-      std::printf("%-14s %-10s %8.1f %8.1f %8.2f\n", s.name, pat, med, v[0], med / floor_us);
+      std::printf("%-14s %-18s %8.1f %8.1f %8.2f %6.0f\n", s.name, pat, med, v[0], med / floor_us,
+                  span[1] ? 1e3 * span[0] / span[1] : 0.0);
     };
     time("floor", [&] { floor_kernel<<<4 * sms, 512>>>(a, bytes, sink); });
-    time("floor2x256", [&] { floor_kernel<<<grid, 256>>>(a, bytes, sink); });
     time("blk2x256/8", [&] { floor_blocked_kernel<8><<<grid, 256>>>(a, bytes, sink); });
-    time("tile/4", [&] { tile_kernel<4><<<grid, 256>>>(a, s.rows, s.row_bytes, 0, sink); });
-    time("inter/8", [&] { tile_kernel<8><<<grid, 256>>>(a, s.rows, s.row_bytes, 1, sink); });
-    time("tile/4+alu", [&] { tile_kernel<4, true><<<grid, 256>>>(a, s.rows, s.row_bytes, 0, sink); });
-    time("inter/8+alu", [&] { tile_kernel<8, true><<<grid, 256>>>(a, s.rows, s.row_bytes, 1, sink); });
+    time("floor+sf", [&] { floor_kernel<<<4 * sms, 512>>>(a, bytes + bytes / 8, sink); });
+    time("tile/4", [&] { tile_kernel<4><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); });
+    time("tile/4+alu", [&] { tile_kernel<4, 1><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); });
+    time("tile/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); });
+    time("tile/4+sf+imma", [&] { tile_kernel<4, 3><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); });
+    time("inter/8", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); });
+    time("inter/8+alu", [&] { tile_kernel<8, 1><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); });
+    time("inter/8+sf+mma", [&] { tile_kernel<8, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); });
+    time("inter/8+sf+imma", [&] { tile_kernel<8, 3><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); });
+    // Rows padded apart (the same bytes per row, pitch = row_bytes + pad): does the power-of-two
+    // row stride of the task's matrices (8 KB, 2 KB, 1 KB) put the 16 rows of a tile on the same
+    // DRAM channels or banks?
+    for (int pad : {64, 256, 512, 1024, 4096}) {
+      if ((int64_t)s.rows * (s.row_bytes + pad) > 2 * (int64_t)max_bytes) continue;
+      char name[3][40];
+      std::snprintf(name[0], 40, "tile/4 pad%d", pad);
+      std::snprintf(name[1], 40, "inter/8 pad%d", pad);
+      std::snprintf(name[2], 40, "tile/4+mma pad%d", pad);
+      time(name[0], [&] { tile_kernel<4><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, s.row_bytes + pad); });
+      time(name[1], [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink, s.row_bytes + pad); });
+      time(name[2], [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, s.row_bytes + pad); });
+    }
     auto bulk = [&](const char* name, auto kernel, int C, int S, int ctas, int scales) {
       const int smem = 128 + S * 16 * (C + 64 + (scales == 1 ? C / 8 : 0));
       CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
       if (s.row_bytes % C) return;
       time(name, [&] { kernel<<<ctas * sms, 288, smem>>>(a, sfa, s.rows, s.row_bytes, sink); });
     };
-    bulk("bulk1K/4x2", bulk_kernel<1024, 4, 0>, 1024, 4, 2, 0);
-    bulk("bulk1K/3x2", bulk_kernel<1024, 3, 0>, 1024, 3, 2, 0);
-    bulk("bulk512/8x2", bulk_kernel<512, 8, 0>, 512, 8, 2, 0);
-    bulk("bulk512/6x2", bulk_kernel<512, 6, 0>, 512, 6, 2, 0);
-    // With the scales (9/8 of the bytes): compare with floor+sf.
-    const int64_t bytes_sf = bytes + bytes / 8;
-    time("floor+sf", [&] { floor_kernel<<<4 * sms, 512>>>(a, bytes_sf, sink); });
-    bulk("b1K/4x2+sfbulk", bulk_kernel<1024, 4, 1>, 1024, 4, 2, 1);
-    bulk("b1K/4x2+sf+alu", bulk_kernel<1024, 4, 1, true>, 1024, 4, 2, 1);
-    bulk("b1K/4x2+sfld", bulk_kernel<1024, 4, 2>, 1024, 4, 2, 2);
-    bulk("b512/8x2+sfbulk", bulk_kernel<512, 8, 1>, 512, 8, 2, 1);
-    bulk("b512/8x2+sfld", bulk_kernel<512, 8, 2>, 512, 8, 2, 2);
-    bulk("b512/6x2+sfld", bulk_kernel<512, 6, 2>, 512, 6, 2, 2);
-    // Tensor maps: weights as uint32 [rows][row_bytes / 4] in boxes of 16 rows x min(C, 1 KB),
-    // scales as uint8 [rows][row_bytes / 8] in boxes of 16 rows x C / 8 bytes.
-    auto tma = [&](const char* name, auto kernel, int C, int S, bool scales) {
-      if (s.row_bytes % C) return;
-      CUtensorMap wmap, smap;
-      const cuuint64_t wd[2] = {(cuuint64_t)s.row_bytes / 4, (cuuint64_t)s.rows};
-      const cuuint64_t ws[1] = {(cuuint64_t)s.row_bytes};
-      const cuuint32_t wb[2] = {(cuuint32_t)std::min(C, 1024) / 4, 16}, one[2] = {1, 1};
-      CK((cudaError_t)encode(&wmap, CU_TENSOR_MAP_DATA_TYPE_UINT32, 2, a, wd, ws, wb, one,
-                             CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
-                             CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
-      const cuuint64_t sd[2] = {(cuuint64_t)s.row_bytes / 8, (cuuint64_t)s.rows};
-      const cuuint64_t ss[1] = {(cuuint64_t)s.row_bytes / 8};
-      const cuuint32_t sb[2] = {(cuuint32_t)C / 8, 16};
-      CK((cudaError_t)encode(&smap, CU_TENSOR_MAP_DATA_TYPE_UINT8, 2, sfa, sd, ss, sb, one,
-                             CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
-                             CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
-      const int smem = 1024 + S * 16 * (C + (scales ? C / 8 : 0));
-      CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-      time(name, [&] { kernel<<<2 * sms, 288, smem>>>(wmap, smap, s.rows, s.row_bytes, sink); });
-    };
-    tma("tma1K/4", tma_kernel<1024, 4, false>, 1024, 4, false);
-    tma("tma1K/4+sf", tma_kernel<1024, 4, true>, 1024, 4, true);
-    tma("tma1K/3+sf", tma_kernel<1024, 3, true>, 1024, 3, true);
-    tma("tma2K/2+sf", tma_kernel<2048, 2, true>, 2048, 2, true);
-    tma("tma512/8+sf", tma_kernel<512, 8, true>, 512, 8, true);
+    bulk("b1K/4x2", bulk_kernel<1024, 4, 0>, 1024, 4, 2, 0);
+    bulk("b1K/4x2+sf", bulk_kernel<1024, 4, 1>, 1024, 4, 2, 1);
+    bulk("b1K/4x2+sf+alu", bulk_kernel<1024, 4, 1, 1>, 1024, 4, 2, 1);
+    bulk("b1K/4x2+sf+mma", bulk_kernel<1024, 4, 1, 2>, 1024, 4, 2, 1);
+    bulk("b1K/4x2+sf+imma", bulk_kernel<1024, 4, 1, 3>, 1024, 4, 2, 1);
   }
   return 0;
 }

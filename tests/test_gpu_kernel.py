@@ -74,11 +74,13 @@ def _match_reference_three_calls(l, m, k, n, act, seed):
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
 @pytest.mark.parametrize("m,k,l,n", [(4096, 4096, 1, 8), (7168, 16384, 1, 8), (700, 2048, 8, 1),
-                                     (20000, 8192, 1, 16), (50000, 1024, 1, 1)], ids=str)
+                                     (9, 1024, 300, 1), (1000, 2048, 5, 1), (20000, 8192, 1, 16),
+                                     (50000, 1024, 1, 1)], ids=str)
 def test_ctas_with_several_segments(m, k, l, n, act):
     """CTAs with many rows: split-K with few row blocks (217 rows per CTA at N = 8), rows crossing
-    a batch boundary (two segments), N = 16 at K = 8192 (packed partial sums, warps sharing 16-row
-    pairs), and 190 rows per CTA at N = 1. The shared partial sums are reused between segments."""
+    a batch boundary (two segments; with L = 300 and 9 rows per batch, up to three), N = 16 at
+    K = 8192 (packed partial sums, warps sharing 16-row pairs), and 190 rows per CTA at N = 1. The
+    shared partial sums are reused between segments."""
     _match_reference_three_calls(l, m, k, n, act, seed=m + n)
 
 
@@ -139,6 +141,25 @@ def test_ring_shapes_match_reference(l, m, k, n, act):
     (K = 2304, 4352), batches, rows that are not a multiple of 16, a k range in two activation
     chunks (N = 1, K = 30720), split K (N = 8); N = 9 and 16 check the window kernel beside it."""
     _match_reference_three_calls(l, m, k, n, act, seed=l * 7 + m + k + n)
+
+
+@pytest.mark.parametrize("l,m,k", [(1, 300, 8448), (3, 129, 16384), (2, 64, 30720), (1, 4100, 16384),
+                                   (5, 40, 9216)], ids=str)
+def test_bulk_staged_activation_matches_reference(l, m, k):
+    """W4A4 at N = 1 with more than 8192 values per chunk: on sm_90 the activation arrives by bulk
+    copies (stage_fp4_activation_bulk): one chunk just past the rule's bound (K = 8448), batches
+    whose CTAs restage (a fresh barrier per staging), two chunks (K = 30720), many rows. The same
+    problem with the activation one 16-byte offset into a bigger buffer (8-byte aligned only)
+    takes the load loop instead; both must match the reference."""
+    _match_reference_three_calls(l, m, k, 1, "fp4", seed=l + m + k)
+    gen = torch.Generator().manual_seed(l * m)
+    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "fp4", DEV)
+    shifted = torch.empty(x.numel() + 8, dtype=torch.uint8, device=DEV)[8:].view(x.shape)
+    shifted.copy_(x)
+    assert shifted.data_ptr() % 16 == 8
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, sfx, torch.float32)
+    assert_close_elementwise(run_op(a, sfa, shifted, sfx, torch.float32), ref, tol, "8-byte aligned x")
 
 
 def test_deterministic_run_to_run():

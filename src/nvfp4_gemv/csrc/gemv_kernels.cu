@@ -221,6 +221,21 @@ constexpr int kFp4StageBatch = 2;
 constexpr int kFp4StageBatch = 4;
 #endif
 
+// One FP4 activation group (8 values in w, its scale byte in sc) of column n, decoded and scaled
+// into its fragment piece. E2M1 * SFB is exact in fp16 (<= 2688, >= 2^-10): the decode bias is
+// undone first.
+template <int kWords>
+__device__ __forceinline__ void store_fp4_group(uint32_t w, uint32_t sc, int n, int g8, int N,
+                                                uint4* act) {
+  uint32_t h[4];
+  decode_e2m1x8(w, h);
+  const __half2 scale = __low2half2(decode_e4m3x2(sc, 1.0f));
+  const __half2 unbias = __float2half2_rn(1.0f / kDecodeScale);
+#pragma unroll
+  for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(__hmul2(as_half2(h[i]), unbias), scale));
+  act[act_piece_of_group(g8, n, kWords, N)] = make_uint4(h[0], h[1], h[2], h[3]);
+}
+
 template <int kWords>
 __device__ void stage_fp4_activation(const GemvParams& p, const Segment& seg, int groups,
                                      uint4* act) {
@@ -244,27 +259,91 @@ __device__ void stage_fp4_activation(const GemvParams& p, const Segment& seg, in
     for (int b = 0; b < kFp4StageBatch; ++b) {
       const int u = u0 + b * kThreads;
       if (u < total) {
-        const int n = u / groups, g8 = u - n * groups;
-        uint32_t h[4];
-        decode_e2m1x8(w[b], h);
-        // E2M1 * SFB is exact in fp16 (<= 2688, >= 2^-10): undo the decode bias first.
-        const __half2 scale = __low2half2(decode_e4m3x2(sc[b], 1.0f));
-        const __half2 unbias = __float2half2_rn(1.0f / kDecodeScale);
-#pragma unroll
-        for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(__hmul2(as_half2(h[i]), unbias), scale));
-        act[act_piece_of_group(g8, n, kWords, p.N)] = make_uint4(h[0], h[1], h[2], h[3]);
+        const int n = u / groups;
+        store_fp4_group<kWords>(w[b], sc[b], n, u - n * groups, p.N, act);
       }
     }
   }
 }
 
+// The shared-memory header (kSmemHeader bytes: column exponents, maxima, kPairSlotsOffset) also
+// holds the bulk staging's mbarrier, 8-byte aligned.
+constexpr int kActBarOffset = kSmemHeader - 16;
+
+// Bulk staging is compiled for sm_90 only (the launcher asks for it on 9.x devices): on sm_100a
+// and sm_120a its code makes ptxas spill in three kernel variants at the 128-register cap, and
+// there is no such GPU here to measure whether it pays.
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 900
+#define NVFP4_BULK_ACT 1
+#else
+#define NVFP4_BULK_ACT 0
+#endif
+
+#if NVFP4_BULK_ACT
+// The same staging with the chunk's raw bytes brought in by bulk copies (sm_90; the launcher's
+// bulk_act_fits: row-major scales, 16-byte aligned columns, chunks on 256-value boundaries):
+// thread 0 asks for every column's E2M1 bytes and scale bytes at once, all threads wait on one
+// mbarrier phase and decode from shared memory. The loop above takes ceil(N * kc / 8192)
+// dependent round trips per thread (two at N = 1, K = 16384); this takes one, carried by the
+// copy engine rather than the SM's load pipeline. Measured on 7168x16384: the loop's loads cost
+// 2.3 us (run 62, replaced by constants); this path saves 0.8 of them (run 63, 30.7 -> 29.9 us).
+// raw: [N][kc / 2] E2M1 bytes, then [N][kc / 16] scale bytes.
+template <int kWords>
+__device__ void stage_fp4_activation_bulk(const GemvParams& p, const Segment& seg, int groups,
+                                          uint4* act, uint8_t* raw, uint64_t* bar) {
+  const int x_bytes = seg.kc / 2, sf_bytes = seg.kc / 16;
+  uint8_t* raw_sf = raw + p.N * x_bytes;
+  if (threadIdx.x == 0) {
+    mbar_expect_tx(bar, (uint32_t)(p.N * (x_bytes + sf_bytes)));
+    const uint8_t* x = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride + seg.k0 / 2;
+    const uint8_t* sf = p.sfx.base + (int64_t)seg.l * p.sfx.batch_stride + seg.k0 / 16;
+    for (int n = 0; n < p.N; ++n) {
+      bulk_copy(raw + n * x_bytes, x + (int64_t)n * p.x_col_stride, x_bytes, bar);
+      bulk_copy(raw_sf + n * sf_bytes, sf + p.sfx.row_offset(n), sf_bytes, bar);
+    }
+  }
+  mbar_wait(bar, 0);
+  const int total = groups * p.N, k_end = seg.k0 + seg.kc;
+  for (int u = threadIdx.x; u < total; u += kThreads) {
+    const int n = u / groups, g8 = u - n * groups, k = seg.k0 + g8 * 8;
+    uint32_t w = 0, sc = 0;  // a group past the chunk decodes to 0 * 0
+    if (k < k_end) {
+      w = *reinterpret_cast<const uint32_t*>(raw + n * x_bytes + g8 * 4);
+      sc = raw_sf[n * sf_bytes + g8 / 2];
+    }
+    store_fp4_group<kWords>(w, sc, n, g8, p.N, act);
+  }
+}
+
+// Thread 0 sets up the staging barrier (in the header of the CTA's shared memory at `base`) for
+// one staging, before the barrier that precedes it: every thread is past the previous staging's
+// wait by then, and the __syncthreads publishes the fresh barrier before anyone waits on it.
+__device__ __forceinline__ void init_act_barrier(uint8_t* base) {
+  if (threadIdx.x == 0) {
+    mbar_init(reinterpret_cast<uint64_t*>(base + kActBarOffset), 1);
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+}
+#endif
+
+// raw (non-null only on sm_90, see GemvLaunch::act_raw_offset): where the FP4 chunk's bulk
+// copies land, completing phase 0 of `bar` (freshly initialised, see init_act_barrier).
 template <int kWords>
 __device__ void stage_activation(const GemvParams& p, const Segment& seg, const int* col_exp,
-                                 uint4* act) {
+                                 uint4* act, uint8_t* raw, uint64_t* bar) {
   using G = Geometry<kWords>;
   const int steps = (seg.kc + G::kStep - 1) / G::kStep;
   const int groups = steps * G::kStep / 8;  // 8-value groups per column
   if (p.act == kActFP4) {
+#if NVFP4_BULK_ACT && defined(__CUDA_ARCH__)
+    if (raw) {
+      stage_fp4_activation_bulk<kWords>(p, seg, groups, act, raw, bar);
+      return;
+    }
+#else
+    (void)raw;
+    (void)bar;
+#endif
     stage_fp4_activation<kWords>(p, seg, groups, act);
     return;
   }
@@ -667,7 +746,7 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 template <int kWords, bool kWide, bool kRing>
 __global__ void __launch_bounds__(kThreads, 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
-                int seg_rows) {
+                int seg_rows, int act_raw_offset) {
   using G = Geometry<kWords>;
   extern __shared__ __align__(16) uint8_t smem[];
   uint8_t* const base = smem + (kRing ? kRingBytes : 0);
@@ -681,6 +760,13 @@ __global__ void __launch_bounds__(kThreads, 2)
       reinterpret_cast<uint64_t*>(smem + kRingStages * kRingStageBytes);
   [[maybe_unused]] uint64_t* const empty = full + kRingStages;
   [[maybe_unused]] uint32_t ring_n = 0;  // ring items so far (see ring_slot)
+  // Bulk-copied FP4 activation (act_raw_offset > 0, see stage_activation). Its barrier is set up
+  // afresh before each staging, so every staging waits on phase 0 (a phase counter kept live
+  // through the kernel costs a spill at the register cap). Only the N <= 8 register-window
+  // variant carries the code (the launcher asks for it at N = 1 without the ring); the others
+  // keep their SASS (in run 63, with it inlined there too, N = 16 measured 2 us slower).
+  constexpr bool kBulkVariant = !kWide && !kRing;
+  const bool bulk_act = kBulkVariant && act_raw_offset > 0;
 #if __CUDA_ARCH__ >= 900
   if (kRing && threadIdx.x == 0) {
     for (int i = 0; i < kRingStages; ++i) {
@@ -691,6 +777,9 @@ __global__ void __launch_bounds__(kThreads, 2)
   }
 #else
   if (kRing) __trap();  // the launcher picks the ring on 9.x+ devices, which never run sm_8x SASS
+#endif
+#if !NVFP4_BULK_ACT
+  if (bulk_act) __trap();  // and bulk staging on 9.x devices only
 #endif
   if (kRing) __syncthreads();  // the barriers are initialised before the first copy
 
@@ -741,7 +830,7 @@ __global__ void __launch_bounds__(kThreads, 2)
           ring_copy(p, seg, stages, i, ring_n + i, smem, full, empty);
         __syncthreads();  // previous users of `act` are done; col_exp and red are ready
         if (restage) {
-          stage_activation<kWords>(p, seg, col_exp, act);
+          stage_activation<kWords>(p, seg, col_exp, act, nullptr, nullptr);
           __syncthreads();
         }
         ring_stream<kWide>(p, seg, pairs, stages, ring_n, smem, full, empty,
@@ -757,9 +846,13 @@ __global__ void __launch_bounds__(kThreads, 2)
       WarpStream<kWords, kWide> ws;
       ws.sf_step = (int)p.sfa.col_offset(G::kStep / 16);
       PairRun<kWords> run = run_at<kWords>(p, seg, steps, i_begin, i_end, g, t);
+#if NVFP4_BULK_ACT && defined(__CUDA_ARCH__)
+      if (restage && bulk_act) init_act_barrier(base);
+#endif
       __syncthreads();  // previous users of `act` are done; col_exp and red are ready
       if (restage) {
-        stage_activation<kWords>(p, seg, col_exp, act);
+        stage_activation<kWords>(p, seg, col_exp, act, bulk_act ? smem + act_raw_offset : nullptr,
+                                reinterpret_cast<uint64_t*>(base + kActBarOffset));
         __syncthreads();
       }
       // The first weight loads go out after the staging, not before: issued before, they sat
@@ -951,6 +1044,19 @@ inline bool ring_fits(const GemvParams& p) {
          reinterpret_cast<uintptr_t>(sf.base) % 16 == 0;
 }
 
+// Bulk-copied FP4 activation staging (stage_fp4_activation_bulk): sm_90 (9.x), row-major
+// activation scales with unit column stride, every column's bytes and scale row 16-byte aligned,
+// and chunks that start and end on 256-value boundaries (whole 16-byte copies of both); the plan
+// also needs room for the raw chunk in shared memory.
+inline bool bulk_act_fits(const GemvParams& p) {
+  const ScaleIndex& sf = p.sfx;
+  const auto aligned = [](const void* ptr) { return reinterpret_cast<uintptr_t>(ptr) % 16 == 0; };
+  return device_info().major == 9 && p.act == kActFP4 && p.K % 256 == 0 &&
+         sf.layout == kScaleRowMajor && sf.col_stride == 1 && aligned(p.x) && aligned(sf.base) &&
+         (p.N == 1 || (p.x_col_stride % 16 == 0 && sf.row_stride % 16 == 0)) &&
+         (p.L == 1 || (p.x_batch_stride % 16 == 0 && sf.batch_stride % 16 == 0));
+}
+
 // Whether the ring beats the register window (unset NVFP4_GEMV_RING): when a CTA's whole weight
 // stream is at most half the ring (kRingStages / 2 items), all of it requested before the
 // activation staging. Measured on the H200 (runs 50-51, N = 1): 2 items per CTA, 4096x4096 11.3
@@ -1024,6 +1130,20 @@ GemvLaunch plan_variant(const GemvParams& p) {
   const int seg_pairs = seg_rows / 16;
   plan.smem_bytes = (kRing ? kRingBytes : 0) + kSmemHeader + act_bytes +
                     (packed ? seg_pairs + kWarps - 1 : seg_pairs * kWarps) * slot_bytes;
+  // Bulk staging (stage_fp4_activation_bulk) where the load loop would take more than one round
+  // trip (a chunk of more than kFp4StageBatch * kThreads groups), at N = 1, in the register-window
+  // kernel, with the raw chunk (9/16 byte per value) after the partial sums. Measured against the
+  // load loop (run 63): 7168x16384 30.8 -> 29.9 us, 4096x14336 21.9 -> 21.4; one round (K <= 8192)
+  // gains nothing (2048x7168 13.1 -> 13.5); in the ring kernel its copies queue behind the ring's
+  // (4096x4096 11.3 -> 11.8); and N = 8 / 16 got slower (36.8 -> 43.8 / 43.6 -> 55.2, not
+  // understood).
+  const int raw_bytes = p.N * (k_chunk / 2 + k_chunk / 16);
+  if (!kRing && p.N == 1 && k_chunk > kFp4StageBatch * kThreads * 8 && bulk_act_fits(p) &&
+      k_split % 256 == 0 && k_chunk % 256 == 0 &&
+      plan.smem_bytes + raw_bytes <= device_info().cta_smem) {
+    plan.act_raw_offset = plan.smem_bytes;
+    plan.smem_bytes += raw_bytes;
+  }
   plan.ring = kRing;
   plan.chunk_bytes = kWords * 4;
   plan.workspace_bytes = splits > 1 ? (int64_t)splits * rows * p.N * 4 : 0;
@@ -1034,7 +1154,8 @@ template <int kWords, bool kWide, bool kRing>
 int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   resident_per_sm<kWords, kWide, kRing>();  // sets the shared-memory limit once per device
   gemv_kernel<kWords, kWide, kRing><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
-      p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows);
+      p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
+      plan.act_raw_offset);
   if (plan.splits > 1) {
     const int64_t n = (int64_t)p.M * p.L * p.N;
     reduce_splits_kernel<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(p, plan.splits);
@@ -1064,6 +1185,9 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   using namespace detail;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.ring && !(wide && ring_fits(p))) return cudaErrorInvalidValue;
+  if (plan.act_raw_offset > 0 && !(bulk_act_fits(p) && plan.k_split % 256 == 0 &&
+                                   plan.k_chunk % 256 == 0 && plan.act_raw_offset % 16 == 0))
+    return cudaErrorInvalidValue;
   if (plan.ring) return launch_variant<4, false, true>(p, plan, stream);
   if (wide)
     return wide_n ? launch_variant<4, true, false>(p, plan, stream)

@@ -9,7 +9,8 @@
 // How it works (one CTA = 8 warps, a contiguous, balanced range of the L*M rows and a k range):
 //   1. The CTA stages its activation columns in shared memory as fp16, already in the order in
 //      which the tensor-core fragments want them (W4A4: decoded and multiplied by SFB, exact;
-//      fp16: copied; bf16: rescaled by a power of two per column, see stage_activation).
+//      fp16: copied; bf16: rescaled by a power of two per column, see stage_activation). A long
+//      FP4 column (N = 1, more than 8192 values) arrives on sm_90 by one bulk copy first.
 //   2. Each warp streams 16-row x 128-k tiles of A (16 bytes per thread and row), decodes E2M1 to
 //      fp16 in registers, multiplies by the block scale (exact, see below) and feeds
 //      mma.m16n8k16 with the weights as the A operand (16 weight rows per mma) and up to 8
@@ -98,6 +99,8 @@ struct GemvLaunch {
   int smem_bytes;
   int chunk_bytes;      // 16 or 8 bytes of A per thread per item
   int ring;             // 1: the weights stream through the bulk-copy ring (sm_90+, see the kernel)
+  int act_raw_offset;   // > 0: shared-memory offset where bulk copies land the raw FP4 activation
+                        // chunk before it is decoded (sm_90, see stage_fp4_activation_bulk)
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)
 };
 

@@ -143,23 +143,29 @@ def test_ring_shapes_match_reference(l, m, k, n, act):
     _match_reference_three_calls(l, m, k, n, act, seed=l * 7 + m + k + n)
 
 
+@pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
 @pytest.mark.parametrize("l,m,k", [(1, 300, 8448), (3, 129, 16384), (2, 64, 30720), (1, 4100, 16384),
-                                   (5, 40, 9216)], ids=str)
-def test_bulk_staged_activation_matches_reference(l, m, k):
-    """W4A4 at N = 1 with more than 8192 values per chunk: on sm_90 the activation arrives by bulk
-    copies (stage_fp4_activation_bulk): one chunk just past the rule's bound (K = 8448), batches
-    whose CTAs restage (a fresh barrier per staging), two chunks (K = 30720), many rows. The same
-    problem with the activation one 16-byte offset into a bigger buffer (8-byte aligned only)
-    takes the load loop instead; both must match the reference."""
-    _match_reference_three_calls(l, m, k, 1, "fp4", seed=l + m + k)
+                                   (5, 40, 9216), (1, 77, 2304)], ids=str)
+def test_bulk_staged_activation_matches_reference(l, m, k, act):
+    """One activation column, K % 256 == 0: on sm_90 the activation arrives by one bulk copy (FP4
+    beyond 8192 values, fp16 / bf16 beyond 2048 in one chunk; stage_*_activation_bulk): a chunk
+    just past the FP4 bound (K = 8448), batches whose CTAs restage (a fresh barrier per staging),
+    two chunks (K = 30720: FP4 bulk, 16-bit loads), many rows, the smallest 16-bit case (2304).
+    The same problem with the activation 8 bytes into a buffer (not 16-byte aligned) takes the
+    load path; the two must agree bitwise (same staged values, same order) and match the
+    reference."""
+    _match_reference_three_calls(l, m, k, 1, act, seed=l + m + k)
     gen = torch.Generator().manual_seed(l * m)
-    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "fp4", DEV)
-    shifted = torch.empty(x.numel() + 8, dtype=torch.uint8, device=DEV)[8:].view(x.shape)
+    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, act, DEV)
+    pad = 8 // x.element_size()
+    shifted = torch.empty(x.numel() + pad, dtype=x.dtype, device=DEV)[pad:].view(x.shape)
     shifted.copy_(x)
     assert shifted.data_ptr() % 16 == 8
+    got = run_op(a, sfa, x, sfx, torch.float32)
+    assert torch.equal(got, run_op(a, sfa, shifted, sfx, torch.float32)), "bulk and load staging differ"
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
-    tol = tolerance(a, sfa, x, sfx, torch.float32)
-    assert_close_elementwise(run_op(a, sfa, shifted, sfx, torch.float32), ref, tol, "8-byte aligned x")
+    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    assert_close_elementwise(got, ref, tol, f"L={l} M={m} K={k} {act}")
 
 
 def test_deterministic_run_to_run():

@@ -162,6 +162,15 @@ __device__ __forceinline__ unsigned bf16x2_max_bits(uint32_t w) {
   return max(w & 0x7FFFu, (w >> 16) & 0x7FFFu);
 }
 
+// e with max * 2^e < 2^15 for a column maximum `bits` (fp32 bits of the largest |bf16|); 0 for
+// a zero or non-finite maximum.
+__device__ __forceinline__ int column_exponent(unsigned bits) {
+  if (bits == 0 || bits >= 0x7F800000u) return 0;
+  int ex;
+  frexpf(__uint_as_float(bits), &ex);  // max < 2^ex
+  return 15 - ex;
+}
+
 // Largest power of two 2^e with max|x[kb:ke, n]| * 2^e < 2^15, per bf16 column over the CTA's k
 // range, so that the column fits fp16. Elements below 2^-24 of that scale round (relative error
 // 2^-40 of the column's max). Each split has its own e; the partial sums are rescaled in fp32.
@@ -197,16 +206,7 @@ __device__ void bf16_column_exponents(const GemvParams& p, int l, int kb, int ke
     if ((threadIdx.x & 31) == 0 && m != 0) atomicMax(&col_max_bits[n], m << 16);
   }
   __syncthreads();
-  if (threadIdx.x < p.N) {
-    const unsigned bits = col_max_bits[threadIdx.x];
-    int e = 0;
-    if (bits != 0 && bits < 0x7F800000u) {  // finite, non-zero
-      int ex;
-      frexpf(__uint_as_float(bits), &ex);  // max < 2^ex
-      e = 15 - ex;
-    }
-    col_exp[threadIdx.x] = e;
-  }
+  if (threadIdx.x < p.N) col_exp[threadIdx.x] = column_exponent(col_max_bits[threadIdx.x]);
 }
 
 // FP4 activation groups (8 values: 4 bytes of E2M1 and a scale byte) a thread loads before it
@@ -220,6 +220,40 @@ constexpr int kFp4StageBatch = 2;
 #else
 constexpr int kFp4StageBatch = 4;
 #endif
+
+// One fp16 / bf16 activation group (8 values at src, global or shared memory; null: past the
+// chunk, zeros) of column n into its fragment piece. bf16: x * 2^e (e = the column's exponent) as
+// two exact multiplications by normal powers of two (e spans -113 .. 148, beyond one float
+// exponent); the fp16 rounding is the only one. 2 FMUL per value where ldexpf is a dozen
+// instructions with range checks.
+template <int kWords>
+__device__ __forceinline__ void store_f16_group(const void* src, int act_kind, int e, int n, int g8,
+                                                int N, uint4* act) {
+  uint32_t h[4] = {0, 0, 0, 0};
+  if (src) {
+    __half v[8];
+    if (act_kind == kActF16) {
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const __half2 two = static_cast<const __half2*>(src)[i];
+        v[2 * i] = __low2half(two);
+        v[2 * i + 1] = __high2half(two);
+      }
+    } else {
+      const float s1 = __int_as_float((127 + (e >> 1)) << 23);
+      const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const float2 f = __bfloat1622float2(static_cast<const __nv_bfloat162*>(src)[i]);
+        v[2 * i] = __float2half_rn(f.x * s1 * s2);
+        v[2 * i + 1] = __float2half_rn(f.y * s1 * s2);
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[kPairK[i][0]], v[kPairK[i][1]]));
+  }
+  act[act_piece_of_group(g8, n, kWords, N)] = make_uint4(h[0], h[1], h[2], h[3]);
+}
 
 // One FP4 activation group (8 values in w, its scale byte in sc) of column n, decoded and scaled
 // into its fragment piece. E2M1 * SFB is exact in fp16 (<= 2688, >= 2^-10): the decode bias is
@@ -315,6 +349,41 @@ __device__ void stage_fp4_activation_bulk(const GemvParams& p, const Segment& se
   }
 }
 
+// The same for fp16 / bf16 at N = 1: the chunk's values (2 bytes each) by one bulk copy, and bf16
+// takes its column exponent from that copy too. The load path reads the column from L2 twice
+// (the maxima pass, then the conversion, one group per thread and round trip: 4 + 8 dependent
+// round trips at K = 16384). col_max is zeroed by the caller before the barrier that precedes
+// this; the chunk is the CTA's whole k range (the launcher's rule), as the exponent needs.
+template <int kWords>
+__device__ void stage_f16_activation_bulk(const GemvParams& p, const Segment& seg, int groups,
+                                          uint4* act, uint8_t* raw, uint64_t* bar,
+                                          unsigned* col_max, int* col_exp) {
+  const int bytes = seg.kc * 2;
+  if (threadIdx.x == 0) {
+    mbar_expect_tx(bar, (uint32_t)bytes);
+    bulk_copy(raw, static_cast<const uint8_t*>(p.x) + ((int64_t)seg.l * p.x_batch_stride + seg.k0) * 2,
+              bytes, bar);
+  }
+  mbar_wait(bar, 0);
+  if (p.act == kActBF16) {
+    unsigned m = 0;
+    for (int i = threadIdx.x; i < bytes / 16; i += kThreads) {
+      const uint4 v = reinterpret_cast<const uint4*>(raw)[i];
+      m = max(m, max(max(bf16x2_max_bits(v.x), bf16x2_max_bits(v.y)),
+                     max(bf16x2_max_bits(v.z), bf16x2_max_bits(v.w))));
+    }
+    m = __reduce_max_sync(0xffffffffu, m);
+    if ((threadIdx.x & 31) == 0 && m != 0) atomicMax(col_max, m << 16);
+    __syncthreads();
+    if (threadIdx.x == 0) col_exp[0] = column_exponent(col_max[0]);
+    __syncthreads();
+  }
+  const int k_end = seg.k0 + seg.kc, e = col_exp[0];
+  for (int g8 = threadIdx.x; g8 < groups; g8 += kThreads)
+    store_f16_group<kWords>(seg.k0 + g8 * 8 < k_end ? raw + g8 * 16 : nullptr, p.act, e, 0, g8, 1,
+                            act);
+}
+
 // Thread 0 sets up the staging barrier (in the header of the CTA's shared memory at `base`) for
 // one staging, before the barrier that precedes it: every thread is past the previous staging's
 // wait by then, and the __syncthreads publishes the fresh barrier before anyone waits on it.
@@ -326,63 +395,39 @@ __device__ __forceinline__ void init_act_barrier(uint8_t* base) {
 }
 #endif
 
-// raw (non-null only on sm_90, see GemvLaunch::act_raw_offset): where the FP4 chunk's bulk
-// copies land, completing phase 0 of `bar` (freshly initialised, see init_act_barrier).
+// raw (non-null only on sm_90, see GemvLaunch::act_raw_offset): where the chunk's bulk copies
+// land, completing phase 0 of `bar` (freshly initialised, see init_act_barrier).
 template <int kWords>
-__device__ void stage_activation(const GemvParams& p, const Segment& seg, const int* col_exp,
-                                 uint4* act, uint8_t* raw, uint64_t* bar) {
+__device__ void stage_activation(const GemvParams& p, const Segment& seg, unsigned* col_max,
+                                 int* col_exp, uint4* act, uint8_t* raw, uint64_t* bar) {
   using G = Geometry<kWords>;
   const int steps = (seg.kc + G::kStep - 1) / G::kStep;
   const int groups = steps * G::kStep / 8;  // 8-value groups per column
-  if (p.act == kActFP4) {
 #if NVFP4_BULK_ACT && defined(__CUDA_ARCH__)
-    if (raw) {
+  if (raw) {
+    if (p.act == kActFP4)
       stage_fp4_activation_bulk<kWords>(p, seg, groups, act, raw, bar);
-      return;
-    }
+    else
+      stage_f16_activation_bulk<kWords>(p, seg, groups, act, raw, bar, col_max, col_exp);
+    return;
+  }
 #else
-    (void)raw;
-    (void)bar;
+  (void)raw;
+  (void)bar;
+  (void)col_max;
 #endif
+  if (p.act == kActFP4) {
     stage_fp4_activation<kWords>(p, seg, groups, act);
     return;
   }
   for (int u = threadIdx.x; u < groups * p.N; u += kThreads) {
     const int n = u / groups, g8 = u - n * groups;
     const int k = seg.k0 + g8 * 8;
-    uint32_t h[4] = {0, 0, 0, 0};
-    if (k < seg.k0 + seg.kc) {  // fp16 / bf16
-      __half v[8];
-      if (p.act == kActF16) {
-        const __half* xs = static_cast<const __half*>(p.x) + (int64_t)seg.l * p.x_batch_stride +
-                           (int64_t)n * p.x_col_stride + k;
-#pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          const __half2 two = reinterpret_cast<const __half2*>(xs)[i];
-          v[2 * i] = __low2half(two);
-          v[2 * i + 1] = __high2half(two);
-        }
-      } else {
-        const __nv_bfloat16* xs = static_cast<const __nv_bfloat16*>(p.x) +
-                                  (int64_t)seg.l * p.x_batch_stride +
-                                  (int64_t)n * p.x_col_stride + k;
-        // x * 2^e as two exact multiplications by normal powers of two (e spans -113 .. 148,
-        // beyond one float exponent); the fp16 rounding is the only one. 2 FMUL per value
-        // where ldexpf is a dozen instructions with range checks.
-        const int e = col_exp[n];
-        const float s1 = __int_as_float((127 + (e >> 1)) << 23);
-        const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
-#pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          const float2 f = __bfloat1622float2(reinterpret_cast<const __nv_bfloat162*>(xs)[i]);
-          v[2 * i] = __float2half_rn(f.x * s1 * s2);
-          v[2 * i + 1] = __float2half_rn(f.y * s1 * s2);
-        }
-      }
-#pragma unroll
-      for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[kPairK[i][0]], v[kPairK[i][1]]));
-    }
-    act[act_piece_of_group(g8, n, kWords, p.N)] = make_uint4(h[0], h[1], h[2], h[3]);
+    const void* src = k < seg.k0 + seg.kc
+                          ? static_cast<const uint8_t*>(p.x) +
+                                ((int64_t)seg.l * p.x_batch_stride + (int64_t)n * p.x_col_stride + k) * 2
+                          : nullptr;
+    store_f16_group<kWords>(src, p.act, col_exp[n], n, g8, p.N, act);
   }
 }
 
@@ -815,10 +860,11 @@ __global__ void __launch_bounds__(kThreads, 2)
     const int slots = packed ? pairs + kWarps - 1 : pairs * kWarps;
     for (int i = threadIdx.x; i < slots * 16 * p.N; i += kThreads) red[i] = 0.f;
     if (restage) {
-      if (p.act == kActBF16) {
+      if (p.act == kActBF16 && !bulk_act) {
         bf16_column_exponents(p, seg.l, kb, ke, col_max, col_exp);
       } else if (threadIdx.x < p.N) {
-        col_exp[threadIdx.x] = 0;
+        col_exp[threadIdx.x] = 0;  // bulk bf16 staging computes it, from a zeroed maximum
+        col_max[threadIdx.x] = 0;
       }
     }
     for (seg.k0 = kb; seg.k0 < ke; seg.k0 += k_chunk) {
@@ -830,7 +876,7 @@ __global__ void __launch_bounds__(kThreads, 2)
           ring_copy(p, seg, stages, i, ring_n + i, smem, full, empty);
         __syncthreads();  // previous users of `act` are done; col_exp and red are ready
         if (restage) {
-          stage_activation<kWords>(p, seg, col_exp, act, nullptr, nullptr);
+          stage_activation<kWords>(p, seg, col_max, col_exp, act, nullptr, nullptr);
           __syncthreads();
         }
         ring_stream<kWide>(p, seg, pairs, stages, ring_n, smem, full, empty,
@@ -851,8 +897,9 @@ __global__ void __launch_bounds__(kThreads, 2)
 #endif
       __syncthreads();  // previous users of `act` are done; col_exp and red are ready
       if (restage) {
-        stage_activation<kWords>(p, seg, col_exp, act, bulk_act ? smem + act_raw_offset : nullptr,
-                                reinterpret_cast<uint64_t*>(base + kActBarOffset));
+        stage_activation<kWords>(p, seg, col_max, col_exp, act,
+                                 bulk_act ? smem + act_raw_offset : nullptr,
+                                 reinterpret_cast<uint64_t*>(base + kActBarOffset));
         __syncthreads();
       }
       // The first weight loads go out after the staging, not before: issued before, they sat
@@ -1044,16 +1091,16 @@ inline bool ring_fits(const GemvParams& p) {
          reinterpret_cast<uintptr_t>(sf.base) % 16 == 0;
 }
 
-// Bulk-copied FP4 activation staging (stage_fp4_activation_bulk): sm_90 (9.x), row-major
-// activation scales with unit column stride, every column's bytes and scale row 16-byte aligned,
-// and chunks that start and end on 256-value boundaries (whole 16-byte copies of both); the plan
-// also needs room for the raw chunk in shared memory.
+// Bulk-copied activation staging (stage_fp4_activation_bulk, stage_f16_activation_bulk): sm_90
+// (9.x), one column, K % 256 == 0 (chunks start on 256-value boundaries: whole 16-byte copies),
+// 16-byte aligned activation (and FP4 scales: row-major, unit column stride) per batch. The plan
+// adds when it pays and whether the raw chunk fits in shared memory.
 inline bool bulk_act_fits(const GemvParams& p) {
-  const ScaleIndex& sf = p.sfx;
   const auto aligned = [](const void* ptr) { return reinterpret_cast<uintptr_t>(ptr) % 16 == 0; };
-  return device_info().major == 9 && p.act == kActFP4 && p.K % 256 == 0 &&
-         sf.layout == kScaleRowMajor && sf.col_stride == 1 && aligned(p.x) && aligned(sf.base) &&
-         (p.N == 1 || (p.x_col_stride % 16 == 0 && sf.row_stride % 16 == 0)) &&
+  if (device_info().major != 9 || p.N != 1 || p.K % 256 != 0 || !aligned(p.x)) return false;
+  if (p.act != kActFP4) return p.L == 1 || p.x_batch_stride * 2 % 16 == 0;
+  const ScaleIndex& sf = p.sfx;
+  return sf.layout == kScaleRowMajor && sf.col_stride == 1 && aligned(sf.base) &&
          (p.L == 1 || (p.x_batch_stride % 16 == 0 && sf.batch_stride % 16 == 0));
 }
 
@@ -1130,16 +1177,18 @@ GemvLaunch plan_variant(const GemvParams& p) {
   const int seg_pairs = seg_rows / 16;
   plan.smem_bytes = (kRing ? kRingBytes : 0) + kSmemHeader + act_bytes +
                     (packed ? seg_pairs + kWarps - 1 : seg_pairs * kWarps) * slot_bytes;
-  // Bulk staging (stage_fp4_activation_bulk) where the load loop would take more than one round
-  // trip (a chunk of more than kFp4StageBatch * kThreads groups), at N = 1, in the register-window
-  // kernel, with the raw chunk (9/16 byte per value) after the partial sums. Measured against the
-  // load loop (run 63): 7168x16384 30.8 -> 29.9 us, 4096x14336 21.9 -> 21.4; one round (K <= 8192)
-  // gains nothing (2048x7168 13.1 -> 13.5); in the ring kernel its copies queue behind the ring's
-  // (4096x4096 11.3 -> 11.8); and N = 8 / 16 got slower (36.8 -> 43.8 / 43.6 -> 55.2, not
-  // understood).
-  const int raw_bytes = p.N * (k_chunk / 2 + k_chunk / 16);
-  if (!kRing && p.N == 1 && k_chunk > kFp4StageBatch * kThreads * 8 && bulk_act_fits(p) &&
-      k_split % 256 == 0 && k_chunk % 256 == 0 &&
+  // Bulk staging (bulk_act_fits) in the register-window kernel where the load path would take
+  // more than one round trip per thread: FP4 chunks of more than kFp4StageBatch * kThreads groups,
+  // 16-bit chunks of more than kThreads groups (the whole k range in one chunk: the bf16 exponent
+  // comes from it), with the raw chunk after the partial sums. FP4 measured against the load loop
+  // (run 63): 7168x16384 30.8 -> 29.9 us, 4096x14336 21.9 -> 21.4; one round (K <= 8192) gains
+  // nothing (2048x7168 13.1 -> 13.5); in the ring kernel its copies queue behind the ring's
+  // (4096x4096 11.3 -> 11.8); N = 8 / 16 got slower (36.8 -> 43.8 / 43.6 -> 55.2, not understood).
+  const bool fp4 = p.act == kActFP4;
+  const int raw_bytes = fp4 ? k_chunk / 2 + k_chunk / 16 : k_chunk * 2;
+  const bool bulk_pays = fp4 ? k_chunk > kFp4StageBatch * kThreads * 8
+                             : k_chunk > kThreads * 8 && k_chunk >= k_split;
+  if (!kRing && bulk_pays && bulk_act_fits(p) && k_split % 256 == 0 && k_chunk % 256 == 0 &&
       plan.smem_bytes + raw_bytes <= device_info().cta_smem) {
     plan.act_raw_offset = plan.smem_bytes;
     plan.smem_bytes += raw_bytes;

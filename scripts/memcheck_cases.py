@@ -1,5 +1,6 @@
 """A few shapes under compute-sanitizer memcheck: tails, 8-byte path, N > 8, blocked scales, bf16,
-and the bulk-copy ring (K % 256 == 0, row-major scales: a last stage of 256 values, 33 rows)."""
+the bulk-copy ring (K % 256 == 0, row-major scales: a last stage of 256 values, 33 rows) and, on
+sm_90, bulk-copied activations at N = 1 (FP4 over 8192 values with batches; bf16 and fp16)."""
 import sys
 
 import torch
@@ -14,7 +15,9 @@ ops.load()
 gen = torch.Generator().manual_seed(0)
 for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4", 1), (3, 33, 1040, 16, "bf16", 0),
                                 (1, 300, 8192, 2, "fp16", 1), (2, 17, 16, 3, "fp4", 0),
-                                (1, 33, 2304, 1, "fp4", 0), (3, 129, 4352, 2, "bf16", 0)]:
+                                (1, 33, 2304, 1, "fp4", 0), (3, 129, 4352, 2, "bf16", 0),
+                                (3, 129, 16384, 1, "fp4", 0), (1, 65, 4608, 1, "bf16", 0),
+                                (2, 40, 2304, 1, "fp16", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout:
         sfa = fmt.to_blocked(sfa)

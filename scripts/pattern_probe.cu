@@ -33,8 +33,9 @@
 #include <cstdio>
 #include <vector>
 
-// The kernel's own shared-memory, mbarrier and bulk-copy primitives (so the probe measures the
-// instructions the GEMV uses).
+// The kernel's own E2M1 decode and shared-memory, mbarrier and bulk-copy primitives (so the probe
+// measures the instructions the GEMV uses).
+#include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"
 #include "../src/nvfp4_gemv/csrc/smem_copy.cuh"
 using namespace nvfp4::detail;
 
@@ -61,22 +62,13 @@ __device__ __forceinline__ uint32_t fold(const uint4& w) { return w.x ^ w.y ^ w.
 //   2 (+mma)  the kernel's whole item (compute_item at N = 1): decode, HMUL2 by the block scales,
 //             the activation fragments from shared memory, 8 mma.m16n8k16 into fp32 accumulators.
 // For "why does a faster bare-read pattern not make a faster GEMV" (BENCHMARKS items 29-35).
-__device__ __forceinline__ void decode8(uint32_t w, uint32_t h[4]) {
-  const uint32_t lo = ((w << 1) & 0x0E0E0E0Eu) | ((w << 4) & 0x80808080u);
-  const uint32_t hi = ((w >> 3) & 0x0E0E0E0Eu) | (w & 0x80808080u);
-  h[0] = __byte_perm(lo, 0, 0x1404);
-  h[1] = __byte_perm(lo, 0, 0x3424);
-  h[2] = __byte_perm(hi, 0, 0x1404);
-  h[3] = __byte_perm(hi, 0, 0x3424);
-}
-
 __device__ __forceinline__ uint32_t alu_work(const uint4& w) {
   const uint32_t v[4] = {w.x, w.y, w.z, w.w};
   uint32_t acc = 0;
 #pragma unroll
   for (int i = 0; i < 4; ++i) {
     uint32_t h[4];
-    decode8(v[i], h);
+    decode_e2m1x8(v[i], h);
     acc += h[0] ^ h[1] * 3u;
     acc += h[2] ^ h[3] * 5u;
   }
@@ -89,13 +81,18 @@ __device__ __forceinline__ uint32_t hmul2(uint32_t a, uint32_t b) {
   return d;
 }
 
-// The activation fragments a consumer reads (kWork 2): 32 k-steps x 4 words x 4 quad lanes of 16
-// bytes, ones in fp16, filled by the CTA before it starts.
+// The activation fragments a consumer reads: for kWork 2, 32 k-steps x 4 words x 4 quad lanes of
+// 16 bytes, ones in fp16; for kWork 3, 32 k-steps x 8 blocks x (16 bytes of 2x, 16 of -x) as
+// int8. Filled by the CTA before it starts; returns their shared address.
 constexpr int kActPieces = 32 * 4 * 4;
-__device__ __forceinline__ void fill_act(uint4* act) {
-  for (int i = threadIdx.x; i < kActPieces; i += blockDim.x)
-    act[i] = make_uint4(0x3C003C00u, 0x3C003C00u, 0x3C003C00u, 0x3C003C00u);
+template <int kWork>
+__device__ __forceinline__ uint32_t fill_act(uint4* act) {
+  for (int i = threadIdx.x; kWork >= 2 && i < kActPieces; i += blockDim.x)
+    act[i] = kWork == 2 ? make_uint4(0x3C003C00u, 0x3C003C00u, 0x3C003C00u, 0x3C003C00u)
+             : (i & 1)  ? make_uint4(0xFEFEFEFEu, 0xFEFEFEFEu, 0xFEFEFEFEu, 0xFEFEFEFEu)
+                        : make_uint4(0x04040404u, 0x04040404u, 0x04040404u, 0x04040404u);
   __syncthreads();
+  return smem_addr(act);
 }
 
 // kWork 3 (+imma), a candidate for the kernel's W4A4 item at N = 1, on the integer tensor core:
@@ -120,13 +117,6 @@ __device__ __forceinline__ void imma(int (&d)[4], uint32_t a0, uint32_t a1, uint
                "{%8, %9}, {%0, %1, %2, %3};"
                : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
                : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
-}
-// Activation for kWork 3: per k-step and block (8 per step) 16 bytes of 2x and 16 of -x.
-__device__ __forceinline__ void fill_act_int8(uint4* act) {
-  for (int i = threadIdx.x; i < kActPieces; i += blockDim.x)
-    act[i] = (i & 1) ? make_uint4(0xFEFEFEFEu, 0xFEFEFEFEu, 0xFEFEFEFEu, 0xFEFEFEFEu)
-                     : make_uint4(0x04040404u, 0x04040404u, 0x04040404u, 0x04040404u);
-  __syncthreads();
 }
 __device__ __forceinline__ void imma_item(const uint4& wa, const uint4& wb, uint32_t sf, int step,
                                           uint32_t act, float (&acc)[4]) {
@@ -189,8 +179,8 @@ __device__ __forceinline__ uint32_t item_work(const uint4& wa, const uint4& wb, 
 #pragma unroll
   for (int q = 0; q < 4; ++q) {
     uint32_t ha[4], hb[4];
-    decode8(a[q], ha);
-    decode8(b[q], hb);
+    decode_e2m1x8(a[q], ha);
+    decode_e2m1x8(b[q], hb);
     const uint32_t s0 = __byte_perm(sa, 0, q < 2 ? 0x1010 : 0x3232);
     const uint32_t s1 = __byte_perm(sb, 0, q < 2 ? 0x1010 : 0x3232);
 #pragma unroll
@@ -259,9 +249,7 @@ __global__ void __launch_bounds__(256, 2)
                 int pitch = 0) {
   const Span span = span_begin();
   __shared__ uint4 act_smem[kWork >= 2 ? kActPieces : 1];
-  if (kWork == 2) fill_act(act_smem);
-  if (kWork == 3) fill_act_int8(act_smem);
-  const uint32_t act = smem_addr(act_smem);
+  const uint32_t act = fill_act<kWork>(act_smem);
   float c[4] = {0.f, 0.f, 0.f, 0.f};
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   const int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
@@ -357,9 +345,7 @@ __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8
                                                    int row_bytes, uint32_t* sink) {
   const Span span = span_begin();
   __shared__ uint4 act_smem[kWork >= 2 ? kActPieces : 1];
-  if (kWork == 2) fill_act(act_smem);
-  if (kWork == 3) fill_act_int8(act_smem);
-  const uint32_t act = smem_addr(act_smem);
+  const uint32_t act = fill_act<kWork>(act_smem);
   float c[4] = {0.f, 0.f, 0.f, 0.f};
   constexpr int kRowPitch = C + 64;  // 64 bytes of padding: rows g and g + 1 in other banks
   constexpr int kSfPitch = C / 8;

@@ -1,5 +1,6 @@
 // gemv_kernels.cu: the NVFP4 GEMV kernel, the stream-floor kernel and their launchers. Torch-free;
 // CI compiles this file alone for every target (sm_80 .. sm_120a) and checks for spills.
+#include "e2m1_decode.cuh"
 #include "nvfp4_gemv.cuh"
 #include "smem_copy.cuh"
 
@@ -11,61 +12,9 @@
 namespace nvfp4 {
 namespace detail {
 
-// ---------------------------------------------------------------------------------------------
-// E2M1 decode: 8 values (one 32-bit word, value i in bits 4i..4i+3) -> 4 half2 registers.
-//
-// Blackwell (sm_100a, sm_120a): cvt.rn.f16x2.e2m1x2, one instruction per byte, exact values,
-// lanes (k, k+1).
-//
-// Everything else (no FP4 hardware): build fp16 bit patterns directly. An E2M1 code s.e1e0.m0
-// placed as fp16 sign (bit 15) and bits 11..9 (the two low exponent bits and the top mantissa
-// bit) reads as value * 2^-14, for the subnormal code 0.5 as well, because E2M1's and fp16's
-// subnormal boundaries line up. That 2^-14 is folded into the block scale. Work per word:
-//   lo = ((w << 1) & 0x0E0E0E0E) | ((w << 4) & 0x80808080)   low nibbles  -> fp16 high bytes
-//   hi = ((w >> 3) & 0x0E0E0E0E) | ( w       & 0x80808080)   high nibbles -> fp16 high bytes
-//   4 x PRMT spread two bytes each into the high bytes of a half2 (low bytes zero).
-// SASS per 32 values (4 words): 4 x (2 SHF/IMAD.SHL + 1 SHF + 4 LOP3 + 4 PRMT) = 44, of which
-// about 36 use the integer ALU pipe; a byte-wise SIMD trick, so each LOP3 handles 4 values.
-// Lanes come out as (k, k+2) pairs: h0 = (0,2), h1 = (4,6), h2 = (1,3), h3 = (5,7).
-// ---------------------------------------------------------------------------------------------
-#if defined(__CUDA_ARCH_FEAT_SM100_ALL) || defined(__CUDA_ARCH_FEAT_SM101_ALL) || \
-    defined(__CUDA_ARCH_FEAT_SM103_ALL) || defined(__CUDA_ARCH_FEAT_SM110_ALL) || \
-    defined(__CUDA_ARCH_FEAT_SM120_ALL) || defined(__CUDA_ARCH_FEAT_SM121_ALL)
-#define NVFP4_HW_E2M1 1
-#else
-#define NVFP4_HW_E2M1 0
-#endif
-
-#if NVFP4_HW_E2M1
-__device__ constexpr int kPairK[4][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}};
-constexpr float kDecodeScale = 1.0f;           // decoded value = E2M1
-#else
-__device__ constexpr int kPairK[4][2] = {{0, 2}, {4, 6}, {1, 3}, {5, 7}};
-constexpr float kDecodeScale = 1.0f / 16384;   // decoded value = E2M1 * 2^-14
-#endif
 // The weight enters the mma as E2M1 * SFA * 2^-7 (exact in fp16, no overflow: 6*448/128 = 21).
 constexpr float kWeightBias = 1.0f / 128;
 constexpr int kWeightBiasLog2 = -7;
-
-__device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]) {
-#if NVFP4_HW_E2M1
-  asm("{\n\t.reg .b8 b0, b1, b2, b3;\n\t"
-      "mov.b32 {b0, b1, b2, b3}, %4;\n\t"
-      "cvt.rn.f16x2.e2m1x2 %0, b0;\n\t"
-      "cvt.rn.f16x2.e2m1x2 %1, b1;\n\t"
-      "cvt.rn.f16x2.e2m1x2 %2, b2;\n\t"
-      "cvt.rn.f16x2.e2m1x2 %3, b3;\n\t}"
-      : "=r"(h[0]), "=r"(h[1]), "=r"(h[2]), "=r"(h[3])
-      : "r"(w));
-#else
-  const uint32_t lo = ((w << 1) & 0x0E0E0E0Eu) | ((w << 4) & 0x80808080u);
-  const uint32_t hi = ((w >> 3) & 0x0E0E0E0Eu) | (w & 0x80808080u);
-  h[0] = __byte_perm(lo, 0, 0x1404);
-  h[1] = __byte_perm(lo, 0, 0x3424);
-  h[2] = __byte_perm(hi, 0, 0x1404);
-  h[3] = __byte_perm(hi, 0, 0x3424);
-#endif
-}
 
 __device__ __forceinline__ __half2 as_half2(uint32_t u) { return *reinterpret_cast<__half2*>(&u); }
 __device__ __forceinline__ uint32_t as_u32(__half2 h) { return *reinterpret_cast<uint32_t*>(&h); }

@@ -110,6 +110,17 @@ constexpr int kMaxPassUnroll = 2;
 __device__ __forceinline__ unsigned bf16x2_max_bits(uint32_t w) {
   return max(w & 0x7FFFu, (w >> 16) & 0x7FFFu);
 }
+// The same over eight bf16 (one 16-byte word).
+__device__ __forceinline__ unsigned bf16x8_max_bits(const uint4& v) {
+  return max(max(bf16x2_max_bits(v.x), bf16x2_max_bits(v.y)),
+             max(bf16x2_max_bits(v.z), bf16x2_max_bits(v.w)));
+}
+// Folds the lanes' maxima m (bf16x2_max_bits) into the column maximum *dst (fp32 bits): one
+// shared atomic per warp, not per thread.
+__device__ __forceinline__ void warp_column_max(unsigned m, unsigned* dst) {
+  m = __reduce_max_sync(0xffffffffu, m);
+  if ((threadIdx.x & 31) == 0 && m != 0) atomicMax(dst, m << 16);
+}
 
 // e with max * 2^e < 2^15 for a column maximum `bits` (fp32 bits of the largest |bf16|); 0 for
 // a zero or non-finite maximum.
@@ -142,17 +153,12 @@ __device__ void bf16_column_exponents(const GemvParams& p, int l, int kb, int ke
     if (reinterpret_cast<uintptr_t>(xc) % 16 == 0) {  // words is a multiple of 8 (K % 16 == 0)
       const uint4* x4 = reinterpret_cast<const uint4*>(xc);
 #pragma unroll kMaxPassUnroll
-      for (int w = first; w < words / 4; w += stride) {
-        const uint4 v = x4[w];
-        m = max(m, max(bf16x2_max_bits(v.x), bf16x2_max_bits(v.y)));
-        m = max(m, max(bf16x2_max_bits(v.z), bf16x2_max_bits(v.w)));
-      }
+      for (int w = first; w < words / 4; w += stride) m = max(m, bf16x8_max_bits(x4[w]));
     } else {
 #pragma unroll 1
       for (int w = first; w < words; w += stride) m = max(m, bf16x2_max_bits(xc[w]));
     }
-    m = __reduce_max_sync(0xffffffffu, m);  // one shared atomic per warp, not per thread
-    if ((threadIdx.x & 31) == 0 && m != 0) atomicMax(&col_max_bits[n], m << 16);
+    warp_column_max(m, &col_max_bits[n]);
   }
   __syncthreads();
   if (threadIdx.x < p.N) col_exp[threadIdx.x] = column_exponent(col_max_bits[threadIdx.x]);
@@ -316,13 +322,9 @@ __device__ void stage_f16_activation_bulk(const GemvParams& p, const Segment& se
   mbar_wait(bar, 0);
   if (p.act == kActBF16) {
     unsigned m = 0;
-    for (int i = threadIdx.x; i < bytes / 16; i += kThreads) {
-      const uint4 v = reinterpret_cast<const uint4*>(raw)[i];
-      m = max(m, max(max(bf16x2_max_bits(v.x), bf16x2_max_bits(v.y)),
-                     max(bf16x2_max_bits(v.z), bf16x2_max_bits(v.w))));
-    }
-    m = __reduce_max_sync(0xffffffffu, m);
-    if ((threadIdx.x & 31) == 0 && m != 0) atomicMax(col_max, m << 16);
+    for (int i = threadIdx.x; i < bytes / 16; i += kThreads)
+      m = max(m, bf16x8_max_bits(reinterpret_cast<const uint4*>(raw)[i]));
+    warp_column_max(m, col_max);
     __syncthreads();
     if (threadIdx.x == 0) col_exp[0] = column_exponent(col_max[0]);
     __syncthreads();
@@ -734,7 +736,8 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 // running across the CTA's rows. The staged activation is kept across segments of the same batch
 // when it fits one chunk.
 // Shared memory: [weight ring, kRing only: kRingBytes] [header] [activation stage, k_chunk * N
-// fp16 + kActPadBytes] [partial sums, seg_rows * kWarps * N fp32].
+// fp16 + kActPadBytes] [partial sums, seg_rows * kWarps * N fp32] [raw activation chunk, bulk
+// staging only, at act_raw_offset].
 // kRing: the weights arrive through the bulk-copy ring; otherwise each warp loads its items into
 // a register window (WarpStream).
 template <int kWords, bool kWide, bool kRing>
@@ -754,7 +757,7 @@ __global__ void __launch_bounds__(kThreads, 2)
       reinterpret_cast<uint64_t*>(smem + kRingStages * kRingStageBytes);
   [[maybe_unused]] uint64_t* const empty = full + kRingStages;
   [[maybe_unused]] uint32_t ring_n = 0;  // ring items so far (see ring_slot)
-  // Bulk-copied FP4 activation (act_raw_offset > 0, see stage_activation). Its barrier is set up
+  // Bulk-copied activation (act_raw_offset > 0, see stage_activation). Its barrier is set up
   // afresh before each staging, so every staging waits on phase 0 (a phase counter kept live
   // through the kernel costs a spill at the register cap). Only the N <= 8 register-window
   // variant carries the code (the launcher asks for it at N = 1 without the ring); the others
@@ -1041,12 +1044,14 @@ inline bool ring_fits(const GemvParams& p) {
 }
 
 // Bulk-copied activation staging (stage_fp4_activation_bulk, stage_f16_activation_bulk): sm_90
-// (9.x), one column, K % 256 == 0 (chunks start on 256-value boundaries: whole 16-byte copies),
-// 16-byte aligned activation (and FP4 scales: row-major, unit column stride) per batch. The plan
+// (9.x), one column, K, splits and chunks multiples of 256 values (whole 16-byte copies), 16-byte
+// aligned activation (and FP4 scales: row-major, unit column stride) per batch. The plan
 // adds when it pays and whether the raw chunk fits in shared memory.
-inline bool bulk_act_fits(const GemvParams& p) {
+inline bool bulk_act_fits(const GemvParams& p, int k_split, int k_chunk) {
   const auto aligned = [](const void* ptr) { return reinterpret_cast<uintptr_t>(ptr) % 16 == 0; };
-  if (device_info().major != 9 || p.N != 1 || p.K % 256 != 0 || !aligned(p.x)) return false;
+  if (device_info().major != 9 || p.N != 1 || p.K % 256 != 0 || k_split % 256 != 0 ||
+      k_chunk % 256 != 0 || !aligned(p.x))
+    return false;
   if (p.act != kActFP4) return p.L == 1 || p.x_batch_stride * 2 % 16 == 0;
   const ScaleIndex& sf = p.sfx;
   return sf.layout == kScaleRowMajor && sf.col_stride == 1 && aligned(sf.base) &&
@@ -1137,7 +1142,7 @@ GemvLaunch plan_variant(const GemvParams& p) {
   const int raw_bytes = fp4 ? k_chunk / 2 + k_chunk / 16 : k_chunk * 2;
   const bool bulk_pays = fp4 ? k_chunk > kFp4StageBatch * kThreads * 8
                              : k_chunk > kThreads * 8 && k_chunk >= k_split;
-  if (!kRing && bulk_pays && bulk_act_fits(p) && k_split % 256 == 0 && k_chunk % 256 == 0 &&
+  if (!kRing && bulk_pays && bulk_act_fits(p, k_split, k_chunk) &&
       plan.smem_bytes + raw_bytes <= device_info().cta_smem) {
     plan.act_raw_offset = plan.smem_bytes;
     plan.smem_bytes += raw_bytes;
@@ -1183,8 +1188,8 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   using namespace detail;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.ring && !(wide && ring_fits(p))) return cudaErrorInvalidValue;
-  if (plan.act_raw_offset > 0 && !(bulk_act_fits(p) && plan.k_split % 256 == 0 &&
-                                   plan.k_chunk % 256 == 0 && plan.act_raw_offset % 16 == 0))
+  if (plan.act_raw_offset > 0 &&
+      !(bulk_act_fits(p, plan.k_split, plan.k_chunk) && plan.act_raw_offset % 16 == 0))
     return cudaErrorInvalidValue;
   if (plan.ring) return launch_variant<4, false, true>(p, plan, stream);
   if (wide)

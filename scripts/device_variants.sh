@@ -43,15 +43,6 @@ for name in "${names[@]}"; do
      $PY -m nvfp4_gemv bench --all --no-baselines --reps ${REPS:-20} --json "$OUT/var_$name.json" \
      > "$WORK/$name/bench.txt" 2>&1; echo "bench $name: exit $?"; tail -n 3 "$WORK/$name/bench.txt")
 done
-$PY - "$OUT" "${names[@]}" <<'PYEOF'
-import json, sys
-out, names = sys.argv[1], sys.argv[2:]
-reps = {n: json.load(open(f"{out}/var_{n}.json")) for n in names}
-first = reps[names[0]]["results"]
-print(f"{'shape':>22} {'kind':>16} {'floor':>7} " + " ".join(f"{n:>9}" for n in names))
-for i, r in enumerate(first):
-    cells = [reps[n]["results"][i]["gemv"]["median_us"] for n in names]
-    print(f"{'x'.join(map(str, r['shape'])):>22} {r['kind']:>16} {r['floor']['median_us']:7.1f} "
-          + " ".join(f"{c:9.1f}" for c in cells))
-print("geomean (task shapes): " + "  ".join(f"{n} {reps[n]['geomean_us']:.1f}" for n in names))
-PYEOF
+specs=()
+for name in "${names[@]}"; do specs+=("$name=$OUT/var_$name.json"); done
+$PY scripts/bench_table.py "${specs[@]}"

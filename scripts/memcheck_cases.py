@@ -1,6 +1,8 @@
 """A few shapes under compute-sanitizer memcheck: tails, 8-byte path, N > 8, blocked scales, bf16,
 the bulk-copy ring (K % 256 == 0, row-major scales: a last stage of 256 values, 33 rows) and, on
-sm_90, bulk-copied activations at N = 1 (FP4 over 8192 values with batches; bf16 and fp16)."""
+sm_90, bulk-copied activations at N = 1 (FP4 over 8192 values with batches; bf16 and fp16); the
+k-span layout at N = 1 (most of the N = 1 cases, plus a partial last step with an odd row count,
+a single 32-value step, and K split past one chunk)."""
 import sys
 
 import torch
@@ -17,7 +19,8 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 300, 8192, 2, "fp16", 1), (2, 17, 16, 3, "fp4", 0),
                                 (1, 33, 2304, 1, "fp4", 0), (3, 129, 4352, 2, "bf16", 0),
                                 (3, 129, 16384, 1, "fp4", 0), (1, 65, 4608, 1, "bf16", 0),
-                                (2, 40, 2304, 1, "fp16", 0)]:
+                                (2, 40, 2304, 1, "fp16", 0), (1, 5, 1600, 1, "fp4", 0),
+                                (2, 3, 32, 1, "bf16", 0), (1, 3, 40960, 1, "fp4", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout:
         sfa = fmt.to_blocked(sfa)

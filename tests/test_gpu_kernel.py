@@ -144,6 +144,25 @@ def test_ring_shapes_match_reference(l, m, k, n, act):
 
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
+@pytest.mark.parametrize("l,m,k", [(1, 1, 32), (1, 2, 64), (1, 3, 1024), (1, 5, 1056), (1, 7, 1536),
+                                   (1, 33, 1600), (3, 255, 2048), (2, 129, 7168), (8, 50, 4096),
+                                   (1, 4100, 16384), (1, 301, 40960)], ids=str)
+def test_k_span_shapes_match_reference(l, m, k, act):
+    """One column, 16-byte rows, row-major scales: the k-span layout (SpanStream) where it pays,
+    everywhere with NVFP4_GEMV_SPANS=1 (scripts/device_run.sh runs this file both ways). One row; one step
+    with a single lane's k (K = 32, 64); a second step holding one lane's tile-0 k (K = 1056),
+    all of tile 0 and none of tile 1 (1536), part of tile 1 (1600); odd row counts (the last
+    pair's second row is skipped); batches whose CTAs cross a batch boundary; many rows; K past
+    one chunk (40960: the k-span plan splits K). Bitwise equal over the three calls."""
+    _match_reference_three_calls(l, m, k, 1, act, seed=3 * l + m + k)
+    gen = torch.Generator().manual_seed(3 * l + m + k)
+    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, act, DEV)
+    first = run_op(a, sfa, x, sfx, torch.float32)
+    for _ in range(2):
+        assert torch.equal(first, run_op(a, sfa, x, sfx, torch.float32)), "not deterministic"
+
+
+@pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
 @pytest.mark.parametrize("l,m,k", [(1, 300, 8448), (3, 129, 16384), (2, 64, 30720), (1, 4100, 16384),
                                    (5, 40, 9216), (1, 77, 2304)], ids=str)
 def test_bulk_staged_activation_matches_reference(l, m, k, act):

@@ -5,6 +5,8 @@ NVFP4_GEMV_ARCH        build for this target instead of the device's, e.g. "sm_9
 NVFP4_GEMV_VERBOSE     "1": show the compiler's output while building
 NVFP4_GEMV_RING        the kernel's bulk-copy weight ring (sm_90+): "0" never, "1" wherever it fits,
                        unset: where it pays (read by the CUDA launcher, once per process; A/B use)
+NVFP4_GEMV_SPANS       the kernel's k-span layout for one activation column: "0" never, "1"
+                       wherever it fits, unset: where it pays (read likewise; A/B use)
 """
 
 from __future__ import annotations

@@ -73,26 +73,37 @@ struct Item {
   uint32_t sf;  // scale bytes of row g in bits 0..15, of row g + 8 in bits 16..31
 };
 
-template <int kWords>
+// Two layouts of a warp's item (see the kernel):
+// row tiles (kSpans = false): 16 rows (quad g: rows g and g + 8) x kStep = 4 kVals values (quad
+//   lane t: values t kVals ..); the mma's B columns are the activation columns.
+// k spans (kSpans = true: N = 1, kWords = 4): 2 rows x kStep = 1024 values; lane L holds 32 values
+//   of row L / 16 at k 32 (L % 16) (tile 0) and at k 512 + 32 (L % 16) (tile 1); the mma's 8 B
+//   columns carry the activation of the tiles' 4 + 4 quad spans (see SpanStream).
+template <int kWords, bool kSpans = false>
 struct Geometry {
-  static constexpr int kVals = kWords * 8;      // k values per thread per item
-  static constexpr int kStep = 4 * kVals;       // k values per item (4 threads of a quad)
-  static constexpr int kBlocks = kVals / 16;    // scale blocks per thread per item
-};
+  static constexpr int kVals = kWords * 8;                     // k values per thread per item
+  static constexpr int kStep = (kSpans ? 32 : 4) * kVals;       // k values per item
+  static constexpr int kBlocks = kVals / 16;                   // scale blocks per thread per item
+  static constexpr int kPairRows = kSpans ? 2 : 16;             // rows per item
 
-// Shared-memory layout of the staged activation: for k-step s, word q (8 values), column n and
-// quad lane t, one 16-byte piece = the 4 half2 that thread (n, t) feeds to the mma, in kPairK
-// order. Consecutive lanes read consecutive pieces: conflict-free 16-byte loads.
-__device__ __forceinline__ int act_piece(int s, int q, int n, int t, int kWords, int N) {
-  return ((s * kWords + q) * N + n) * 4 + t;
-}
-// The piece of column n's 8-value group g8 (k = 8 g8 into the chunk): word q of quad lane t's
-// share of k-step s, g8 = (4 s + t) kWords + q.
-__device__ __forceinline__ int act_piece_of_group(int g8, int n, int kWords, int N) {
-  const int s = g8 / (4 * kWords), rem = g8 - s * 4 * kWords;
-  const int t = rem / kWords, q = rem - t * kWords;
-  return act_piece(s, q, n, t, kWords, N);
-}
+  // Shared-memory layout of the staged activation, in 16-byte pieces: the 4 half2 that one
+  // thread feeds to the mma for word q of k-step s, in kPairK order. Consecutive lanes read
+  // consecutive pieces: conflict-free 16-byte loads.
+  //   row tiles: piece ((s kWords + q) N + n) 4 + t for column n, quad lane t;
+  //   k spans:   piece (s 4 + q) 32 + L for lane L = 4 j + t, j = 2 span + tile: B column j
+  //              (SpanStream), k = 1024 s + 512 tile + 128 span + 32 t + 8 q.
+  // piece_of_group: the piece of column n's 8-value group g8 (k = 8 g8 into the chunk), i.e.
+  // g8 = (4 s + t) kWords + q, or g8 = 128 s + 64 tile + 16 span + 4 t + q.
+  __device__ __forceinline__ static int piece_of_group(int g8, int n, int N) {
+    if (kSpans) {
+      const int s = g8 >> 7, tile = (g8 >> 6) & 1, span = (g8 >> 4) & 3, t = (g8 >> 2) & 3;
+      return (s * 4 + (g8 & 3)) * 32 + (2 * span + tile) * 4 + t;
+    }
+    const int s = g8 / (4 * kWords), rem = g8 - s * 4 * kWords;
+    const int t = rem / kWords, q = rem - t * kWords;
+    return ((s * kWords + q) * N + n) * 4 + t;
+  }
+};
 
 struct Segment {
   int l, m0, m1, k0, kc;
@@ -181,7 +192,7 @@ constexpr int kFp4StageBatch = 4;
 // two exact multiplications by normal powers of two (e spans -113 .. 148, beyond one float
 // exponent); the fp16 rounding is the only one. 2 FMUL per value where ldexpf is a dozen
 // instructions with range checks.
-template <int kWords>
+template <class G>
 __device__ __forceinline__ void store_f16_group(const void* src, int act_kind, int e, int n, int g8,
                                                 int N, uint4* act) {
   uint32_t h[4] = {0, 0, 0, 0};
@@ -207,13 +218,13 @@ __device__ __forceinline__ void store_f16_group(const void* src, int act_kind, i
 #pragma unroll
     for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[kPairK[i][0]], v[kPairK[i][1]]));
   }
-  act[act_piece_of_group(g8, n, kWords, N)] = make_uint4(h[0], h[1], h[2], h[3]);
+  act[G::piece_of_group(g8, n, N)] = make_uint4(h[0], h[1], h[2], h[3]);
 }
 
 // One FP4 activation group (8 values in w, its scale byte in sc) of column n, decoded and scaled
 // into its fragment piece. E2M1 * SFB is exact in fp16 (<= 2688, >= 2^-10): the decode bias is
 // undone first.
-template <int kWords>
+template <class G>
 __device__ __forceinline__ void store_fp4_group(uint32_t w, uint32_t sc, int n, int g8, int N,
                                                 uint4* act) {
   uint32_t h[4];
@@ -222,10 +233,10 @@ __device__ __forceinline__ void store_fp4_group(uint32_t w, uint32_t sc, int n, 
   const __half2 unbias = __float2half2_rn(1.0f / kDecodeScale);
 #pragma unroll
   for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(__hmul2(as_half2(h[i]), unbias), scale));
-  act[act_piece_of_group(g8, n, kWords, N)] = make_uint4(h[0], h[1], h[2], h[3]);
+  act[G::piece_of_group(g8, n, N)] = make_uint4(h[0], h[1], h[2], h[3]);
 }
 
-template <int kWords>
+template <class G>
 __device__ void stage_fp4_activation(const GemvParams& p, const Segment& seg, int groups,
                                      uint4* act) {
   const int total = groups * p.N, k_end = seg.k0 + seg.kc;
@@ -249,7 +260,7 @@ __device__ void stage_fp4_activation(const GemvParams& p, const Segment& seg, in
       const int u = u0 + b * kThreads;
       if (u < total) {
         const int n = u / groups;
-        store_fp4_group<kWords>(w[b], sc[b], n, u - n * groups, p.N, act);
+        store_fp4_group<G>(w[b], sc[b], n, u - n * groups, p.N, act);
       }
     }
   }
@@ -277,7 +288,7 @@ constexpr int kActBarOffset = kSmemHeader - 16;
 // copy engine rather than the SM's load pipeline. Measured on 7168x16384: the loop's loads cost
 // 2.3 us (run 62, replaced by constants); this path saves 0.8 of them (run 63, 30.7 -> 29.9 us).
 // raw: [N][kc / 2] E2M1 bytes, then [N][kc / 16] scale bytes.
-template <int kWords>
+template <class G>
 __device__ void stage_fp4_activation_bulk(const GemvParams& p, const Segment& seg, int groups,
                                           uint4* act, uint8_t* raw, uint64_t* bar) {
   const int x_bytes = seg.kc / 2, sf_bytes = seg.kc / 16;
@@ -300,7 +311,7 @@ __device__ void stage_fp4_activation_bulk(const GemvParams& p, const Segment& se
       w = *reinterpret_cast<const uint32_t*>(raw + n * x_bytes + g8 * 4);
       sc = raw_sf[n * sf_bytes + g8 / 2];
     }
-    store_fp4_group<kWords>(w, sc, n, g8, p.N, act);
+    store_fp4_group<G>(w, sc, n, g8, p.N, act);
   }
 }
 
@@ -309,7 +320,7 @@ __device__ void stage_fp4_activation_bulk(const GemvParams& p, const Segment& se
 // (the maxima pass, then the conversion, one group per thread and round trip: 4 + 8 dependent
 // round trips at K = 16384). col_max is zeroed by the caller before the barrier that precedes
 // this; the chunk is the CTA's whole k range (the launcher's rule), as the exponent needs.
-template <int kWords>
+template <class G>
 __device__ void stage_f16_activation_bulk(const GemvParams& p, const Segment& seg, int groups,
                                           uint4* act, uint8_t* raw, uint64_t* bar,
                                           unsigned* col_max, int* col_exp) {
@@ -331,7 +342,7 @@ __device__ void stage_f16_activation_bulk(const GemvParams& p, const Segment& se
   }
   const int k_end = seg.k0 + seg.kc, e = col_exp[0];
   for (int g8 = threadIdx.x; g8 < groups; g8 += kThreads)
-    store_f16_group<kWords>(seg.k0 + g8 * 8 < k_end ? raw + g8 * 16 : nullptr, p.act, e, 0, g8, 1,
+    store_f16_group<G>(seg.k0 + g8 * 8 < k_end ? raw + g8 * 16 : nullptr, p.act, e, 0, g8, 1,
                             act);
 }
 
@@ -348,18 +359,17 @@ __device__ __forceinline__ void init_act_barrier(uint8_t* base) {
 
 // raw (non-null only on sm_90, see GemvLaunch::act_raw_offset): where the chunk's bulk copies
 // land, completing phase 0 of `bar` (freshly initialised, see init_act_barrier).
-template <int kWords>
+template <class G>
 __device__ void stage_activation(const GemvParams& p, const Segment& seg, unsigned* col_max,
                                  int* col_exp, uint4* act, uint8_t* raw, uint64_t* bar) {
-  using G = Geometry<kWords>;
   const int steps = (seg.kc + G::kStep - 1) / G::kStep;
   const int groups = steps * G::kStep / 8;  // 8-value groups per column
 #if NVFP4_BULK_ACT && defined(__CUDA_ARCH__)
   if (raw) {
     if (p.act == kActFP4)
-      stage_fp4_activation_bulk<kWords>(p, seg, groups, act, raw, bar);
+      stage_fp4_activation_bulk<G>(p, seg, groups, act, raw, bar);
     else
-      stage_f16_activation_bulk<kWords>(p, seg, groups, act, raw, bar, col_max, col_exp);
+      stage_f16_activation_bulk<G>(p, seg, groups, act, raw, bar, col_max, col_exp);
     return;
   }
 #else
@@ -368,7 +378,7 @@ __device__ void stage_activation(const GemvParams& p, const Segment& seg, unsign
   (void)col_max;
 #endif
   if (p.act == kActFP4) {
-    stage_fp4_activation<kWords>(p, seg, groups, act);
+    stage_fp4_activation<G>(p, seg, groups, act);
     return;
   }
   for (int u = threadIdx.x; u < groups * p.N; u += kThreads) {
@@ -378,7 +388,7 @@ __device__ void stage_activation(const GemvParams& p, const Segment& seg, unsign
                           ? static_cast<const uint8_t*>(p.x) +
                                 ((int64_t)seg.l * p.x_batch_stride + (int64_t)n * p.x_col_stride + k) * 2
                           : nullptr;
-    store_f16_group<kWords>(src, p.act, col_exp[n], n, g8, p.N, act);
+    store_f16_group<G>(src, p.act, col_exp[n], n, g8, p.N, act);
   }
 }
 
@@ -586,6 +596,133 @@ struct WarpStream {
 };
 
 // ---------------------------------------------------------------------------------------------
+// k spans (Geometry<4, true>: one activation column, 16-byte aligned rows, row-major scales).
+//
+// Why: in the row-tile layout every 16-byte load instruction of a warp touches 8 rows (64 bytes
+// of each: 8 L1 wavefronts and 8 L2 requests for 512 bytes) and every 16-bit scale load 8 rows;
+// the kernel's load path alone, with no DRAM traffic and no decode, took 21.1 us of
+// 7168x16384's 30 (BENCHMARKS.md, item 41), and a bare read in that pattern 30.0 against 20.3 for
+// a streaming read (item 29), while a CTA sweeping its own contiguous bytes read them in 22.2.
+//
+// What: a warp's item is 2 rows x 1024 values. Lanes 0-15 read row 0 and lanes 16-31 row 1 of
+// the pair, lane L 16 bytes at k 32 (L % 16) (tile 0) and 16 bytes 256 bytes further (tile 1,
+// k + 512): each load instruction reads 256 contiguous bytes of each of 2 rows (4 whole lines),
+// each 16-bit scale load 32 bytes of each. The mma does not care which k sits in which slot,
+// only that A and B agree: A row g (a0, a2) holds quad g's tile-0 words and A row g + 8 (a1, a3)
+// its tile-1 words, exactly as the row-tile layout's tiles (compute_item runs unchanged). Quad
+// g's 4 lanes cover span g % 4 (128 values) of row g / 4; B column 2 span holds the activation
+// of that span's tile-0 k (for both rows), column 2 span + 1 its tile-1 k. The products wanted
+// are D[g][2 (g % 4)] and D[g + 8][2 (g % 4) + 1]: c0 and c3 of lane 4 g + g % 4. The other 112
+// of the 128 are cross terms nobody reads (at N = 1 the row-tile layout spends the same mma work
+// on 7 columns of padding).
+//
+// Work: the chunk's items i = pair * steps + s, pair-major, item i to warp i % 8: the CTA's 8
+// warps read 8 consecutive 1 KB pieces of the same two rows (the CTA sweeps its rows' bytes in
+// order). Each item's partial sums start from zero and go to their own slot i of shared memory,
+// [item][row 2][span 4][tile 2] fp32 (one 8-byte store by each of 8 lanes), summed in fixed order
+// by the epilogue: no accumulator carried across items, so nothing depends on where a pair ends
+// and a warp's register window runs on across pairs. One chunk per CTA (the launcher splits K
+// instead).
+// ---------------------------------------------------------------------------------------------
+struct SpanStream {
+  using G = Geometry<4, true>;
+  static constexpr int kPrefetch = 4;
+  static constexpr int kStepBytes = G::kStep / 2;       // A bytes per row and k-step
+  static constexpr int kStepScales = G::kStep / 16;     // scale bytes likewise
+  static constexpr int kTileBytes = G::kStep / 4;       // A bytes from tile 0 to tile 1 (k + 512)
+  static constexpr int kTileScales = G::kStep / 32;     // scale bytes likewise
+  static constexpr int kActStep = G::kStep * 2;         // staged fp16 bytes per k-step
+  static constexpr uint32_t kActWord = 32 * 16;         // staged bytes per word q of a step
+  static constexpr int kSlotBytes = 16 * 4;             // partial sums per item
+  Item<4> buf[kPrefetch];
+  int act_off[kPrefetch];    // the item in buf[d]: its step's offset in the staged activation
+  // The next load: the item's step (as step * kActStep, rotated, see run) at pointers a, sf.
+  // Each load moves on by one step: back to step 0 past the last (a_back), and on to the next
+  // pair every `steps` loads (a_pair).
+  const uint8_t* a;
+  const uint8_t* sf;
+  int a_back, a_pair, sf_back, sf_pair;
+  int s_off, s_steps;        // step * kActStep, steps * kActStep
+  int s_end0, s_end1;        // likewise: where this lane's tile-0 / tile-1 k leaves the chunk
+  int pair_left;             // loads left before the next pair
+  int steps;
+  int rows_left;             // loads left whose row (this lane's) lies inside the segment
+
+  __device__ __forceinline__ void load(int d) {
+    const bool row_ok = rows_left-- > 0;
+    const bool ok0 = row_ok && s_off < s_end0, ok1 = row_ok && s_off < s_end1;
+    ld_stream_if(ok0, a, buf[d].w[0]);
+    ld_stream_if(ok1, a + kTileBytes, buf[d].w[1]);
+    const uint32_t s0 = ld_scales_if<G::kBlocks>(ok0, sf);
+    const uint32_t s1 = ld_scales_if<G::kBlocks>(ok1, sf + kTileScales);
+    buf[d].sf = s0 | (s1 << 16);
+    act_off[d] = s_off;
+    s_off += kActStep;
+    const bool back = s_off == s_steps, next = --pair_left == 0;
+    if (back) s_off = 0;
+    if (next) pair_left = steps;
+    a += kStepBytes + (back ? a_back : 0) + (next ? a_pair : 0);
+    sf += kStepScales + (back ? sf_back : 0) + (next ? sf_pair : 0);
+  }
+
+  // Computes buf[d] into its slot (refilling the buffer when `refill`).
+  __device__ __forceinline__ void step(int d, bool refill, uint32_t act, uint8_t* slot, bool mine) {
+    float acc[2][4] = {};
+    compute_item<4, false>(buf[d], act + act_off[d], kActWord, acc);
+    if (refill) load(d);
+    if (mine) *reinterpret_cast<float2*>(slot) = make_float2(acc[0][0], acc[0][3]);
+  }
+
+  // act: shared address of this lane's activation piece at step 0 (act_smem + 16 lane); red: the
+  // chunk's partial-sum slots.
+  __device__ __forceinline__ void run(const GemvParams& p, const Segment& seg, uint32_t act,
+                                      float* red, int warp, int lane) {
+    const int g = lane >> 2, t = lane & 3, span = lane & 15, half = lane >> 4;
+    const int rows = seg.m1 - seg.m0, pairs = (rows + 1) / 2;
+    steps = (seg.kc + G::kStep - 1) / G::kStep;
+    // The warp's items: [first, last) of the pair-major order; rows_left of them hold this
+    // lane's row (an odd last row has no partner: half 1 skips the last pair).
+    const int items = pairs * steps, lane_items = (rows - half + 1) / 2 * steps;
+    const int first = items * warp / kWarps, last = items * (warp + 1) / kWarps;
+    rows_left = max(0, min(last, lane_items) - first);
+    const int pair0 = first / steps, s0 = first - pair0 * steps;
+    pair_left = steps - s0;
+    // Item (pair, s) reads step (s + rot) % steps: CTAs side by side in time read different
+    // offsets of their rows.
+    const int sa = (s0 + (int)(blockIdx.x * 5u % (unsigned)steps)) % steps;
+    const int k = span * G::kVals;  // tile-0 k of this lane within a step
+    s_off = sa * kActStep;
+    s_steps = steps * kActStep;
+    s_end0 = (seg.kc - k + G::kStep - 1) / G::kStep * kActStep;
+    s_end1 = (seg.kc - k - G::kStep / 2 + G::kStep - 1) / G::kStep * kActStep;
+    a_back = -steps * kStepBytes;
+    sf_back = -steps * kStepScales;
+    a_pair = 2 * (int)p.a_row_stride;
+    sf_pair = 2 * (int)p.sfa.row_stride;
+    const int row = seg.m0 + 2 * pair0 + half;
+    a = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)row * p.a_row_stride +
+        (seg.k0 + sa * G::kStep + k) / 2;
+    sf = p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + (int64_t)row * p.sfa.row_stride +
+         (seg.k0 + sa * G::kStep + k) / 16;
+    // This lane's two products (see above) and where they go: slot i, row g / 4, span g % 4.
+    const bool holder = t == (g & 3);
+    uint8_t* slot = reinterpret_cast<uint8_t*>(red) + first * kSlotBytes + (g >> 2) * 32 + (g & 3) * 8;
+    const int mine = last - first;
+#pragma unroll
+    for (int d = 0; d < kPrefetch; ++d) load(d);
+    int j = 0;
+    for (; j + kPrefetch <= mine; j += kPrefetch) {
+#pragma unroll
+      for (int d = 0; d < kPrefetch; ++d) step(d, true, act, slot + d * kSlotBytes, holder);
+      slot += kPrefetch * kSlotBytes;
+    }
+#pragma unroll
+    for (int d = 0; d < kPrefetch; ++d)
+      if (j + d < mine) step(d, false, act, slot + d * kSlotBytes, holder);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
 // Weight ring (sm_90 and later; 16-byte aligned rows, row-major scales, K % 256 == 0, N <= 8).
 //
 // Why: a bare read with the register window's access pattern (each warp 16 rows x 64 bytes per
@@ -738,13 +875,14 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 // Shared memory: [weight ring, kRing only: kRingBytes] [header] [activation stage, k_chunk * N
 // fp16 + kActPadBytes] [partial sums, seg_rows * kWarps * N fp32] [raw activation chunk, bulk
 // staging only, at act_raw_offset].
-// kRing: the weights arrive through the bulk-copy ring; otherwise each warp loads its items into
-// a register window (WarpStream).
-template <int kWords, bool kWide, bool kRing>
+// kRing: the weights arrive through the bulk-copy ring; kSpans: each warp loads k spans of row
+// pairs into a register window (SpanStream, one column); otherwise row tiles (WarpStream).
+template <int kWords, bool kWide, bool kRing, bool kSpans>
 __global__ void __launch_bounds__(kThreads, 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
                 int seg_rows, int act_raw_offset) {
-  using G = Geometry<kWords>;
+  static_assert(!kSpans || (kWords == 4 && !kWide && !kRing), "k spans: 16-byte loads, N = 1");
+  using G = Geometry<kWords, kSpans>;
   extern __shared__ __align__(16) uint8_t smem[];
   uint8_t* const base = smem + (kRing ? kRingBytes : 0);
   int* col_exp = reinterpret_cast<int*>(base);                           // [16]
@@ -786,6 +924,8 @@ __global__ void __launch_bounds__(kThreads, 2)
   // range needs several chunks, so every segment re-stages.
   int staged_l = -1;
   const bool one_chunk = ke - kb <= k_chunk;
+  // k spans: partial-sum slots per row pair, one per k-step (one chunk: see plan_variant).
+  const int span_slots = (ke - kb + G::kStep - 1) / G::kStep;
   const bool packed = kWide && !kRing && one_chunk;  // partial-sum layout (see flush)
   if (kWide && threadIdx.x == 0)  // read by flush after the first barrier below
     *reinterpret_cast<int*>(base + kPairSlotsOffset) = packed ? 1 : kWarps;
@@ -806,10 +946,10 @@ __global__ void __launch_bounds__(kThreads, 2)
     seg.l = l;
     seg.m0 = m0;
     seg.m1 = min(min(p.M, seg.m0 + left), seg.m0 + seg_rows);
-    const int rows = seg.m1 - seg.m0, pairs = (rows + 15) / 16;
+    const int rows = seg.m1 - seg.m0, pairs = (rows + G::kPairRows - 1) / G::kPairRows;
     const bool restage = staged_l != seg.l;
 
-    const int slots = packed ? pairs + kWarps - 1 : pairs * kWarps;
+    const int slots = kSpans ? pairs * span_slots : packed ? pairs + kWarps - 1 : pairs * kWarps;
     for (int i = threadIdx.x; i < slots * 16 * p.N; i += kThreads) red[i] = 0.f;
     if (restage) {
       if (p.act == kActBF16 && !bulk_act) {
@@ -828,7 +968,7 @@ __global__ void __launch_bounds__(kThreads, 2)
           ring_copy(p, seg, stages, i, ring_n + i, smem, full, empty);
         __syncthreads();  // previous users of `act` are done; col_exp and red are ready
         if (restage) {
-          stage_activation<kWords>(p, seg, col_max, col_exp, act, nullptr, nullptr);
+          stage_activation<G>(p, seg, col_max, col_exp, act, nullptr, nullptr);
           __syncthreads();
         }
         ring_stream<kWide>(p, seg, pairs, stages, ring_n, smem, full, empty,
@@ -843,22 +983,28 @@ __global__ void __launch_bounds__(kThreads, 2)
       const int i_begin = items * warp / kWarps, i_end = items * (warp + 1) / kWarps;
       WarpStream<kWords, kWide> ws;
       ws.sf_step = (int)p.sfa.col_offset(G::kStep / 16);
-      PairRun<kWords> run = run_at<kWords>(p, seg, steps, i_begin, i_end, g, t);
+      PairRun<kWords> run;
+      if constexpr (!kSpans) run = run_at<kWords>(p, seg, steps, i_begin, i_end, g, t);
 #if NVFP4_BULK_ACT && defined(__CUDA_ARCH__)
       if (restage && bulk_act) init_act_barrier(base);
 #endif
       __syncthreads();  // previous users of `act` are done; col_exp and red are ready
       if (restage) {
-        stage_activation<kWords>(p, seg, col_max, col_exp, act,
+        stage_activation<G>(p, seg, col_max, col_exp, act,
                                  bulk_act ? smem + act_raw_offset : nullptr,
                                  reinterpret_cast<uint64_t*>(base + kActBarOffset));
         __syncthreads();
+      }
+      if constexpr (kSpans) {
+        SpanStream ss;
+        ss.run(p, seg, act_smem + (uint32_t)lane * 16, red, warp, lane);
+        continue;
       }
       // The first weight loads go out after the staging, not before: issued before, they sat
       // ahead of the staging's L2 reads in the SM's memory pipeline, and the staging waited on
       // DRAM latency (runs 31-32: 7168x16384 30.3 us primed after, 31.9 before).
       if (i_begin < i_end) ws.prime(run);
-      // Shared address of the activation piece this thread feeds to the mma (see act_piece). A
+      // Shared address of the activation piece this thread feeds to the mma (see Geometry::piece_of_group). A
       // lane whose column (g, or g + 8) is >= N reads some other piece of the buffer (or the
       // kActPadBytes after it): the mma keeps output columns apart, and those are never stored.
       const uint32_t act = act_smem + (uint32_t)(g * 4 + t) * 16;
@@ -881,16 +1027,25 @@ __global__ void __launch_bounds__(kThreads, 2)
     if (p.act_global_scale) alpha *= *p.act_global_scale;
     // Packed slots: warp w's items were [items w / 8, items (w + 1) / 8) of the pair-major
     // (pair, step) order; only the warps whose range meets the pair's items add.
+    // k spans: the row's 8 parts (span, tile) of each of its pair's slots, in step order.
     const int steps = (ke - kb + G::kStep - 1) / G::kStep, items = pairs * steps;
     for (int idx = threadIdx.x; idx < rows * p.N; idx += kThreads) {
-      const int row = idx / p.N, n = idx - row * p.N, pair = row >> 4;
-      const float* src = red + ((pair * (packed ? 1 : kWarps)) * 16 + (row & 15)) * p.N + n;
+      const int row = idx / p.N, n = idx - row * p.N;
       float s = 0.f;
+      if constexpr (kSpans) {
+        const float* src = red + (row >> 1) * span_slots * 16 + (row & 1) * 8;
+        for (int slot = 0; slot < span_slots; ++slot)
 #pragma unroll
-      for (int w = 0; w < kWarps; ++w) {
-        const int i0 = items * w / kWarps, i1 = items * (w + 1) / kWarps;
-        if (!packed || (i0 < i1 && i0 < (pair + 1) * steps && i1 > pair * steps))
-          s += src[w * 16 * p.N];
+          for (int part = 0; part < 8; ++part) s += src[slot * 16 + part];
+      } else {
+        const int pair = row >> 4;
+        const float* src = red + ((pair * (packed ? 1 : kWarps)) * 16 + (row & 15)) * p.N + n;
+#pragma unroll
+        for (int w = 0; w < kWarps; ++w) {
+          const int i0 = items * w / kWarps, i1 = items * (w + 1) / kWarps;
+          if (!packed || (i0 < i1 && i0 < (pair + 1) * steps && i1 > pair * steps))
+            s += src[w * 16 * p.N];
+        }
       }
       const int m = seg.m0 + row;
       if (splits > 1) {
@@ -994,7 +1149,7 @@ inline DeviceInfo device_info() {
 
 // Resident CTAs per SM of a variant, read once per device at the largest shared-memory size we
 // ever ask for (so the grid rule does not depend on K).
-template <int kWords, bool kWide, bool kRing>
+template <int kWords, bool kWide, bool kRing, bool kSpans>
 int resident_per_sm() {
   static int cache[64] = {};
   int dev = 0;
@@ -1002,7 +1157,7 @@ int resident_per_sm() {
   int& occ = cache[dev & 63];
   if (occ == 0) {
     const int smem = device_info().cta_smem;
-    auto kernel = gemv_kernel<kWords, kWide, kRing>;
+    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans>;
     if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
             cudaSuccess ||
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, smem) !=
@@ -1070,15 +1225,49 @@ inline bool ring_pays(const GemvParams& p, const GemvLaunch& plan) {
   return (cta_rows + 15) / 16 * stages * 2 <= kRingStages;
 }
 
+// k spans (SpanStream): one column, the 16-byte variant's alignment, row-major scales with unit
+// column stride (the tile-1 scales at an immediate offset). NVFP4_GEMV_SPANS in the environment:
+// "0" never, "1" wherever it fits (A/B measurements), unset: where spans_pay says.
+inline int spans_mode() {
+  static const int mode = [] {
+    const char* v = std::getenv("NVFP4_GEMV_SPANS");
+    return v && v[0] == '0' ? 0 : v && v[0] == '1' ? 1 : 2;
+  }();
+  return mode;
+}
+inline bool spans_fit(const GemvParams& p) {
+  const ScaleIndex& sf = p.sfa;
+  // The pointer steps (SpanStream::a_pair: two rows) are 32-bit.
+  const int64_t limit = int64_t(1) << 29;
+  return spans_mode() != 0 && p.N == 1 && wide_loads(p) && sf.layout == kScaleRowMajor &&
+         sf.col_stride == 1 && p.a_row_stride < limit && sf.row_stride < limit;
+}
+
+// Whether the k spans beat the row tiles (unset NVFP4_GEMV_SPANS). Measured on the H200 (runs
+// 69-72, BENCHMARKS.md item 42): the k-span kernel's compute side is lighter (weights from L2:
+// 27.0 / 37.9 / 16.0 us on the task shapes against 29.0 / 41.4 / 19.5, the lm_head 91.9 against
+// 98.3; no rows padded to 16) but its memory side heavier on long streams (decode replaced by an
+// XOR: 30.3 against 27.3 us on 7168x16384, 107 against 102 on the 151936x4096 lm_head). So: rows
+// of at most kSpanMaxK values and CTAs of at most kSpanMaxCtaRows rows. Taken: 4096x7168x8 48.1 ->
+// 46.0 us, 7168x2048x4 19.8 -> 18.1, 14336x4096 19.9 -> 19.2, 2048x7168 13.3 -> 11.6; left to
+// the row tiles: 7168x16384 (30.0 against 30.5 - 32.9 for the k-span variants tried), the lm_head
+// (107.9 against 109.7 - 115.4).
+constexpr int kSpanMaxK = 8192;
+constexpr int kSpanMaxCtaRows = 256;
+inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {
+  const int64_t rows = (int64_t)p.M * p.L, cta_rows = (rows + plan.row_blocks - 1) / plan.row_blocks;
+  return p.K <= kSpanMaxK && cta_rows <= kSpanMaxCtaRows;
+}
+
 // Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
 constexpr int64_t kMaxRowBlocks = 65535;
 
-template <int kWords, bool kWide, bool kRing>
+template <int kWords, bool kWide, bool kRing, bool kSpans>
 GemvLaunch plan_variant(const GemvParams& p) {
-  using G = Geometry<kWords>;
+  using G = Geometry<kWords, kSpans>;
   constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
   const int64_t rows = (int64_t)p.M * p.L;
-  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing>() * device_info().sms;
+  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans>() * device_info().sms;
   // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
   // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
@@ -1094,20 +1283,27 @@ GemvLaunch plan_variant(const GemvParams& p) {
   const double want = p.N == 1 ? 1.0 : factor * p.N * (double)wave / (double)rows;
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
-  const int k_split = (p.K / splits + kGrain - 1) / kGrain * kGrain;
+  int k_split = (p.K / splits + kGrain - 1) / kGrain * kGrain;
   splits = (p.K + k_split - 1) / k_split;  // no empty split
   // The k range is staged in chunks that fit kActStageBytes (all of it for N * k <= 32768) and,
   // with the ring, leave room for a few rows of partial sums.
   const int free_smem = device_info().cta_smem - (kRing ? kRingBytes : 0) - kSmemHeader;
   const int act_limit = std::min(kActStageBytes, free_smem - kActPadBytes - 16 * kWarps * p.N * 4);
   int k_chunk = std::max(kGrain, act_limit / (2 * p.N) / kGrain * kGrain);
+  if (kSpans && k_chunk < k_split) {  // k spans take one chunk per CTA: split K further instead
+    splits = (p.K + k_chunk - 1) / k_chunk;
+    k_split = (p.K / splits + kGrain - 1) / kGrain * kGrain;
+    splits = (p.K + k_split - 1) / k_split;
+  }
   if (k_chunk > k_split) k_chunk = k_split;
   // Partial sums (see flush) in the shared memory the activation stage leaves: a slot (16 rows x N
-  // fp32) per pair and warp, or packed, one per pair plus kWarps - 1 (N > 8, one chunk).
+  // fp32) per pair and warp, or packed, one per pair plus kWarps - 1 (N > 8, one chunk); k spans:
+  // a slot (2 rows x 8 parts) per pair and k-step (SpanStream).
   const bool packed = kWide && !kRing && k_chunk >= k_split;
   const int act_bytes = k_chunk * p.N * 2 + kActPadBytes, slot_bytes = 16 * p.N * 4;
   const int free_slots = (free_smem - act_bytes) / slot_bytes;
-  const int cap = 16 * std::max(1, packed ? free_slots - (kWarps - 1) : free_slots / kWarps);
+  const int pair_slots = kSpans ? (k_chunk + G::kStep - 1) / G::kStep : packed ? 1 : kWarps;
+  const int cap = G::kPairRows * std::max(1, packed ? free_slots - (kWarps - 1) : free_slots / pair_slots);
   // Row blocks: one wave of CTAs in all. Without a split, more CTAs (in whole waves) only when a
   // CTA would get more rows than a segment holds; never more row blocks than rows. (Adding waves
   // to keep CTAs at 64 rows, the rule before one segment per batch, cost 3.3 us on 4096x7168x8
@@ -1120,7 +1316,8 @@ GemvLaunch plan_variant(const GemvParams& p) {
   if (row_blocks > rows) row_blocks = rows;
   if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
   const int64_t cta_rows = (rows + row_blocks - 1) / row_blocks;
-  const int seg_rows = (int)std::min<int64_t>(cap, (cta_rows + 15) / 16 * 16);
+  const int seg_rows =
+      (int)std::min<int64_t>(cap, (cta_rows + G::kPairRows - 1) / G::kPairRows * G::kPairRows);
   GemvLaunch plan{};
   plan.row_blocks = (int)row_blocks;
   plan.splits = splits;
@@ -1128,9 +1325,9 @@ GemvLaunch plan_variant(const GemvParams& p) {
   plan.k_split = k_split;
   plan.k_chunk = k_chunk;
   plan.seg_rows = seg_rows;
-  const int seg_pairs = seg_rows / 16;
+  const int seg_pairs = seg_rows / G::kPairRows;
   plan.smem_bytes = (kRing ? kRingBytes : 0) + kSmemHeader + act_bytes +
-                    (packed ? seg_pairs + kWarps - 1 : seg_pairs * kWarps) * slot_bytes;
+                    (packed ? seg_pairs + kWarps - 1 : seg_pairs * pair_slots) * slot_bytes;
   // Bulk staging (bulk_act_fits) in the register-window kernel where the load path would take
   // more than one round trip per thread: FP4 chunks of more than kFp4StageBatch * kThreads groups,
   // 16-bit chunks of more than kThreads groups (the whole k range in one chunk: the bf16 exponent
@@ -1148,15 +1345,16 @@ GemvLaunch plan_variant(const GemvParams& p) {
     plan.smem_bytes += raw_bytes;
   }
   plan.ring = kRing;
+  plan.spans = kSpans;
   plan.chunk_bytes = kWords * 4;
   plan.workspace_bytes = splits > 1 ? (int64_t)splits * rows * p.N * 4 : 0;
   return plan;
 }
 
-template <int kWords, bool kWide, bool kRing>
+template <int kWords, bool kWide, bool kRing, bool kSpans = false>
 int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
-  resident_per_sm<kWords, kWide, kRing>();  // sets the shared-memory limit once per device
-  gemv_kernel<kWords, kWide, kRing><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
+  resident_per_sm<kWords, kWide, kRing, kSpans>();  // sets the shared-memory limit once per device
+  gemv_kernel<kWords, kWide, kRing, kSpans><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
       p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
       plan.act_raw_offset);
   if (plan.splits > 1) {
@@ -1172,12 +1370,16 @@ GemvLaunch plan_gemv(const GemvParams& p) {
   using namespace detail;
   const bool wide_n = p.N > 8;
   if (ring_fits(p)) {
-    const GemvLaunch ring = plan_variant<4, false, true>(p);
+    const GemvLaunch ring = plan_variant<4, false, true, false>(p);
     if (ring_mode() == 1 || ring_pays(p, ring)) return ring;
   }
+  if (spans_fit(p)) {
+    const GemvLaunch spans = plan_variant<4, false, false, true>(p);
+    if (spans_mode() == 1 || spans_pay(p, spans)) return spans;
+  }
   if (wide_loads(p))
-    return wide_n ? plan_variant<4, true, false>(p) : plan_variant<4, false, false>(p);
-  return wide_n ? plan_variant<2, true, false>(p) : plan_variant<2, false, false>(p);
+    return wide_n ? plan_variant<4, true, false, false>(p) : plan_variant<4, false, false, false>(p);
+  return wide_n ? plan_variant<2, true, false, false>(p) : plan_variant<2, false, false, false>(p);
 }
 
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
@@ -1188,10 +1390,12 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   using namespace detail;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.ring && !(wide && ring_fits(p))) return cudaErrorInvalidValue;
+  if (plan.spans && !(wide && spans_fit(p))) return cudaErrorInvalidValue;
   if (plan.act_raw_offset > 0 &&
       !(bulk_act_fits(p, plan.k_split, plan.k_chunk) && plan.act_raw_offset % 16 == 0))
     return cudaErrorInvalidValue;
   if (plan.ring) return launch_variant<4, false, true>(p, plan, stream);
+  if (plan.spans) return launch_variant<4, false, false, true>(p, plan, stream);
   if (wide)
     return wide_n ? launch_variant<4, true, false>(p, plan, stream)
                   : launch_variant<4, false, false>(p, plan, stream);

@@ -99,6 +99,7 @@ struct GemvLaunch {
   int smem_bytes;
   int chunk_bytes;      // 16 or 8 bytes of A per thread per item
   int ring;             // 1: the weights stream through the bulk-copy ring (sm_90+, see the kernel)
+  int spans;            // 1: two-row k spans, one column (SpanStream in the kernel)
   int act_raw_offset;   // > 0: shared-memory offset where bulk copies land the raw FP4 activation
                         // chunk before it is decoded (sm_90, see stage_fp4_activation_bulk)
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)

@@ -35,6 +35,7 @@ pytestmark = pytest.mark.skipif(NVCC is None, reason="nvcc not found")
 
 
 KERNEL_FILES = [f for f in jit.CUDA_SOURCES if f.endswith(".cu")]
+SPAN_ROWS4 = "gemv_kernels.cu with NVFP4_SPAN_ROWS=4"
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +49,12 @@ def builds(tmp_path_factory):
             cmd = [NVCC, "-std=c++17", "-O3", "-cubin", jit.gencode(target), "-Xptxas", "-v",
                    str(jit.CSRC / name), "-o", str(obj)]
             procs[target, name] = (subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), obj)
+    # The k-span layout's other row count (gemv_kernels.cu, kSpanRows), for the targets it runs on.
+    for target in ("sm_90a", "sm_100a"):
+        obj = out / f"{target}-span_rows4.cubin"
+        cmd = [NVCC, "-std=c++17", "-O3", "-cubin", jit.gencode(target), "-Xptxas", "-v", "-DNVFP4_SPAN_ROWS=4",
+               str(jit.CSRC / "gemv_kernels.cu"), "-o", str(obj)]
+        procs[target, SPAN_ROWS4] = (subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), obj)
     results = {target: {} for target in TARGETS}
     for (target, name), (proc, obj) in procs.items():
         log, _ = proc.communicate()
@@ -58,7 +65,15 @@ def builds(tmp_path_factory):
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("name", KERNEL_FILES)
 def test_compiles_without_spills(builds, target, name):
-    rc, log, _ = builds[target][name]
+    check_no_spills(*builds[target][name][:2])
+
+
+@pytest.mark.parametrize("target", ["sm_90a", "sm_100a"])
+def test_four_row_k_spans_compile_without_spills(builds, target):
+    check_no_spills(*builds[target][SPAN_ROWS4][:2])
+
+
+def check_no_spills(rc, log):
     assert rc == 0, log
     frames = re.findall(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", log)
     assert frames, log

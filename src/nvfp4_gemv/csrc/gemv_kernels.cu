@@ -79,12 +79,26 @@ struct Item {
 // k spans (kSpans = true: N = 1, kWords = 4): 2 rows x kStep = 1024 values; lane L holds 32 values
 //   of row L / 16 at k 32 (L % 16) (tile 0) and at k 512 + 32 (L % 16) (tile 1); the mma's 8 B
 //   columns carry the activation of the tiles' 4 + 4 quad spans (see SpanStream).
+// Rows per load instruction in the k-span layout (SpanStream): 2 (256 bytes of each) or 4 (128
+// bytes of each, 4 of the mma's 8 B columns used). Measured with k spans forced (run 77): 4 rows
+// is closer to the row tiles on long streams (7168x16384 30.6 us against 31.9, the lm_head 107.7
+// against 111.5; tiles 30.2 / 106.2) and slower on 4096x7168x8 (49.0 against 47.7): where
+// spans_pay takes k spans the two are even (task geomean within 0.1 us), so 2. The compile test
+// builds 4 too (NVFP4_SPAN_ROWS=4: no spills).
+#ifndef NVFP4_SPAN_ROWS
+#define NVFP4_SPAN_ROWS 2
+#endif
+constexpr int kSpanRows = NVFP4_SPAN_ROWS;
+static_assert(kSpanRows == 2 || kSpanRows == 4, "k spans: 2 or 4 rows per load instruction");
+
 template <int kWords, bool kSpans = false>
 struct Geometry {
   static constexpr int kVals = kWords * 8;                     // k values per thread per item
-  static constexpr int kStep = (kSpans ? 32 : 4) * kVals;       // k values per item
+  static constexpr int kRowQuads = 8 / kSpanRows;              // k spans: quads per row
+  static constexpr int kStep = kSpans ? 2 * kRowQuads * 4 * kVals : 4 * kVals;  // k per item
   static constexpr int kBlocks = kVals / 16;                   // scale blocks per thread per item
-  static constexpr int kPairRows = kSpans ? 2 : 16;             // rows per item
+  static constexpr int kPairRows = kSpans ? kSpanRows : 16;    // rows per item
+  static constexpr int kSpanPieces = 8 * kRowQuads;            // k spans: pieces per step and word
 
   // Shared-memory layout of the staged activation, in 16-byte pieces: the 4 half2 that one
   // thread feeds to the mma for word q of k-step s, in kPairK order. Consecutive lanes read
@@ -96,8 +110,9 @@ struct Geometry {
   // g8 = (4 s + t) kWords + q, or g8 = 128 s + 64 tile + 16 span + 4 t + q.
   __device__ __forceinline__ static int piece_of_group(int g8, int n, int N) {
     if (kSpans) {
-      const int s = g8 >> 7, tile = (g8 >> 6) & 1, span = (g8 >> 4) & 3, t = (g8 >> 2) & 3;
-      return (s * 4 + (g8 & 3)) * 32 + (2 * span + tile) * 4 + t;
+      const unsigned u = g8, s = u / (kStep / 8), rem = u % (kStep / 8);  // g8 >= 0: shifts
+      const int tile = rem / (kStep / 16), span = (rem >> 4) % kRowQuads, t = (rem >> 2) & 3;
+      return (s * 4 + (g8 & 3)) * kSpanPieces + (2 * span + tile) * 4 + t;
     }
     const int s = g8 / (4 * kWords), rem = g8 - s * 4 * kWords;
     const int t = rem / kWords, q = rem - t * kWords;
@@ -616,13 +631,18 @@ struct WarpStream {
 // of the 128 are cross terms nobody reads (at N = 1 the row-tile layout spends the same mma work
 // on 7 columns of padding).
 //
-// Work: the chunk's items i = pair * steps + s, pair-major, item i to warp i % 8: the CTA's 8
-// warps read 8 consecutive 1 KB pieces of the same two rows (the CTA sweeps its rows' bytes in
-// order). Each item's partial sums start from zero and go to their own slot i of shared memory,
-// [item][row 2][span 4][tile 2] fp32 (one 8-byte store by each of 8 lanes), summed in fixed order
-// by the epilogue: no accumulator carried across items, so nothing depends on where a pair ends
-// and a warp's register window runs on across pairs. One chunk per CTA (the launcher splits K
-// instead).
+// Work: the chunk's items i = pair * steps + s, pair-major, in contiguous ranges per warp (the
+// row tiles' split; item i to warp i % 8, the CTA's warps side by side on one pair, measured
+// slower: runs 69-73). CTA b reads step (s + 5 b) % steps where its order says step s, so CTAs
+// in step with each other read different offsets of their rows (7168x2048x4 18.7 -> 18.1 us in
+// run 73). Each item's partial sums start from zero and go to their own slot i of shared
+// memory, [item][row 2][span 4][tile 2] fp32 (one 8-byte store by each of 8 lanes), summed in
+// fixed order by the epilogue: no accumulator carried across items, so nothing depends on where a
+// pair ends, and a warp's register window runs on across pairs. One chunk per CTA (the launcher
+// splits K instead). Cost: 172 SASS per item in the hot loop on sm_90a (the row tiles: 159.5), 13
+// of them the pointer walk, the predicates and the store.
+//
+// When (spans_pay): see there; on long streams the row tiles' memory side is faster.
 // ---------------------------------------------------------------------------------------------
 struct SpanStream {
   using G = Geometry<4, true>;
@@ -632,7 +652,7 @@ struct SpanStream {
   static constexpr int kTileBytes = G::kStep / 4;       // A bytes from tile 0 to tile 1 (k + 512)
   static constexpr int kTileScales = G::kStep / 32;     // scale bytes likewise
   static constexpr int kActStep = G::kStep * 2;         // staged fp16 bytes per k-step
-  static constexpr uint32_t kActWord = 32 * 16;         // staged bytes per word q of a step
+  static constexpr uint32_t kActWord = G::kSpanPieces * 16;  // staged bytes per word q of a step
   static constexpr int kSlotBytes = 16 * 4;             // partial sums per item
   Item<4> buf[kPrefetch];
   int act_off[kPrefetch];    // the item in buf[d]: its step's offset in the staged activation
@@ -677,12 +697,13 @@ struct SpanStream {
   // chunk's partial-sum slots.
   __device__ __forceinline__ void run(const GemvParams& p, const Segment& seg, uint32_t act,
                                       float* red, int warp, int lane) {
-    const int g = lane >> 2, t = lane & 3, span = lane & 15, half = lane >> 4;
-    const int rows = seg.m1 - seg.m0, pairs = (rows + 1) / 2;
+    constexpr int kR = kSpanRows, kLanesPerRow = 32 / kR;
+    const int g = lane >> 2, t = lane & 3, span = lane % kLanesPerRow, half = lane / kLanesPerRow;
+    const int rows = seg.m1 - seg.m0, pairs = (rows + kR - 1) / kR;
     steps = (seg.kc + G::kStep - 1) / G::kStep;
     // The warp's items: [first, last) of the pair-major order; rows_left of them hold this
     // lane's row (an odd last row has no partner: half 1 skips the last pair).
-    const int items = pairs * steps, lane_items = (rows - half + 1) / 2 * steps;
+    const int items = pairs * steps, lane_items = (rows - half + kR - 1) / kR * steps;
     const int first = items * warp / kWarps, last = items * (warp + 1) / kWarps;
     rows_left = max(0, min(last, lane_items) - first);
     const int pair0 = first / steps, s0 = first - pair0 * steps;
@@ -697,16 +718,17 @@ struct SpanStream {
     s_end1 = (seg.kc - k - G::kStep / 2 + G::kStep - 1) / G::kStep * kActStep;
     a_back = -steps * kStepBytes;
     sf_back = -steps * kStepScales;
-    a_pair = 2 * (int)p.a_row_stride;
-    sf_pair = 2 * (int)p.sfa.row_stride;
-    const int row = seg.m0 + 2 * pair0 + half;
+    a_pair = kR * (int)p.a_row_stride;
+    sf_pair = kR * (int)p.sfa.row_stride;
+    const int row = seg.m0 + kR * pair0 + half;
     a = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)row * p.a_row_stride +
         (seg.k0 + sa * G::kStep + k) / 2;
     sf = p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + (int64_t)row * p.sfa.row_stride +
          (seg.k0 + sa * G::kStep + k) / 16;
     // This lane's two products (see above) and where they go: slot i, row g / 4, span g % 4.
-    const bool holder = t == (g & 3);
-    uint8_t* slot = reinterpret_cast<uint8_t*>(red) + first * kSlotBytes + (g >> 2) * 32 + (g & 3) * 8;
+    constexpr int kQ = G::kRowQuads;
+    const bool holder = t == g % kQ;
+    uint8_t* slot = reinterpret_cast<uint8_t*>(red) + first * kSlotBytes + (g / kQ) * kQ * 8 + (g % kQ) * 8;
     const int mine = last - first;
 #pragma unroll
     for (int d = 0; d < kPrefetch; ++d) load(d);
@@ -997,7 +1019,7 @@ __global__ void __launch_bounds__(kThreads, 2)
       }
       if constexpr (kSpans) {
         SpanStream ss;
-        ss.run(p, seg, act_smem + (uint32_t)lane * 16, red, warp, lane);
+        ss.run(p, seg, act_smem + (uint32_t)(lane % G::kSpanPieces) * 16, red, warp, lane);
         continue;
       }
       // The first weight loads go out after the staging, not before: issued before, they sat
@@ -1033,10 +1055,10 @@ __global__ void __launch_bounds__(kThreads, 2)
       const int row = idx / p.N, n = idx - row * p.N;
       float s = 0.f;
       if constexpr (kSpans) {
-        const float* src = red + (row >> 1) * span_slots * 16 + (row & 1) * 8;
+        const float* src = red + row / kSpanRows * span_slots * 16 + row % kSpanRows * (16 / kSpanRows);
         for (int slot = 0; slot < span_slots; ++slot)
 #pragma unroll
-          for (int part = 0; part < 8; ++part) s += src[slot * 16 + part];
+          for (int part = 0; part < 16 / kSpanRows; ++part) s += src[slot * 16 + part];
       } else {
         const int pair = row >> 4;
         const float* src = red + ((pair * (packed ? 1 : kWarps)) * 16 + (row & 15)) * p.N + n;
@@ -1243,15 +1265,17 @@ inline bool spans_fit(const GemvParams& p) {
          sf.col_stride == 1 && p.a_row_stride < limit && sf.row_stride < limit;
 }
 
-// Whether the k spans beat the row tiles (unset NVFP4_GEMV_SPANS). Measured on the H200 (runs
-// 69-72, BENCHMARKS.md item 42): the k-span kernel's compute side is lighter (weights from L2:
+// Whether the k spans beat the row tiles (unset NVFP4_GEMV_SPANS). Measured on the H200
+// (BENCHMARKS.md item 42): the k-span kernel's compute side is lighter (weights served from L2:
 // 27.0 / 37.9 / 16.0 us on the task shapes against 29.0 / 41.4 / 19.5, the lm_head 91.9 against
-// 98.3; no rows padded to 16) but its memory side heavier on long streams (decode replaced by an
-// XOR: 30.3 against 27.3 us on 7168x16384, 107 against 102 on the 151936x4096 lm_head). So: rows
-// of at most kSpanMaxK values and CTAs of at most kSpanMaxCtaRows rows. Taken: 4096x7168x8 48.1 ->
-// 46.0 us, 7168x2048x4 19.8 -> 18.1, 14336x4096 19.9 -> 19.2, 2048x7168 13.3 -> 11.6; left to
-// the row tiles: 7168x16384 (30.0 against 30.5 - 32.9 for the k-span variants tried), the lm_head
-// (107.9 against 109.7 - 115.4).
+// 98.3, run 71: fewer load instructions and addresses per byte, and rows padded to 2, not 16) but
+// its memory side heavier on long streams (decode replaced by an XOR: 30.3 against 27.3 us on
+// 7168x16384, 107.1 against 101.8 on the 151936x4096 lm_head). So: rows of at most kSpanMaxK
+// values and CTAs of at most kSpanMaxCtaRows rows. Same machine, twice each (run 75): 7168x2048x4
+// 19.9 / 19.6 -> 18.9 / 18.7 us, 2048x7168 13.1 / 13.0 -> 11.5 / 11.4, 14336x4096 19.9 / 19.4 ->
+// 19.2 / 19.2, 4096x7168x8 48.4 / 47.9 -> 47.9 / 48.1; left to the row tiles, where every k-span
+// order tried lost (runs 69-73, 76): 7168x16384 (30.0 against 30.5 - 33.0), the lm_head (107.9
+// against 109.7 - 115.4).
 constexpr int kSpanMaxK = 8192;
 constexpr int kSpanMaxCtaRows = 256;
 inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {

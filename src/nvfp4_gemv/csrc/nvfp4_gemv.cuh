@@ -15,6 +15,8 @@
 //      fp16 in registers, multiplies by the block scale (exact, see below) and feeds
 //      mma.m16n8k16 with the weights as the A operand (16 weight rows per mma) and up to 8
 //      activation columns as B (a second mma for columns 9..16): N columns share one weight read.
+//      With one column and short rows (spans_pay in gemv_kernels.cu) a warp streams 2-row x 1024-k
+//      spans instead (256 contiguous bytes of each row per load), B's 8 columns carrying 8 k spans.
 //      The weight bytes reach registers either by each warp's own 16-byte loads, 4 items ahead
 //      (the register window), or, on sm_90+ where a CTA's whole weight stream is small, through
 //      a ring of shared-memory stages filled by bulk copies (the TMA's 1-D form) of 1 KB per row.

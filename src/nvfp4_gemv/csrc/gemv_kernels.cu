@@ -76,11 +76,12 @@ struct Item {
 // Two layouts of a warp's item (see the kernel):
 // row tiles (kSpans = false): 16 rows (quad g: rows g and g + 8) x kStep = 4 kVals values (quad
 //   lane t: values t kVals ..); the mma's B columns are the activation columns.
-// k spans (kSpans = true: N = 1, kWords = 4): 2 rows x kStep = 1024 values; lane L holds 32 values
-//   of row L / 16 at k 32 (L % 16) (tile 0) and at k 512 + 32 (L % 16) (tile 1); the mma's 8 B
-//   columns carry the activation of the tiles' 4 + 4 quad spans (see SpanStream).
-// Rows per load instruction in the k-span layout (SpanStream): 2 (256 bytes of each) or 4 (128
-// bytes of each, 4 of the mma's 8 B columns used). Measured with k spans forced (run 77): 4 rows
+// k spans (kSpans = true: N = 1, kWords = 4): kSpanRows = R rows x kStep = 2048 / R values; lane L
+//   holds 32 values of row L / (32 / R) at k 32 (L % (32 / R)) (tile 0) and kStep / 2 further
+//   (tile 1); the mma's B columns carry the activation of the tiles' quad spans (see SpanStream).
+//
+// Rows per load instruction in the k-span layout: 2 (256 bytes of each, kStep = 1024) or 4 (128
+// bytes of each, kStep = 512, 4 of the mma's 8 B columns used). Measured with k spans forced (run 77): 4 rows
 // is closer to the row tiles on long streams (7168x16384 30.6 us against 31.9, the lm_head 107.7
 // against 111.5; tiles 30.2 / 106.2) and slower on 4096x7168x8 (49.0 against 47.7): where
 // spans_pay takes k spans the two are even (task geomean within 0.1 us), so 2. The compile test
@@ -104,10 +105,12 @@ struct Geometry {
   // thread feeds to the mma for word q of k-step s, in kPairK order. Consecutive lanes read
   // consecutive pieces: conflict-free 16-byte loads.
   //   row tiles: piece ((s kWords + q) N + n) 4 + t for column n, quad lane t;
-  //   k spans:   piece (s 4 + q) 32 + L for lane L = 4 j + t, j = 2 span + tile: B column j
-  //              (SpanStream), k = 1024 s + 512 tile + 128 span + 32 t + 8 q.
+  //   k spans:   piece (s 4 + q) kSpanPieces + L for lane L = 4 j + t, j = 2 span + tile: B
+  //              column j (SpanStream), k = kStep s + kStep / 2 tile + 128 span + 32 t + 8 q
+  //              (kSpanPieces = 32 lanes for 2 rows; for 4 rows the 16 lanes of columns 0-3,
+  //              and lanes 16-31 read the pieces of lanes 0-15 for columns nobody reads).
   // piece_of_group: the piece of column n's 8-value group g8 (k = 8 g8 into the chunk), i.e.
-  // g8 = (4 s + t) kWords + q, or g8 = 128 s + 64 tile + 16 span + 4 t + q.
+  // g8 = (4 s + t) kWords + q, or g8 = kStep / 8 s + kStep / 16 tile + 16 span + 4 t + q.
   __device__ __forceinline__ static int piece_of_group(int g8, int n, int N) {
     if (kSpans) {
       const unsigned u = g8, s = u / (kStep / 8), rem = u % (kStep / 8);  // g8 >= 0: shifts
@@ -619,7 +622,9 @@ struct WarpStream {
 // 7168x16384's 30 (BENCHMARKS.md, item 41), and a bare read in that pattern 30.0 against 20.3 for
 // a streaming read (item 29), while a CTA sweeping its own contiguous bytes read them in 22.2.
 //
-// What: a warp's item is 2 rows x 1024 values. Lanes 0-15 read row 0 and lanes 16-31 row 1 of
+// What (for kSpanRows = 2; with 4, each load reads 128 bytes of each of 4 rows, k + 256 is tile
+// 1, and quad g covers span g % 2 of row g / 2: the same with 2 for 4 below).
+// A warp's item is 2 rows x 1024 values. Lanes 0-15 read row 0 and lanes 16-31 row 1 of
 // the pair, lane L 16 bytes at k 32 (L % 16) (tile 0) and 16 bytes 256 bytes further (tile 1,
 // k + 512): each load instruction reads 256 contiguous bytes of each of 2 rows (4 whole lines),
 // each 16-bit scale load 32 bytes of each. The mma does not care which k sits in which slot,
@@ -686,11 +691,12 @@ struct SpanStream {
   }
 
   // Computes buf[d] into its slot (refilling the buffer when `refill`).
-  __device__ __forceinline__ void step(int d, bool refill, uint32_t act, uint8_t* slot, bool mine) {
+  __device__ __forceinline__ void step(int d, bool refill, uint32_t act, uint8_t* slot,
+                                       bool holder) {
     float acc[2][4] = {};
     compute_item<4, false>(buf[d], act + act_off[d], kActWord, acc);
     if (refill) load(d);
-    if (mine) *reinterpret_cast<float2*>(slot) = make_float2(acc[0][0], acc[0][3]);
+    if (holder) *reinterpret_cast<float2*>(slot) = make_float2(acc[0][0], acc[0][3]);
   }
 
   // act: shared address of this lane's activation piece at step 0 (act_smem + 16 lane); red: the
@@ -895,8 +901,8 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 // running across the CTA's rows. The staged activation is kept across segments of the same batch
 // when it fits one chunk.
 // Shared memory: [weight ring, kRing only: kRingBytes] [header] [activation stage, k_chunk * N
-// fp16 + kActPadBytes] [partial sums, seg_rows * kWarps * N fp32] [raw activation chunk, bulk
-// staging only, at act_raw_offset].
+// fp16 + kActPadBytes] [partial sums, seg_rows * kWarps * N fp32; k spans: 16 per item]
+// [raw activation chunk, bulk staging only, at act_raw_offset].
 // kRing: the weights arrive through the bulk-copy ring; kSpans: each warp loads k spans of row
 // pairs into a register window (SpanStream, one column); otherwise row tiles (WarpStream).
 template <int kWords, bool kWide, bool kRing, bool kSpans>
@@ -1026,9 +1032,10 @@ __global__ void __launch_bounds__(kThreads, 2)
       // ahead of the staging's L2 reads in the SM's memory pipeline, and the staging waited on
       // DRAM latency (runs 31-32: 7168x16384 30.3 us primed after, 31.9 before).
       if (i_begin < i_end) ws.prime(run);
-      // Shared address of the activation piece this thread feeds to the mma (see Geometry::piece_of_group). A
-      // lane whose column (g, or g + 8) is >= N reads some other piece of the buffer (or the
-      // kActPadBytes after it): the mma keeps output columns apart, and those are never stored.
+      // Shared address of the activation piece this thread feeds to the mma (see
+      // Geometry::piece_of_group). A lane whose column (g, or g + 8) is >= N reads some other
+      // piece of the buffer (or the kActPadBytes after it): the mma keeps output columns apart,
+      // and those are never stored.
       const uint32_t act = act_smem + (uint32_t)(g * 4 + t) * 16;
       for (int i = i_begin; i < i_end;) {
         ws.run(run, act, kWords * p.N * 64, p.N * 64, red, p.N, g, t);
@@ -1414,7 +1421,9 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   using namespace detail;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.ring && !(wide && ring_fits(p))) return cudaErrorInvalidValue;
-  if (plan.spans && !(wide && spans_fit(p))) return cudaErrorInvalidValue;
+  // k spans: one chunk per CTA (SpanStream's slots are per item of the chunk).
+  if (plan.spans && !(wide && spans_fit(p) && plan.k_chunk >= plan.k_split))
+    return cudaErrorInvalidValue;
   if (plan.act_raw_offset > 0 &&
       !(bulk_act_fits(p, plan.k_split, plan.k_chunk) && plan.act_raw_offset % 16 == 0))
     return cudaErrorInvalidValue;

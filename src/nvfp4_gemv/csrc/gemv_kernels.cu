@@ -1208,15 +1208,19 @@ inline bool wide_loads(const GemvParams& p) {
          p.a_batch_stride % 16 == 0 && scale_pairs;
 }
 
+// An A/B switch from the environment: "0" -> 0 (never), "1" -> 1 (wherever it fits), anything
+// else or unset -> 2 (where the launch rule says it pays). Read once per process by the callers.
+inline int env_mode(const char* name) {
+  const char* v = std::getenv(name);
+  return v && v[0] == '0' ? 0 : v && v[0] == '1' ? 1 : 2;
+}
+
 // The weight ring (see kRingStageK): sm_90 or later, at most 8 columns, the 16-byte variant's
 // alignment, row-major scales with unit column stride and 16-byte aligned rows and batches,
-// K % 256 == 0 (whole 16-byte scale copies at every chunk end). NVFP4_GEMV_RING in the
-// environment: "0" never, "1" wherever it fits (A/B measurements); unset: ring_pays decides.
+// K % 256 == 0 (whole 16-byte scale copies at every chunk end). NVFP4_GEMV_RING (env_mode):
+// ring_pays decides when unset.
 inline int ring_mode() {
-  static const int mode = [] {
-    const char* v = std::getenv("NVFP4_GEMV_RING");
-    return v && v[0] == '0' ? 0 : v && v[0] == '1' ? 1 : 2;
-  }();
+  static const int mode = env_mode("NVFP4_GEMV_RING");
   return mode;
 }
 inline bool ring_fits(const GemvParams& p) {
@@ -1255,13 +1259,10 @@ inline bool ring_pays(const GemvParams& p, const GemvLaunch& plan) {
 }
 
 // k spans (SpanStream): one column, the 16-byte variant's alignment, row-major scales with unit
-// column stride (the tile-1 scales at an immediate offset). NVFP4_GEMV_SPANS in the environment:
-// "0" never, "1" wherever it fits (A/B measurements), unset: where spans_pay says.
+// column stride (the tile-1 scales at an immediate offset). NVFP4_GEMV_SPANS (env_mode):
+// spans_pay decides when unset.
 inline int spans_mode() {
-  static const int mode = [] {
-    const char* v = std::getenv("NVFP4_GEMV_SPANS");
-    return v && v[0] == '0' ? 0 : v && v[0] == '1' ? 1 : 2;
-  }();
+  static const int mode = env_mode("NVFP4_GEMV_SPANS");
   return mode;
 }
 inline bool spans_fit(const GemvParams& p) {

@@ -149,11 +149,11 @@ def test_ring_shapes_match_reference(l, m, k, n, act):
                                    (1, 4100, 16384), (1, 301, 40960)], ids=str)
 def test_k_span_shapes_match_reference(l, m, k, act):
     """One column, 16-byte rows, row-major scales: the k-span layout (SpanStream) where it pays,
-    everywhere with NVFP4_GEMV_SPANS=1 (scripts/device_run.sh runs this file both ways). One row; one step
-    with a single lane's k (K = 32, 64); a second step holding one lane's tile-0 k (K = 1056),
-    all of tile 0 and none of tile 1 (1536), part of tile 1 (1600); odd row counts (the last
-    pair's second row is skipped); batches whose CTAs cross a batch boundary; many rows; K past
-    one chunk (40960: the k-span plan splits K). Bitwise equal over the three calls."""
+    everywhere with NVFP4_GEMV_SPANS=1 (scripts/device_run.sh runs this file both ways). One row;
+    one step holding one or two lanes' k (K = 32, 64); a second step holding one lane's tile-0 k
+    (K = 1056), all of tile 0 and none of tile 1 (1536), part of tile 1 (1600); odd row counts
+    (the last pair's second row is skipped); batches whose CTAs cross a batch boundary; many rows;
+    K past one chunk (40960: the k-span plan splits K). Bitwise equal over the three calls."""
     _match_reference_three_calls(l, m, k, 1, act, seed=3 * l + m + k)
     gen = torch.Generator().manual_seed(3 * l + m + k)
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, act, DEV)

@@ -7,13 +7,18 @@ Usage:
 Prints the loop's address range, its instruction count and HMMA count, and the opcode histogram
 (predicates stripped, modifiers dropped). The N <= 8 kernel's loop body holds 4 items of 8 HMMA
 each: instructions per item = count / 4.
+
+  python scripts/sass_loop.py k.sass --loads
+also lists each global load in the loop with its position and the position, earlier in the loop,
+of the last instruction that reads any of its destination registers: how long the registers sat
+free before ptxas issued the load (a measure of lookahead lost to scheduling).
 """
 import collections
 import re
 import sys
 
 
-def main(path: str) -> None:
+def main(path: str, loads: bool = False) -> None:
     ins = []
     for line in open(path).read().splitlines():
         m = re.match(r"\s*/\*([0-9a-f]{4,})\*/\s*(.*?);", line)
@@ -38,7 +43,27 @@ def main(path: str) -> None:
     ops = collections.Counter(re.sub(r"^@!?U?P\w+\s+", "", x).split()[0].split(".")[0] for _, x in body)
     print(f"loop {start:x}-{end:x}: {len(body)} instructions, {ops['HMMA']} HMMA")
     print(" ".join(f"{k}:{v}" for k, v in ops.most_common()))
+    if loads:
+        print_loads(body)
+
+
+def print_loads(body) -> None:
+    hmma = [j for j, (_, x) in enumerate(body) if "HMMA" in x]
+    print(f"HMMA at {hmma}")
+    for j, (_, text) in enumerate(body):
+        m = re.search(r"\bLDG(\S*)\s+R(\d+)", text)
+        if not m:
+            continue
+        width = 4 if ".128" in m.group(1) else 2 if ".64" in m.group(1) else 1
+        regs = [f"R{int(m.group(2)) + i}" for i in range(width)]
+        last = None
+        for k in range(j - 1, -1, -1):
+            sources = ",".join(body[k][1].split(",")[1:])
+            if any(re.search(rf"\b{r}\b", sources) for r in regs):
+                last = k
+                break
+        print(f"  {j:4d}  {text[:64]:64s}  registers last read at {last}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], loads="--loads" in sys.argv[2:])

@@ -62,14 +62,17 @@ def test_random_shapes_match_reference(seed):
 
 
 def _match_reference_three_calls(l, m, k, n, act, seed):
-    """Three calls against the reference: races between warps show up only now and then (run 34)."""
+    """Three calls against the reference (races between warps show up only now and then, run 34);
+    returns the three outputs."""
     gen = torch.Generator().manual_seed(seed)
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
     tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    outs = []
     for rep in range(3):
-        got = run_op(a, sfa, x, sfx, torch.float32)
-        assert_close_elementwise(got, ref, tol, f"L={l} M={m} K={k} N={n} {act} rep {rep}")
+        outs.append(run_op(a, sfa, x, sfx, torch.float32))
+        assert_close_elementwise(outs[-1], ref, tol, f"L={l} M={m} K={k} N={n} {act} rep {rep}")
+    return outs
 
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
@@ -154,12 +157,9 @@ def test_k_span_shapes_match_reference(l, m, k, act):
     (K = 1056), all of tile 0 and none of tile 1 (1536), part of tile 1 (1600); odd row counts
     (the last pair's second row is skipped); batches whose CTAs cross a batch boundary; many rows;
     K past one chunk (40960: the k-span plan splits K). Bitwise equal over the three calls."""
-    _match_reference_three_calls(l, m, k, 1, act, seed=3 * l + m + k)
-    gen = torch.Generator().manual_seed(3 * l + m + k)
-    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, act, DEV)
-    first = run_op(a, sfa, x, sfx, torch.float32)
-    for _ in range(2):
-        assert torch.equal(first, run_op(a, sfa, x, sfx, torch.float32)), "not deterministic"
+    first, *rest = _match_reference_three_calls(l, m, k, 1, act, seed=3 * l + m + k)
+    for got in rest:
+        assert torch.equal(first, got), "not deterministic"
 
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])

@@ -1315,18 +1315,19 @@ GemvLaunch plan_variant(const GemvParams& p) {
   const double want = p.N == 1 ? 1.0 : factor * p.N * (double)wave / (double)rows;
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
-  int k_split = (p.K / splits + kGrain - 1) / kGrain * kGrain;
-  splits = (p.K + k_split - 1) / k_split;  // no empty split
+  int k_split = 0;
+  const auto split_k = [&](int parts) {  // k_split for `parts` splits, in whole grains; no empty split
+    k_split = (p.K / parts + kGrain - 1) / kGrain * kGrain;
+    splits = (p.K + k_split - 1) / k_split;
+  };
+  split_k(splits);
   // The k range is staged in chunks that fit kActStageBytes (all of it for N * k <= 32768) and,
   // with the ring, leave room for a few rows of partial sums.
   const int free_smem = device_info().cta_smem - (kRing ? kRingBytes : 0) - kSmemHeader;
   const int act_limit = std::min(kActStageBytes, free_smem - kActPadBytes - 16 * kWarps * p.N * 4);
   int k_chunk = std::max(kGrain, act_limit / (2 * p.N) / kGrain * kGrain);
-  if (kSpans && k_chunk < k_split) {  // k spans take one chunk per CTA: split K further instead
-    splits = (p.K + k_chunk - 1) / k_chunk;
-    k_split = (p.K / splits + kGrain - 1) / kGrain * kGrain;
-    splits = (p.K + k_split - 1) / k_split;
-  }
+  if (kSpans && k_chunk < k_split)  // k spans take one chunk per CTA: split K further instead
+    split_k((p.K + k_chunk - 1) / k_chunk);
   if (k_chunk > k_split) k_chunk = k_split;
   // Partial sums (see flush) in the shared memory the activation stage leaves: a slot (16 rows x N
   // fp32) per pair and warp, or packed, one per pair plus kWarps - 1 (N > 8, one chunk); k spans:

@@ -11,7 +11,10 @@
 # .variants/ is git-ignored: pass it to the device tool with carry. The device's own git state may
 # be stale, so save old versions here rather than running git show there.
 # VARIANT_CMD="scripts/time_shapes.py" runs that Python script in each copy instead of the bench
-# (for diagnostic variants whose output is wrong on purpose) and prints its output.
+# (for diagnostic variants whose output is wrong on purpose) and prints its output;
+# VARIANT_CMD="-m pytest -q -x tests/test_gpu_kernel.py" runs the kernel tests in each copy.
+# VARIANT_ENVS="NVFP4_GEMV_SPANS=1 -" repeats VARIANT_CMD under each assignment ("-": none).
+# VARIANT_REUSE=1 keeps copies already built under $WORK by an earlier call on the same machine.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 WORK=${WORK:-/tmp/nvfp4_variants}
@@ -21,6 +24,7 @@ PY=${PYTHON:-python3}
 names=()
 for spec in "$@"; do
   name=${spec%%=*}; edit=${spec#*=}; names+=("$name")
+  [ -n "${VARIANT_REUSE:-}" ] && [ -d "$WORK/$name/cache" ] && continue
   rm -rf "$WORK/$name"; mkdir -p "$WORK/$name"; cp -r src "$WORK/$name/"
   f="$WORK/$name/src/nvfp4_gemv/csrc/gemv_kernels.cu"
   if [[ $edit == @* ]]; then cp "${edit#@}" "$f"
@@ -31,10 +35,13 @@ for spec in "$@"; do
 done
 wait
 if [ -n "${VARIANT_CMD:-}" ]; then
-  for name in "${names[@]}"; do
-    echo "== $name"
-    (cd "$WORK/$name" && cp -r "$OLDPWD/scripts" . && NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" \
-       PYTHONPATH=src $PY $VARIANT_CMD 2>&1 | tail -n 12)
+  for env_spec in ${VARIANT_ENVS:--}; do
+    [ "$env_spec" = - ] && env_spec=NVFP4_GEMV_VARIANT_ENV=none
+    for name in "${names[@]}"; do
+      echo "== $name ($env_spec)"
+      (cd "$WORK/$name" && cp -r "$OLDPWD/scripts" "$OLDPWD/tests" "$OLDPWD/pyproject.toml" . && env "$env_spec" \
+         NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src $PY $VARIANT_CMD 2>&1 | tail -n 12)
+    done
   done
   exit 0
 fi

@@ -1,0 +1,69 @@
+"""CTA timeline of one cold-L2 GEMV call, for the diagnostic kernel variant of
+docs/runs/run89/cta_times.patch (thread 0 of every CTA prints its SM and %globaltimer at entry,
+after its first activation staging and at exit). Runs the call `reps` times (write flush before
+each), parses the lines and prints, per rep, the spread of starts, staging ends and exits
+relative to the first start, and per SM the gap between its first and last exit.
+
+Usage (device): git apply docs/runs/run89/cta_times.patch, then
+  PYTHONPATH=src python scripts/cta_times.py M K L [reps] > cta.txt 2>&1
+"""
+import os
+import statistics
+import subprocess
+import sys
+
+if os.environ.get("CTA_TIMES_CHILD") != "1":
+    # printf output is flushed by the driver to this process's stdout: run the calls in a child
+    # and parse what it printed.
+    args = sys.argv[1:]
+    proc = subprocess.run([sys.executable, __file__, *args], env={**os.environ, "CTA_TIMES_CHILD": "1"},
+                          capture_output=True, text=True)
+    reps_out: list[list[tuple[int, int, int, int, int]]] = []
+    for line in proc.stdout.splitlines():
+        if line.startswith("REP"):
+            reps_out.append([])
+        elif line.startswith("CTA") and reps_out:
+            _, b, sm, t0, t1, t2 = line.split()
+            reps_out[-1].append((int(b), int(sm), int(t0), int(t1), int(t2)))
+    print(proc.stderr[-2000:], end="")
+    for i, rows in enumerate(reps_out):
+        base = min(r[2] for r in rows)
+        start = sorted((r[2] - base) / 1e3 for r in rows)
+        staged = sorted((r[3] - base) / 1e3 for r in rows if r[3])
+        exits = sorted((r[4] - base) / 1e3 for r in rows)
+        q = lambda v, f: v[min(len(v) - 1, int(f * len(v)))]
+        print(f"rep {i}: {len(rows)} CTAs (us from the first start) | start max {start[-1]:.1f} | "
+              f"staged min/median/max {staged[0]:.1f}/{statistics.median(staged):.1f}/{staged[-1]:.1f} | "
+              f"exit min/10%/median/90%/max {exits[0]:.1f}/{q(exits, .1):.1f}/{statistics.median(exits):.1f}/"
+              f"{q(exits, .9):.1f}/{exits[-1]:.1f}")
+        if i == len(reps_out) - 1:
+            per_sm: dict[int, list[float]] = {}
+            for r in rows:
+                per_sm.setdefault(r[1], []).append((r[4] - base) / 1e3)
+            last = sorted(max(v) for v in per_sm.values())
+            print(f"  per SM last exit: min {last[0]:.1f}, median {statistics.median(last):.1f}, max {last[-1]:.1f} us")
+            hist = [0] * (int(exits[-1]) + 1)
+            for e in exits:
+                hist[int(e)] += 1
+            print("  exits per us: " + " ".join(str(h) for h in hist))
+    sys.exit(proc.returncode)
+
+import torch  # noqa: E402
+
+from nvfp4_gemv import ops  # noqa: E402
+from nvfp4_gemv.bench import Flusher, random_operands  # noqa: E402
+
+m, k, l = (int(v) for v in sys.argv[1:4])
+reps = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+ops.load()
+a, sfa, x, sfx = random_operands(m, k, l, 1, "fp4", "cuda")
+out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
+flusher = Flusher("write", "cuda")
+torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)  # build, warm up
+torch.cuda.synchronize()
+for _ in range(reps):
+    flusher()
+    torch.cuda.synchronize()
+    print("REP", flush=True)
+    torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)
+    torch.cuda.synchronize()

@@ -6,6 +6,9 @@
 // last rep (clock64 against the global timer).
 //
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/pattern_probe scripts/pattern_probe.cu && /tmp/pattern_probe
+//   (optional arguments: pattern-name prefixes, e.g. "floor blk tile/4 " for those only; the first
+//   pattern run is the vs_floor baseline). Each row ends with the last rep's CTA timeline: the
+//   latest CTA start and the earliest / median / latest CTA exit after the first start.
 //
 // Patterns (2 CTAs of 8 warps per SM, rows split in balanced contiguous ranges per CTA, 16-byte
 // non-allocating loads with the L2::256B hint, like the kernel):
@@ -31,6 +34,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 // The kernel's own E2M1 decode and shared-memory, mbarrier and bulk-copy primitives (so the probe
@@ -212,12 +216,22 @@ __device__ __forceinline__ unsigned long long global_ns() {
 }
 __device__ __forceinline__ Span span_begin() { return Span{clock64(), global_ns()}; }
 
+// Every CTA's start and exit (global timer, ns; thread 0 after the CTA's last load has been used):
+// how far apart the CTAs finish, i.e. the tail of a static partition against a grid-stride one.
+constexpr int kMaxTimedCtas = 8192;
+__device__ unsigned long long g_cta_ns[2][kMaxTimedCtas];
+
 __device__ void sink_store(uint32_t acc, uint32_t* sink, const Span& span) {
   for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
   if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     g_span[0] = clock64() - span.c;
     g_span[1] = global_ns() - span.t;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0 && blockIdx.x < kMaxTimedCtas) {
+    g_cta_ns[0][blockIdx.x] = span.t;
+    g_cta_ns[1][blockIdx.x] = global_ns();
   }
 }
 
@@ -517,7 +531,7 @@ void imma_check() {
               worst < 1e-6 ? "ok" : "WRONG");
 }
 
-int main() {
+int main(int argc, char** argv) {
   int sms = 0;
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   cudaDeviceProp prop;
@@ -547,17 +561,22 @@ int main() {
   const int reps = 30;
   std::printf("device %s, %d SMs\n", prop.name, sms);
   imma_check();
-  std::printf("%-14s %-18s %8s %8s %8s %6s\n", "shape", "pattern", "med_us", "min_us", "vs_floor", "MHz");
+  std::printf("%-14s %-18s %8s %8s %8s %6s  %s\n", "shape", "pattern", "med_us", "min_us", "vs_floor",
+              "MHz", "last rep: CTA start max, exit min / median / max, us after the first start");
   for (auto& s : shapes) {
     const int64_t bytes = (int64_t)s.rows * s.row_bytes;
     const int grid = 2 * sms;
     float floor_us = 0;
     auto time = [&](const char* pat, auto launch) {
+      bool wanted = argc < 2;  // arguments: pattern-name prefixes to run (the first is the baseline)
+      for (int i = 1; i < argc; ++i) wanted |= std::strncmp(pat, argv[i], std::strlen(argv[i])) == 0;
+      if (!wanted) return;
       std::vector<float> v;
+      int ctas = 0;
       for (int r = 0; r < reps + 3; ++r) {
         CK(cudaMemsetAsync(flush, r & 0xFF, flush_bytes));
         CK(cudaEventRecord(e0));
-        launch();
+        ctas = launch();
         CK(cudaEventRecord(e1));
         CK(cudaEventSynchronize(e1));
         float ms = 0;
@@ -570,20 +589,35 @@ int main() {
       std::sort(v.begin(), v.end());
       const float med = v[v.size() / 2];
       if (floor_us == 0) floor_us = med;
-      std::printf("%-14s %-18s %8.1f %8.1f %8.2f %6.0f\n", s.name, pat, med, v[0], med / floor_us,
-                  span[1] ? 1e3 * span[0] / span[1] : 0.0);
+      static unsigned long long cta_ns[2][kMaxTimedCtas];
+      CK(cudaMemcpyFromSymbol(cta_ns, g_cta_ns, sizeof cta_ns));
+      const int n = std::min(ctas, kMaxTimedCtas);
+      const unsigned long long t0 = *std::min_element(cta_ns[0], cta_ns[0] + n);
+      std::vector<double> start(n), exit(n);
+      for (int i = 0; i < n; ++i) {
+        start[i] = (cta_ns[0][i] - t0) * 1e-3;
+        exit[i] = (cta_ns[1][i] - t0) * 1e-3;
+      }
+      std::sort(start.begin(), start.end());
+      std::sort(exit.begin(), exit.end());
+      std::printf("%-14s %-18s %8.1f %8.1f %8.2f %6.0f  %.1f, %.1f / %.1f / %.1f\n", s.name, pat, med,
+                  v[0], med / floor_us, span[1] ? 1e3 * span[0] / span[1] : 0.0, start[n - 1], exit[0],
+                  exit[n / 2], exit[n - 1]);
     };
-    time("floor", [&] { floor_kernel<<<4 * sms, 512>>>(a, bytes, sink); });
-    time("blk2x256/8", [&] { floor_blocked_kernel<8><<<grid, 256>>>(a, bytes, sink); });
-    time("floor+sf", [&] { floor_kernel<<<4 * sms, 512>>>(a, bytes + bytes / 8, sink); });
-    time("tile/4", [&] { tile_kernel<4><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); });
-    time("tile/4+alu", [&] { tile_kernel<4, 1><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); });
-    time("tile/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); });
-    time("tile/4+sf+imma", [&] { tile_kernel<4, 3><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); });
-    time("inter/8", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); });
-    time("inter/8+alu", [&] { tile_kernel<8, 1><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); });
-    time("inter/8+sf+mma", [&] { tile_kernel<8, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); });
-    time("inter/8+sf+imma", [&] { tile_kernel<8, 3><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); });
+    time("floor", [&] { floor_kernel<<<4 * sms, 512>>>(a, bytes, sink); return 4 * sms; });
+    time("floor1x512", [&] { floor_kernel<<<sms, 512>>>(a, bytes, sink); return sms; });
+    time("floor3x256", [&] { floor_kernel<<<3 * sms, 256>>>(a, bytes, sink); return 3 * sms; });
+    time("blk3x256/8", [&] { floor_blocked_kernel<8><<<3 * sms, 256>>>(a, bytes, sink); return 3 * sms; });
+    time("blk2x256/8", [&] { floor_blocked_kernel<8><<<grid, 256>>>(a, bytes, sink); return grid; });
+    time("floor+sf", [&] { floor_kernel<<<4 * sms, 512>>>(a, bytes + bytes / 8, sink); return 4 * sms; });
+    time("tile/4", [&] { tile_kernel<4><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); return grid; });
+    time("tile/4+alu", [&] { tile_kernel<4, 1><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); return grid; });
+    time("tile/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); return grid; });
+    time("tile/4+sf+imma", [&] { tile_kernel<4, 3><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); return grid; });
+    time("inter/8", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); return grid; });
+    time("inter/8+alu", [&] { tile_kernel<8, 1><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); return grid; });
+    time("inter/8+sf+mma", [&] { tile_kernel<8, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); return grid; });
+    time("inter/8+sf+imma", [&] { tile_kernel<8, 3><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); return grid; });
     // Rows padded apart (the same bytes per row, pitch = row_bytes + pad): does the power-of-two
     // row stride of the task's matrices (8 KB, 2 KB, 1 KB) put the 16 rows of a tile on the same
     // DRAM channels or banks?
@@ -593,15 +627,15 @@ int main() {
       std::snprintf(name[0], 40, "tile/4 pad%d", pad);
       std::snprintf(name[1], 40, "inter/8 pad%d", pad);
       std::snprintf(name[2], 40, "tile/4+mma pad%d", pad);
-      time(name[0], [&] { tile_kernel<4><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, s.row_bytes + pad); });
-      time(name[1], [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink, s.row_bytes + pad); });
-      time(name[2], [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, s.row_bytes + pad); });
+      time(name[0], [&] { tile_kernel<4><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, s.row_bytes + pad); return grid; });
+      time(name[1], [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink, s.row_bytes + pad); return grid; });
+      time(name[2], [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, s.row_bytes + pad); return grid; });
     }
     auto bulk = [&](const char* name, auto kernel, int C, int S, int ctas, int scales) {
       const int smem = 128 + S * 16 * (C + 64 + (scales == 1 ? C / 8 : 0));
       CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
       if (s.row_bytes % C) return;
-      time(name, [&] { kernel<<<ctas * sms, 288, smem>>>(a, sfa, s.rows, s.row_bytes, sink); });
+      time(name, [&] { kernel<<<ctas * sms, 288, smem>>>(a, sfa, s.rows, s.row_bytes, sink); return ctas * sms; });
     };
     bulk("b1K/4x2", bulk_kernel<1024, 4, 0>, 1024, 4, 2, 0);
     bulk("b1K/4x2+sf", bulk_kernel<1024, 4, 1>, 1024, 4, 2, 1);

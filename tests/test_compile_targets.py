@@ -36,6 +36,8 @@ pytestmark = pytest.mark.skipif(NVCC is None, reason="nvcc not found")
 
 KERNEL_FILES = [f for f in jit.CUDA_SOURCES if f.endswith(".cu")]
 SPAN_ROWS4 = "gemv_kernels.cu with NVFP4_SPAN_ROWS=4"
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+PROBES = ["pattern_probe.cu", "pipe_probe.cu"]
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +57,12 @@ def builds(tmp_path_factory):
         cmd = [NVCC, "-std=c++17", "-O3", "-cubin", jit.gencode(target), "-Xptxas", "-v", "-DNVFP4_SPAN_ROWS=4",
                str(jit.CSRC / "gemv_kernels.cu"), "-o", str(obj)]
         procs[target, SPAN_ROWS4] = (subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), obj)
+    # The standalone diagnostics (scripts/*.cu, run by hand on a GPU machine) must keep compiling
+    # against the kernel headers they include.
+    for probe in PROBES:
+        obj = out / f"{probe}.o"
+        cmd = [NVCC, "-std=c++17", "-O3", "-c", jit.gencode("sm_90a"), str(SCRIPTS / probe), "-o", str(obj)]
+        procs["sm_90a", probe] = (subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), obj)
     results = {target: {} for target in TARGETS}
     for (target, name), (proc, obj) in procs.items():
         log, _ = proc.communicate()
@@ -71,6 +79,12 @@ def test_compiles_without_spills(builds, target, name):
 @pytest.mark.parametrize("target", ["sm_90a", "sm_100a"])
 def test_four_row_k_spans_compile_without_spills(builds, target):
     check_no_spills(*builds[target][SPAN_ROWS4][:2])
+
+
+@pytest.mark.parametrize("probe", PROBES)
+def test_diagnostic_probes_compile(builds, probe):
+    rc, log, _ = builds["sm_90a"][probe]
+    assert rc == 0, log
 
 
 def check_no_spills(rc, log):

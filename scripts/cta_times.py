@@ -2,7 +2,9 @@
 docs/runs/run89/cta_times.patch (thread 0 of every CTA prints its SM and %globaltimer at entry,
 after its first activation staging and at exit). Runs the call `reps` times (write flush before
 each), parses the lines and prints, per rep, the spread of starts, staging ends and exits
-relative to the first start, and per SM the gap between its first and last exit.
+relative to the first start, how much a CTA's exit follows its staging end (correlation, and the
+spread of exit - staging end), and for the last rep the SMs' last exits and a histogram of exits.
+CTA_TIMES_CSV=file appends every CTA's row (rep, block, SM, start, staged, exit in us).
 
 Usage (device): git apply docs/runs/run89/cta_times.patch, then
   PYTHONPATH=src python scripts/cta_times.py M K L [reps] > cta.txt 2>&1
@@ -36,6 +38,21 @@ if os.environ.get("CTA_TIMES_CHILD") != "1":
               f"staged min/median/max {staged[0]:.1f}/{statistics.median(staged):.1f}/{staged[-1]:.1f} | "
               f"exit min/10%/median/90%/max {exits[0]:.1f}/{q(exits, .1):.1f}/{statistics.median(exits):.1f}/"
               f"{q(exits, .9):.1f}/{exits[-1]:.1f}")
+        # Do late stagers finish late? (Pearson r of staging end and exit over the CTAs.)
+        pairs = [((r[3] - base) / 1e3, (r[4] - base) / 1e3) for r in rows if r[3]]
+        if len(pairs) > 2:
+            xs, ys = zip(*pairs)
+            mx, my = statistics.fmean(xs), statistics.fmean(ys)
+            cov = sum((x - mx) * (y - my) for x, y in pairs)
+            var = (sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys)) ** 0.5
+            stream = sorted(y - x for x, y in pairs)
+            print(f"  r(staging end, exit) = {cov / var if var else 0.0:.2f}; stream (exit - staging end) "
+                  f"min/median/max {stream[0]:.1f}/{statistics.median(stream):.1f}/{stream[-1]:.1f} us")
+        if os.environ.get("CTA_TIMES_CSV"):  # raw rows: rep, block, sm, start, staged, exit (us)
+            with open(os.environ["CTA_TIMES_CSV"], "a") as f:
+                for r in rows:
+                    f.write(f"{i},{r[0]},{r[1]},{(r[2] - base) / 1e3:.3f},"
+                            f"{(r[3] - base) / 1e3 if r[3] else float('nan'):.3f},{(r[4] - base) / 1e3:.3f}\n")
         if i == len(reps_out) - 1:
             per_sm: dict[int, list[float]] = {}
             for r in rows:

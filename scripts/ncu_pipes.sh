@@ -5,6 +5,7 @@
 # Writes $OUT/ncu_pipes_MxK$TAG.txt and prints its throughput lines.
 #   bash scripts/ncu_pipes.sh [M K]
 export PYTHONPATH=$PWD/src NVFP4_GEMV_CACHE_DIR=${NVFP4_GEMV_CACHE_DIR:-/tmp/nc}
+OUT=${OUT:-$PWD/.out}; mkdir -p "$OUT"
 python3 -m nvfp4_gemv build >/dev/null 2>&1
 MM=${1:-7168}; KK=${2:-16384}
 F="$OUT/ncu_pipes_${MM}x${KK}${TAG:-}.txt"

@@ -1,12 +1,12 @@
 """CTA timeline of one cold-L2 GEMV call, for the diagnostic kernel variant of
 docs/runs/run89/cta_times.patch (thread 0 of every CTA prints its SM and %globaltimer at entry,
-after its first activation staging, at exit and when the bulk staging's copy landed). Runs the
-call `reps` times (write flush before each), parses the lines and prints, per rep, the spread of starts, staging ends and exits
-relative to the first start, how much a CTA's exit follows its staging end (correlation, and the
-spread of exit - staging end), and for the last rep the SMs' last exits and a histogram of exits.
-With the bulk staging (K > 8192 at N = 1 on sm_90) also when its copy landed and how long the
-decode took after that. CTA_TIMES_CSV=file appends every CTA's row (rep, block, SM, start,
-staged, exit, landed in us).
+after its first activation staging, at exit and when the bulk staging's copy landed). Runs the call
+`reps` times (write flush before each), parses the lines and prints, per rep, the spread of starts,
+staging ends and exits relative to the first start, how much a CTA's exit follows its staging end
+(correlation, and the spread of exit - staging end), and for the last rep the SMs' last exits and a
+histogram of exits. With the bulk staging (K > 8192 at N = 1 on sm_90) also when its copy landed and
+how long the decode took after that. CTA_TIMES_CSV=file appends every CTA's row (rep, block, SM,
+start, staged, exit, landed in us).
 
 Usage (device): git apply docs/runs/run89/cta_times.patch, then
   PYTHONPATH=src python scripts/cta_times.py M K L [reps] > cta.txt 2>&1

@@ -1152,17 +1152,12 @@ __global__ void stream_read_kernel(const uint8_t* data, int64_t bytes, uint32_t*
 // the per-block maximum, one CTA per SM.
 constexpr int kSmemTwoPerSmMin = kSmemHeader + kActStageBytes + kActPadBytes + 64 * kWarps * kMaxCols * 4;
 
-struct DeviceInfo {
-  int sms = 0;
-  int cta_smem = 0;  // bytes
-  int major = 0;     // compute capability
-};
-
-inline DeviceInfo device_info() {
-  static DeviceInfo cache[64];
+// The current device (PlanDevice::resident_per_sm 0: asked per kernel variant, resident_per_sm).
+inline PlanDevice device_info() {
+  static PlanDevice cache[64];
   int dev = 0;
   cudaGetDevice(&dev);
-  DeviceInfo& d = cache[dev & 63];
+  PlanDevice& d = cache[dev & 63];
   if (d.sms == 0) {
     int per_sm = 0, reserved = 0, optin = 0;
     cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
@@ -1176,16 +1171,18 @@ inline DeviceInfo device_info() {
   return d;
 }
 
-// Resident CTAs per SM of a variant, read once per device at the largest shared-memory size we
-// ever ask for (so the grid rule does not depend on K).
+// Resident CTAs per SM of a variant on the current device, read once per device at the largest
+// shared-memory size we ever ask for (so the grid rule does not depend on K); dev's own number
+// when it has one (a device described rather than queried).
 template <int kWords, bool kWide, bool kRing, bool kSpans>
-int resident_per_sm() {
+int resident_per_sm(const PlanDevice& dev_info) {
+  if (dev_info.resident_per_sm > 0) return dev_info.resident_per_sm;
   static int cache[64] = {};
   int dev = 0;
   cudaGetDevice(&dev);
   int& occ = cache[dev & 63];
   if (occ == 0) {
-    const int smem = device_info().cta_smem;
+    const int smem = dev_info.cta_smem;
     auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans>;
     if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
             cudaSuccess ||
@@ -1223,9 +1220,9 @@ inline int ring_mode() {
   static const int mode = env_mode("NVFP4_GEMV_RING");
   return mode;
 }
-inline bool ring_fits(const GemvParams& p) {
+inline bool ring_fits(const GemvParams& p, const PlanDevice& dev) {
   const ScaleIndex& sf = p.sfa;
-  return ring_mode() != 0 && device_info().major >= 9 && p.N <= 8 && wide_loads(p) &&
+  return ring_mode() != 0 && dev.major >= 9 && p.N <= 8 && wide_loads(p) &&
          p.K % kRingK == 0 && sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
          sf.row_stride % 16 == 0 && (p.L == 1 || sf.batch_stride % 16 == 0) &&
          reinterpret_cast<uintptr_t>(sf.base) % 16 == 0;
@@ -1235,9 +1232,9 @@ inline bool ring_fits(const GemvParams& p) {
 // (9.x), one column, K, splits and chunks multiples of 256 values (whole 16-byte copies), 16-byte
 // aligned activation (and FP4 scales: row-major, unit column stride) per batch. The plan
 // adds when it pays and whether the raw chunk fits in shared memory.
-inline bool bulk_act_fits(const GemvParams& p, int k_split, int k_chunk) {
+inline bool bulk_act_fits(const GemvParams& p, const PlanDevice& dev, int k_split, int k_chunk) {
   const auto aligned = [](const void* ptr) { return reinterpret_cast<uintptr_t>(ptr) % 16 == 0; };
-  if (device_info().major != 9 || p.N != 1 || p.K % 256 != 0 || k_split % 256 != 0 ||
+  if (dev.major != 9 || p.N != 1 || p.K % 256 != 0 || k_split % 256 != 0 ||
       k_chunk % 256 != 0 || !aligned(p.x))
     return false;
   if (p.act != kActFP4) return p.L == 1 || p.x_batch_stride * 2 % 16 == 0;
@@ -1295,11 +1292,11 @@ inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {
 constexpr int64_t kMaxRowBlocks = 65535;
 
 template <int kWords, bool kWide, bool kRing, bool kSpans>
-GemvLaunch plan_variant(const GemvParams& p) {
+GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
   constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
   const int64_t rows = (int64_t)p.M * p.L;
-  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans>() * device_info().sms;
+  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans>(dev) * dev.sms;
   // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
   // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
@@ -1323,7 +1320,7 @@ GemvLaunch plan_variant(const GemvParams& p) {
   split_k(splits);
   // The k range is staged in chunks that fit kActStageBytes (all of it for N * k <= 32768) and,
   // with the ring, leave room for a few rows of partial sums.
-  const int free_smem = device_info().cta_smem - (kRing ? kRingBytes : 0) - kSmemHeader;
+  const int free_smem = dev.cta_smem - (kRing ? kRingBytes : 0) - kSmemHeader;
   const int act_limit = std::min(kActStageBytes, free_smem - kActPadBytes - 16 * kWarps * p.N * 4);
   int k_chunk = std::max(kGrain, act_limit / (2 * p.N) / kGrain * kGrain);
   if (kSpans && k_chunk < k_split)  // k spans take one chunk per CTA: split K further instead
@@ -1372,8 +1369,8 @@ GemvLaunch plan_variant(const GemvParams& p) {
   const int raw_bytes = fp4 ? k_chunk / 2 + k_chunk / 16 : k_chunk * 2;
   const bool bulk_pays = fp4 ? k_chunk > kFp4StageBatch * kThreads * 8
                              : k_chunk > kThreads * 8 && k_chunk >= k_split;
-  if (!kRing && bulk_pays && bulk_act_fits(p, k_split, k_chunk) &&
-      plan.smem_bytes + raw_bytes <= device_info().cta_smem) {
+  if (!kRing && bulk_pays && bulk_act_fits(p, dev, k_split, k_chunk) &&
+      plan.smem_bytes + raw_bytes <= dev.cta_smem) {
     plan.act_raw_offset = plan.smem_bytes;
     plan.smem_bytes += raw_bytes;
   }
@@ -1386,7 +1383,7 @@ GemvLaunch plan_variant(const GemvParams& p) {
 
 template <int kWords, bool kWide, bool kRing, bool kSpans = false>
 int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
-  resident_per_sm<kWords, kWide, kRing, kSpans>();  // sets the shared-memory limit once per device
+  resident_per_sm<kWords, kWide, kRing, kSpans>(device_info());  // sets the shared-memory limit once per device
   gemv_kernel<kWords, kWide, kRing, kSpans><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
       p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
       plan.act_raw_offset);
@@ -1399,36 +1396,46 @@ int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
 
 }  // namespace detail
 
-GemvLaunch plan_gemv(const GemvParams& p) {
+GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::device_info()); }
+
+GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   using namespace detail;
   const bool wide_n = p.N > 8;
-  if (ring_fits(p)) {
-    const GemvLaunch ring = plan_variant<4, false, true, false>(p);
+  if (ring_fits(p, dev)) {
+    const GemvLaunch ring = plan_variant<4, false, true, false>(p, dev);
     if (ring_mode() == 1 || ring_pays(p, ring)) return ring;
   }
   if (spans_fit(p)) {
-    const GemvLaunch spans = plan_variant<4, false, false, true>(p);
+    const GemvLaunch spans = plan_variant<4, false, false, true>(p, dev);
     if (spans_mode() == 1 || spans_pay(p, spans)) return spans;
   }
   if (wide_loads(p))
-    return wide_n ? plan_variant<4, true, false, false>(p) : plan_variant<4, false, false, false>(p);
-  return wide_n ? plan_variant<2, true, false, false>(p) : plan_variant<2, false, false, false>(p);
+    return wide_n ? plan_variant<4, true, false, false>(p, dev) : plan_variant<4, false, false, false>(p, dev);
+  return wide_n ? plan_variant<2, true, false, false>(p, dev) : plan_variant<2, false, false, false>(p, dev);
 }
 
-int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
+  using namespace detail;
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
   // The kernel's row arithmetic is 32-bit (see gemv_kernel).
-  if ((int64_t)p.M * p.L >= (int64_t(1) << 31) || plan.row_blocks > detail::kMaxRowBlocks)
+  if ((int64_t)p.M * p.L >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
     return cudaErrorInvalidValue;
-  using namespace detail;
-  const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
-  if (plan.ring && !(wide && ring_fits(p))) return cudaErrorInvalidValue;
+  const bool wide = plan.chunk_bytes == 16;
+  if (plan.ring && !(wide && ring_fits(p, dev))) return cudaErrorInvalidValue;
   // k spans: one chunk per CTA (SpanStream's slots are per item of the chunk).
   if (plan.spans && !(wide && spans_fit(p) && plan.k_chunk >= plan.k_split))
     return cudaErrorInvalidValue;
   if (plan.act_raw_offset > 0 &&
-      !(bulk_act_fits(p, plan.k_split, plan.k_chunk) && plan.act_raw_offset % 16 == 0))
+      !(bulk_act_fits(p, dev, plan.k_split, plan.k_chunk) && plan.act_raw_offset % 16 == 0))
     return cudaErrorInvalidValue;
+  if (plan.smem_bytes > dev.cta_smem) return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+  using namespace detail;
+  if (const int err = check_plan(p, plan, device_info())) return err;
+  const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.ring) return launch_variant<4, false, true>(p, plan, stream);
   if (plan.spans) return launch_variant<4, false, false, true>(p, plan, stream);
   if (wide)

@@ -118,8 +118,20 @@ constexpr int kMaxCols = 16;
 
 // Host entry points (defined in gemv_kernels.cu).
 namespace nvfp4 {
-// The launch configuration for p (no CUDA work beyond reading device attributes once).
+// What the launch rule needs to know of a device.
+struct PlanDevice {
+  int sms = 0;
+  int cta_smem = 0;         // shared memory one CTA may take, bytes
+  int major = 0;            // compute capability
+  int resident_per_sm = 0;  // CTAs per SM of every kernel variant; 0: ask the occupancy API
+};
+// The launch configuration for p on the current device (no CUDA work beyond reading device
+// attributes once), and on a described one (no CUDA work when dev.resident_per_sm > 0: the
+// launch rule's tests, on machines without a GPU).
 GemvLaunch plan_gemv(const GemvParams& p);
+GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev);
+// 0 when launch_gemv would accept `plan` for p on dev, else cudaErrorInvalidValue.
+int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev);
 // Launches `plan` (from plan_gemv on the same p; p.partials set when plan.workspace_bytes > 0).
 // Returns a CUDA error code (0 = success).
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream);

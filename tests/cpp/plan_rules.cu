@@ -1,0 +1,159 @@
+// plan_rules.cu: the launch rule (plan_gemv_for) on described devices, without a GPU. Built and
+// run by tests/test_plan_rules.py with nvcc (host code; the kernels are compiled and never run).
+//
+// For every case (the task's and the model layers' shapes, edge shapes, and a fixed pseudo-random
+// sample of M, K, L, N, activation kinds, scale layouts and alignments) on every device, the plan
+// must be one launch_gemv accepts (check_plan), and keep the invariants the kernel relies on:
+// grid = row blocks x splits, no empty split, k chunks within the split, shared memory within
+// the device's limit and holding the staged activation, a 16-byte aligned raw chunk, the split
+// workspace sized to the splits. On the H200 the task's and the layers' shapes must take the
+// variants BENCHMARKS.md measured (a change of rule shows up here before it reaches a GPU).
+// Prints one line per failure and a summary; exits 1 on any failure.
+#include "nvfp4_gemv.cuh"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+using namespace nvfp4;
+
+namespace {
+
+struct Case {
+  int M, K, L, N, act, sf_layout;
+  bool aligned;  // 16-byte aligned bases (else 8-byte: the 8-byte load variant)
+};
+
+// Fake device addresses: never dereferenced (the plan reads alignment only).
+GemvParams params_of(const Case& c) {
+  GemvParams p{};
+  const uintptr_t off = c.aligned ? 0 : 8;
+  p.M = c.M;
+  p.K = c.K;
+  p.L = c.L;
+  p.N = c.N;
+  p.a = reinterpret_cast<const uint8_t*>(uintptr_t(1) << 32 | off);
+  p.a_row_stride = c.K / 2;
+  p.a_batch_stride = int64_t(c.M) * p.a_row_stride;
+  const int k_groups = (c.K + 63) / 64;
+  const uint8_t* sfa = reinterpret_cast<const uint8_t*>(uintptr_t(2) << 32 | off);
+  if (c.sf_layout == kScaleRowMajor)
+    p.sfa = ScaleIndex{sfa, int64_t(c.M) * (c.K / 16), c.K / 16, 1, kScaleRowMajor, k_groups};
+  else
+    p.sfa = ScaleIndex{sfa, int64_t(c.M + 127) / 128 * 128 * k_groups * 4, 0, 0, kScaleBlocked, k_groups};
+  p.act = c.act;
+  p.x = reinterpret_cast<const void*>(uintptr_t(3) << 32 | off);
+  p.x_col_stride = c.act == kActFP4 ? c.K / 2 : c.K;
+  p.x_batch_stride = int64_t(c.N) * p.x_col_stride;
+  const uint8_t* sfx = reinterpret_cast<const uint8_t*>(uintptr_t(4) << 32 | off);
+  p.sfx = ScaleIndex{sfx, int64_t(c.N) * (c.K / 16), c.K / 16, 1, kScaleRowMajor, k_groups};
+  p.out = reinterpret_cast<void*>(uintptr_t(5) << 32);
+  p.out_col_stride = 1;
+  p.out_row_stride = c.N;
+  p.out_batch_stride = int64_t(c.M) * c.N;
+  p.out_kind = kOutF16;
+  p.partials = reinterpret_cast<float*>(uintptr_t(6) << 32);  // the caller's workspace
+  return p;
+}
+
+struct Device {
+  const char* name;
+  PlanDevice dev;
+};
+
+int failures = 0, checked = 0;
+
+void fail(const Device& d, const Case& c, const GemvLaunch& g, const char* what) {
+  if (++failures <= 40)
+    std::printf("FAIL %s M=%d K=%d L=%d N=%d act=%d sf=%d aligned=%d: %s (grid %d, row_blocks %d, "
+                "splits %d, k_split %d, k_chunk %d, seg_rows %d, smem %d, ring %d, spans %d, raw %d)\n",
+                d.name, c.M, c.K, c.L, c.N, c.act, c.sf_layout, c.aligned, what, g.grid,
+                g.row_blocks, g.splits, g.k_split, g.k_chunk, g.seg_rows, g.smem_bytes, g.ring,
+                g.spans, g.act_raw_offset);
+}
+
+GemvLaunch check_case(const Device& d, const Case& c) {
+  const GemvParams p = params_of(c);
+  const GemvLaunch g = plan_gemv_for(p, d.dev);
+  ++checked;
+  const int64_t rows = int64_t(c.M) * c.L;
+  if (check_plan(p, g, d.dev) != 0) fail(d, c, g, "launch_gemv would refuse it");
+  if (g.row_blocks < 1 || g.row_blocks > rows || g.row_blocks > 65535) fail(d, c, g, "row blocks");
+  if (g.splits < 1 || int64_t(g.grid) != int64_t(g.row_blocks) * g.splits) fail(d, c, g, "grid");
+  if (g.k_split < 16 || int64_t(g.splits) * g.k_split < c.K || int64_t(g.splits - 1) * g.k_split >= c.K)
+    fail(d, c, g, "splits do not cover K exactly once (or one is empty)");
+  if (g.k_chunk < 16 || g.k_chunk > g.k_split || g.k_chunk % 64 != 0 || g.k_split % 64 != 0)
+    fail(d, c, g, "k chunk");
+  if (g.seg_rows < 1 || g.seg_rows % 2 != 0) fail(d, c, g, "segment rows");
+  if (g.smem_bytes > d.dev.cta_smem || g.smem_bytes < kSmemHeader + g.k_chunk * c.N * 2 + kActPadBytes)
+    fail(d, c, g, "shared memory");
+  if (g.act_raw_offset != 0 && (g.act_raw_offset % 16 != 0 || g.act_raw_offset >= g.smem_bytes))
+    fail(d, c, g, "raw activation offset");
+  if (g.workspace_bytes != (g.splits > 1 ? int64_t(g.splits) * rows * c.N * 4 : 0))
+    fail(d, c, g, "workspace");
+  if (g.chunk_bytes != 16 && g.chunk_bytes != 8) fail(d, c, g, "load width");
+  if (g.spans && (c.N != 1 || g.k_chunk < g.k_split)) fail(d, c, g, "k spans take one column, one chunk");
+  if (g.ring && (d.dev.major < 9 || c.N > 8)) fail(d, c, g, "ring");
+  return g;
+}
+
+const char* variant(const GemvLaunch& g) {
+  if (g.ring) return "ring";
+  if (g.spans) return "spans";
+  return g.act_raw_offset > 0 ? "tiles+bulk" : "tiles";
+}
+
+}  // namespace
+
+int main() {
+  const Device devices[] = {
+      {"H200", {132, 115712, 9, 2}},   // 2 x 113 KB per SM (the rule's target)
+      {"A100", {108, 166912, 8, 1}},   // one CTA per SM with the opt-in maximum
+      {"B200", {148, 115712, 10, 2}},
+      {"RTX", {46, 101376, 8, 1}},
+  };
+  // The rule measured on the H200 (BENCHMARKS.md "Current"): N = 1 unless said, W4A4, row-major
+  // scales, aligned.
+  struct Expect {
+    int M, K, L;
+    const char* variant;
+  };
+  const Expect h200[] = {{7168, 16384, 1, "tiles+bulk"}, {4096, 7168, 8, "spans"}, {7168, 2048, 4, "spans"},
+                         {4096, 4096, 1, "ring"},        {14336, 4096, 1, "spans"}, {4096, 14336, 1, "tiles+bulk"},
+                         {7168, 2048, 1, "ring"},        {2048, 7168, 1, "spans"}, {151936, 4096, 1, "tiles"}};
+  const bool default_rule = !std::getenv("NVFP4_GEMV_RING") && !std::getenv("NVFP4_GEMV_SPANS");
+  for (const Expect& e : h200) {
+    const Case c{e.M, e.K, e.L, 1, kActFP4, kScaleRowMajor, true};
+    const GemvLaunch g = check_case(devices[0], c);
+    if (default_rule && std::strcmp(variant(g), e.variant) != 0) {
+      std::printf("FAIL H200 %dx%dx%d takes %s, measured rule: %s\n", e.M, e.K, e.L, variant(g), e.variant);
+      ++failures;
+    }
+  }
+  for (const Device& d : devices) {
+    // Task, layer and edge shapes, every activation kind and column count that matters.
+    const int shapes[][3] = {{7168, 16384, 1}, {4096, 7168, 8}, {7168, 2048, 4}, {4096, 4096, 1},
+                             {14336, 4096, 1}, {4096, 14336, 1}, {151936, 4096, 1}, {1, 16, 1},
+                             {1, 32, 1},       {3, 48, 2},       {128, 65536, 1}, {17, 40960, 1},
+                             {65537, 256, 1},  {512, 1536, 64},  {200000, 16, 1}, {31, 30720, 3}};
+    for (const auto& s : shapes)
+      for (int act : {kActFP4, kActF16, kActBF16})
+        for (int n : {1, 2, 7, 8, 9, 16})
+          for (int layout : {kScaleRowMajor, kScaleBlocked})
+            check_case(d, Case{s[0], s[1], s[2], n, act, layout, true});
+    // A fixed pseudo-random sample (LCG): M log-uniform up to ~2^18, K = 16 j, L 1..8, N 1..16.
+    uint32_t x = 2024;
+    const auto next = [&x](uint32_t mod) { x = x * 1664525u + 1013904223u; return (x >> 8) % mod; };
+    for (int i = 0; i < 600; ++i) {
+      const int M = 1 + int(next(1u << (1 + next(18))));
+      const int K = 16 * (1 + int(next(1u << (1 + next(12)))));
+      const Case c{M, K, 1 + int(next(8)), 1 + int(next(16)), int(next(3)), int(next(2)), next(4) != 0};
+      check_case(d, c);
+    }
+  }
+  std::printf("%d plans checked on %zu devices, %d failures\n", checked, sizeof devices / sizeof devices[0],
+              failures);
+  return failures ? 1 : 0;
+}

@@ -81,11 +81,11 @@ struct Item {
 //   (tile 1); the mma's B columns carry the activation of the tiles' quad spans (see SpanStream).
 //
 // Rows per load instruction in the k-span layout: 2 (256 bytes of each, kStep = 1024) or 4 (128
-// bytes of each, kStep = 512, 4 of the mma's 8 B columns used). Measured with k spans forced (run 77): 4 rows
-// is closer to the row tiles on long streams (7168x16384 30.6 us against 31.9, the lm_head 107.7
-// against 111.5; tiles 30.2 / 106.2) and slower on 4096x7168x8 (49.0 against 47.7): where
-// spans_pay takes k spans the two are even (task geomean within 0.1 us), so 2. The compile test
-// builds 4 too (NVFP4_SPAN_ROWS=4: no spills).
+// bytes of each, kStep = 512, 4 of the mma's 8 B columns used). Measured with k spans forced
+// (run 77): 4 rows is closer to the row tiles on long streams (7168x16384 30.6 us against 31.9,
+// the lm_head 107.7 against 111.5; tiles 30.2 / 106.2) and slower on 4096x7168x8 (49.0 against
+// 47.7): where spans_pay takes k spans the two are even (task geomean within 0.1 us), so 2. The
+// compile test builds 4 too (NVFP4_SPAN_ROWS=4: no spills).
 #ifndef NVFP4_SPAN_ROWS
 #define NVFP4_SPAN_ROWS 2
 #endif
@@ -360,8 +360,7 @@ __device__ void stage_f16_activation_bulk(const GemvParams& p, const Segment& se
   }
   const int k_end = seg.k0 + seg.kc, e = col_exp[0];
   for (int g8 = threadIdx.x; g8 < groups; g8 += kThreads)
-    store_f16_group<G>(seg.k0 + g8 * 8 < k_end ? raw + g8 * 16 : nullptr, p.act, e, 0, g8, 1,
-                            act);
+    store_f16_group<G>(seg.k0 + g8 * 8 < k_end ? raw + g8 * 16 : nullptr, p.act, e, 0, g8, 1, act);
 }
 
 // Thread 0 sets up the staging barrier (in the header of the CTA's shared memory at `base`) for
@@ -1019,8 +1018,8 @@ __global__ void __launch_bounds__(kThreads, 2)
       __syncthreads();  // previous users of `act` are done; col_exp and red are ready
       if (restage) {
         stage_activation<G>(p, seg, col_max, col_exp, act,
-                                 bulk_act ? smem + act_raw_offset : nullptr,
-                                 reinterpret_cast<uint64_t*>(base + kActBarOffset));
+                            bulk_act ? smem + act_raw_offset : nullptr,
+                            reinterpret_cast<uint64_t*>(base + kActBarOffset));
         __syncthreads();
       }
       if constexpr (kSpans) {

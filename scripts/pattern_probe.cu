@@ -266,8 +266,16 @@ __global__ void __launch_bounds__(256, 2)
   const uint32_t act = fill_act<kWork>(act_smem);
   float c[4] = {0.f, 0.f, 0.f, 0.f};
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
-  const int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
-  const int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
+  // pitch < 0: the tiled layout (each (16-row pair, 64-byte step) tile stored as 1 KB: rows 0-7
+  // then rows 8-15, 64 bytes each; its 128 scale bytes likewise), so that each load of a warp
+  // reads 512 contiguous bytes; the CTA's rows are then whole pairs.
+  const bool tiled = pitch < 0;
+  int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
+  int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
+  if (tiled) {
+    r0 = 16 * (int)((int64_t)(rows / 16) * blockIdx.x / gridDim.x);
+    r1 = 16 * (int)((int64_t)(rows / 16) * (blockIdx.x + 1) / gridDim.x);
+  }
   const int steps = row_bytes / 64, pairs = (r1 - r0 + 15) / 16, items = pairs * steps;
   int i0, i1, di;
   if (mode == 0) {
@@ -281,7 +289,16 @@ __global__ void __launch_bounds__(256, 2)
   if (pitch == 0) pitch = row_bytes;  // bytes from one row to the next (> row_bytes: padded rows)
   int lp = i0 / steps, ls = i0 - lp * steps;
   const uint8_t *pa, *pb, *sa, *sb;
+  const int wstep = tiled ? 1024 : 64, sstep = tiled ? 128 : 8;  // bytes from one step to the next
   auto set_pair = [&](int pair) {
+    if (tiled) {
+      const int64_t tile = (int64_t)(r0 / 16 + min(pair, pairs - 1)) * steps;
+      pa = a + tile * 1024 + g * 64 + t * 16;
+      pb = pa + 512;
+      sa = sf + tile * 128 + g * 8 + t * 2;
+      sb = sa + 64;
+      return;
+    }
     const int ra = min(r0 + pair * 16 + g, r1 - 1), rb = min(r0 + pair * 16 + 8 + g, r1 - 1);
     pa = a + (int64_t)ra * pitch + t * 16;
     pb = a + (int64_t)rb * pitch + t * 16;
@@ -290,11 +307,11 @@ __global__ void __launch_bounds__(256, 2)
   };
   set_pair(lp);
   auto load = [&](uint4 (&w)[2], uint32_t& sfw) {
-    ld16(pa + ls * 64, w[0]);
-    ld16(pb + ls * 64, w[1]);
+    ld16(pa + ls * wstep, w[0]);
+    ld16(pb + ls * wstep, w[1]);
     if (kWork >= 2)
-      sfw = *reinterpret_cast<const uint16_t*>(sa + ls * 8) |
-            (uint32_t)*reinterpret_cast<const uint16_t*>(sb + ls * 8) << 16;
+      sfw = *reinterpret_cast<const uint16_t*>(sa + ls * sstep) |
+            (uint32_t)*reinterpret_cast<const uint16_t*>(sb + ls * sstep) << 16;
     ls += di;
     if (ls >= steps) {
       ls -= steps;
@@ -618,6 +635,14 @@ int main(int argc, char** argv) {
     time("inter/8+alu", [&] { tile_kernel<8, 1><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); return grid; });
     time("inter/8+sf+mma", [&] { tile_kernel<8, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); return grid; });
     time("inter/8+sf+imma", [&] { tile_kernel<8, 3><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink); return grid; });
+    // The same tiles stored tile after tile (pitch -1): a warp's loads are 512 contiguous bytes
+    // and its item range one contiguous stretch (a prepacked weight layout).
+    time("tiled/4", [&] { tile_kernel<4><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
+    time("tiled/2", [&] { tile_kernel<2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
+    time("tiled/8", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
+    time("tiled/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
+    time("tiled/8+sf+mma", [&] { tile_kernel<8, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
+    time("inter/8 tiled", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink, -1); return grid; });
     // Rows padded apart (the same bytes per row, pitch = row_bytes + pad): does the power-of-two
     // row stride of the task's matrices (8 KB, 2 KB, 1 KB) put the 16 rows of a tile on the same
     // DRAM channels or banks?

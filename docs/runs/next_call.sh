@@ -11,7 +11,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee
 
 # 1. Is the tail the static partition's? The probe's CTA timelines (floor, blk, tile rows).
 nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/pp scripts/pattern_probe.cu &&
-  timeout 150 /tmp/pp floor blk tile/4 > "$OUT/probe.txt" 2>&1
+  timeout 150 /tmp/pp floor blk3 tile/4+sf+mma tiled "inter/8 tiled" > "$OUT/probe.txt" 2>&1
 echo "probe exit $?" >> "$OUT/next_env.txt"
 
 # 2. The two prepared variants against the base, unchecked timings, then their kernel and
@@ -36,7 +36,7 @@ rm -rf /tmp/ct_tree && mkdir -p /tmp/ct_tree && cp -r src scripts /tmp/ct_tree/ 
    done) > "$OUT/cta.txt" 2>&1
 
 cat "$OUT/next_env.txt"
-echo "== probe"; grep -E "shape|floor|blk|tile/4 " "$OUT/probe.txt" | head -40
+echo "== probe"; grep -vE "^(device|imma)" "$OUT/probe.txt" | head -60
 echo "== variants"; grep -vE "^\s*$" "$OUT/var.txt" | tail -n 45
 echo "== variant tests"; grep -E "^==|passed|failed|Error" "$OUT/var_tests.txt"
 echo "== timeline"; cat "$OUT/cta.txt"

@@ -1,23 +1,33 @@
 """Times torch.ops.nvfp4.gemv_out (W4A4, N = 1) and the stream floor on the task's three shapes and
 three model layers, the bench's way (events, write flush), WITHOUT checking the output: for
 diagnostic kernel variants that compute something else on purpose (memory only, compute only).
-Prints one line per shape.
+Prints one line per shape; with "tiled", the same operands in the tiled weight format
+(format.to_tiled) too.
 
-Usage: PYTHONPATH=src python scripts/time_shapes.py [reps]
+Usage: PYTHONPATH=src python scripts/time_shapes.py [reps] [tiled]
 """
 import sys
 
 import torch
 
-from nvfp4_gemv import ops, task
+from nvfp4_gemv import format as fmt
+from nvfp4_gemv import ops, reference, task
 from nvfp4_gemv.bench import Flusher, gemv_bytes, random_operands, stream_floor, time_cuda
 
 reps = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+tiled = "tiled" in sys.argv[2:]
 ops.load()
 flusher = Flusher("write", "cuda")
 for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (151936, 4096, 1)]:
     a, sfa, x, sfx = random_operands(m, k, l, 1, "fp4", "cuda")
     out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
     t = time_cuda(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out), flusher, reps)
+    line = f"{m}x{k}x{l}: gemv {t.median_us:.1f} us"
+    if tiled:
+        tiles, tile_scales = fmt.to_tiled(a, sfa)
+        tt = time_cuda(lambda: torch.ops.nvfp4.gemv_out(tiles, tile_scales, x, sfx, reference.TILED, 0, None, None,
+                                                        None, out), flusher, reps)
+        line += f", tiled {tt.median_us:.1f} us"
+        del tiles, tile_scales
     floor, _ = stream_floor(gemv_bytes(m, k, l), flusher, "cuda", reps)
-    print(f"{m}x{k}x{l}: gemv {t.median_us:.1f} us, floor {floor.median_us:.1f} us")
+    print(f"{line}, floor {floor.median_us:.1f} us", flush=True)

@@ -142,3 +142,41 @@ def test_weight_times_block_scale_is_exact_in_fp16():
     assert torch.equal(w.half().double(), w)
     nonzero = w[w != 0].abs()
     assert nonzero.min().item() == 2.0**-17 and nonzero.max().item() == 6 * 448 / 128
+
+
+@pytest.mark.parametrize("batch,rows,k", [((), 16, 128), ((), 33, 80), ((2,), 17, 272), ((3,), 1, 16)])
+def test_tiled_format_matches_index_formula_and_round_trips(batch, rows, k):
+    """Every byte where the module docstring's formula puts it, zero padding, and back."""
+    gen = torch.Generator().manual_seed(rows * 1000 + k)
+    a = torch.randint(0, 256, (*batch, rows, k // 2), generator=gen, dtype=torch.uint8)
+    s = torch.randint(0, 256, (*batch, rows, k // 16), generator=gen, dtype=torch.uint8)
+    tiles, tile_scales = fmt.to_tiled(a, s)
+    bands, k_tiles = math.ceil(rows / 16), math.ceil(k / 128)
+    assert tiles.shape == (*batch, bands, k_tiles, 16, 64) and tiles.is_contiguous()
+    assert tile_scales.shape == (*batch, bands, k_tiles, 16, 8) and tile_scales.is_contiguous()
+    for t in (tiles, tile_scales):  # canonical strides, dimensions of size 1 included (the binding's rule)
+        assert t.stride() == torch.empty(t.shape).stride()
+    t3, s3, a3, sf3 = (v.reshape(-1, *v.shape[len(batch):]) for v in (tiles, tile_scales, a, s))
+    filled_a, filled_s = torch.zeros_like(t3, dtype=torch.bool), torch.zeros_like(s3, dtype=torch.bool)
+    for l in range(a3.shape[0]):
+        for m in range(rows):
+            for kk in range(0, k, 2):
+                idx = (l, m // 16, kk // 128, m % 16, (kk % 128) // 2)
+                assert t3[idx] == a3[l, m, kk // 2]
+                filled_a[idx] = True
+            for j in range(k // 16):
+                idx = (l, m // 16, j // 8, m % 16, j % 8)
+                assert s3[idx] == sf3[l, m, j]
+                filled_s[idx] = True
+    assert (t3[~filled_a] == 0).all() and (s3[~filled_s] == 0).all()  # padding: value 0, scale 0
+    back_a, back_s = fmt.from_tiled(tiles, tile_scales, rows, k)
+    assert torch.equal(back_a, a) and torch.equal(back_s, s)
+
+
+def test_tiled_format_rejects_mismatched_shapes():
+    a = torch.zeros(20, 64, dtype=torch.uint8)
+    with pytest.raises(ValueError, match="to_tiled expects"):
+        fmt.to_tiled(a, torch.zeros(20, 7, dtype=torch.uint8))
+    tiles, sc = fmt.to_tiled(a, torch.zeros(20, 8, dtype=torch.uint8))
+    with pytest.raises(ValueError, match=r"from_tiled: for 40 rows"):
+        fmt.from_tiled(tiles, sc, 40, 128)

@@ -10,7 +10,7 @@ import torch
 import nvfp4_gemv
 from nvfp4_gemv import format as fmt
 from nvfp4_gemv import ops, reference, task
-from helpers import assert_close_elementwise, random_codes, random_problem, random_scales, tolerance
+from helpers import assert_close_elementwise, random_codes, random_problem, random_scales, tolerance, ulp_of
 
 pytestmark = pytest.mark.gpu
 DEV = "cuda"
@@ -181,6 +181,66 @@ def test_bulk_staged_activation_matches_reference(l, m, k, act):
     shifted.copy_(x)
     assert shifted.data_ptr() % 16 == 8
     assert torch.equal(got, run_op(a, sfa, shifted, sfx, torch.float32)), "bulk and load staging differ"
+
+
+def _run_tiled(a, sfa, x, sfx, out_dtype, **scales):
+    """The same problem through the tiled weight format (format.to_tiled), output poisoned."""
+    ops.load()
+    tiles, tile_scales = fmt.to_tiled(a, sfa)
+    out = torch.full((a.shape[0], a.shape[1], x.shape[1]), float("nan"), dtype=out_dtype, device=DEV)
+    torch.ops.nvfp4.gemv_out(tiles, tile_scales, x, sfx, reference.TILED, 0, scales.get("wgs"), scales.get("ags"),
+                             scales.get("bias"), out)
+    return out
+
+
+@pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
+@pytest.mark.parametrize("l,m,k,n", [(1, 1, 16, 1), (1, 33, 80, 2), (1, 300, 2304, 1), (3, 129, 4352, 3),
+                                     (2, 1000, 2048, 8), (1, 500, 8192, 16), (1, 4100, 16384, 1),
+                                     (9, 20, 1024, 1), (1, 7168, 2048, 4), (4, 1024, 7168, 1),
+                                     (1, 50000, 1024, 1)], ids=str)
+def test_tiled_weights_match_reference(l, m, k, n, act):
+    """The tiled weight format: rows and K padded inside tiles (M % 16, K % 128 and K % 32 != 0),
+    batches whose rows end mid-tile, split K (N = 8, 16), bulk-staged activations (K = 16384),
+    several segments per CTA (50000 rows); three calls, bitwise equal to each other."""
+    gen = torch.Generator().manual_seed(m + k + n)
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    outs = [_run_tiled(a, sfa, x, sfx, torch.float32) for _ in range(3)]
+    assert_close_elementwise(outs[0], ref, tol, f"tiled L={l} M={m} K={k} N={n} {act}")
+    assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_tiled_random_shapes_match_reference(seed):
+    rng, gen = random.Random(1000 + seed), torch.Generator().manual_seed(1000 + seed)
+    l, m, k, n, act, out_name = _random_case(rng, gen)
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
+    wgs, bias = torch.tensor([0.75], device=DEV), torch.randn(m, generator=gen).to(DEV)
+    got = _run_tiled(a, sfa, x, sfx, OUT_DTYPES[out_name], wgs=wgs, bias=bias)
+    ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, None, bias, torch.float64)
+    tol = (tolerance(a, sfa, x, sfx, OUT_DTYPES[out_name], extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+           + ulp_of(ref, OUT_DTYPES[out_name]) + bias.abs().double().reshape(1, -1, 1) * 2**-23)
+    assert_close_elementwise(got, ref, tol, f"tiled L={l} M={m} K={k} N={n} act={act} out={out_name}")
+
+
+def test_tiled_bad_inputs_raise_clear_errors():
+    gen = torch.Generator().manual_seed(12)
+    a, sfa, x, sfx = random_problem(1, 40, 256, 1, gen, "fp16", DEV)
+    tiles, tile_scales = fmt.to_tiled(a, sfa)
+    out = torch.empty((1, 40, 1), dtype=torch.float16, device=DEV)
+    ops.load()
+    call = torch.ops.nvfp4.gemv_out
+    with pytest.raises(RuntimeError, match=r"tiled a for M=40 \(out\) and K=512"):
+        call(tiles, tile_scales, torch.cat([x, x], -1), None, 2, 0, None, None, None, out)
+    with pytest.raises(RuntimeError, match="tiled a must be"):
+        call(a, tile_scales, x, None, 2, 0, None, None, None, out)
+    with pytest.raises(RuntimeError, match="contiguous 1 KB tiles"):
+        call(tiles.transpose(3, 2).contiguous().transpose(3, 2), tile_scales, x, None, 2, 0, None, None, None, out)
+    with pytest.raises(RuntimeError, match=r"sfa \(tiled\) must have shape"):
+        call(tiles, tile_scales[..., :4], x, None, 2, 0, None, None, None, out)
+    with pytest.raises(RuntimeError, match="use gemv_out"):
+        torch.ops.nvfp4.gemv(tiles, tile_scales, x, None, 2, 0, None, None, None, torch.float16)
 
 
 def test_deterministic_run_to_run():

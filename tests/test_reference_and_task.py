@@ -47,6 +47,26 @@ def test_reference_blocked_layout_and_scales():
     assert torch.allclose(scaled, plain * 2 + bias.double().reshape(1, -1, 1))
 
 
+@pytest.mark.parametrize("act", ["fp4", "bf16"])
+def test_tiled_weight_format_through_the_cpu_op(act):
+    """The op's CPU implementation (the reference) on the tiled weight format equals the plain
+    layouts bitwise; its functional form says why it cannot take it."""
+    from nvfp4_gemv import ops
+
+    ops.load()
+    gen = torch.Generator().manual_seed(3)
+    a, sfa, x, sfx = random_problem(2, 37, 176, 3, gen, act)
+    plain = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float32)
+    tiles, tile_scales = fmt.to_tiled(a, sfa)
+    out = torch.full((2, 37, 3), float("nan"))
+    torch.ops.nvfp4.gemv_out(tiles, tile_scales, x, sfx, reference.TILED, 0, None, None, None, out)
+    assert torch.equal(out, plain)
+    with pytest.raises(ValueError, match="out"):  # the functional op has no M for tiled weights
+        torch.ops.nvfp4.gemv(tiles, tile_scales, x, sfx, reference.TILED, 0, None, None, None, torch.float32)
+    with pytest.raises(ValueError, match=r"tiled a for M=32"):
+        torch.ops.nvfp4.gemv_out(tiles, tile_scales, x, sfx, reference.TILED, 0, None, None, None, out[:, :32])
+
+
 @pytest.mark.parametrize("m,k,l", [(128, 256, 1), (256, 192, 3), (130, 80, 2)])
 def test_generator_invariants(m, k, l):
     a, b, sfa, sfb, sfa_p, sfb_p, c = task.generate_input(m, k, l, 1111, "cpu")

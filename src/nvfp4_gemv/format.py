@@ -19,6 +19,13 @@ Scale layouts (per batch; r = row, j = scale column)
                     rows padded to a multiple of 128, scale columns to a multiple of 4 (the cuBLAS,
                     CUTLASS, torchao ``to_blocked`` and vLLM ``swizzle_blockscale`` layout).
 
+Tiled weight format (the weights and their scales together, made once by ``to_tiled``; the GEMV
+kernel reads it with 512 contiguous bytes per warp load instead of 8 rows x 64 bytes)
+    tiles[l, m // 16, k // 128, m % 16, (k % 128) // 2]  = packed byte of A[l, m, k] (k even)
+    tile_scales[l, m // 16, k // 128, m % 16, (k % 128) // 16] = scale of A[l, m, k]
+                    shapes [L, ceil(M/16), ceil(K/128), 16, 64] and [..., 16, 8]; rows and K
+                    zero-padded (value 0, scale 0) to whole 16-row x 128-value tiles.
+
 Global scale conventions of checkpoints
     ModelOpt ``weight_scale_2`` is the dequantization multiplier (amax / (6 * 448)): use it as is.
     compressed-tensors ``weight_global_scale`` is the encode scale (6 * 448 / amax): its reciprocal.
@@ -256,6 +263,45 @@ def from_blocked(blocked: torch.Tensor, rows: int, cols: int) -> torch.Tensor:
     t = t.permute(*range(nb), nb, nb + 3, nb + 2, nb + 1, nb + 4).reshape(*batch, rp, cp)
     out = t[..., :rows, :cols]
     return out.view(blocked.dtype) if blocked.dtype != torch.uint8 else out
+
+
+def to_tiled(packed: torch.Tensor, scales: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """Packed [..., M, K/2] with row-major scales [..., M, K/16] -> the tiled weight format (the
+    module docstring's formula): uint8 tiles [..., ceil(M/16), ceil(K/128), 16, 64] and tile scales
+    [..., ceil(M/16), ceil(K/128), 16, 8], contiguous, zero padding."""
+    a, sf = as_uint8(packed), as_uint8(scales)
+    if a.dim() < 2 or sf.shape != a.shape[:-1] + (a.shape[-1] // 8,) or a.shape[-1] % 8:
+        raise ValueError(f"to_tiled expects packed [..., M, K/2] and scales [..., M, K/16] with K % 16 == 0, "
+                         f"got {tuple(packed.shape)} and {tuple(scales.shape)}")
+    *batch, rows, half_k = a.shape
+    bands, k_tiles = math.ceil(rows / 16), math.ceil(half_k / 64)
+
+    def tile(t: torch.Tensor, width: int) -> torch.Tensor:  # [..., rows, cols] -> [..., bands, k_tiles, 16, width]
+        padded = t.new_zeros((*batch, bands * 16, k_tiles * width))
+        padded[..., :rows, : t.shape[-1]] = t
+        nb = len(batch)
+        out = padded.reshape(*batch, bands, 16, k_tiles, width).permute(*range(nb), nb, nb + 2, nb + 1, nb + 3)
+        return t.new_empty(out.shape).copy_(out)  # canonical strides, also along dimensions of size 1
+
+    return tile(a, 64), tile(sf, 8)
+
+
+def from_tiled(tiles: torch.Tensor, tile_scales: torch.Tensor, rows: int, k: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """The tiled weight format -> packed [..., rows, k/2] and row-major scales [..., rows, k/16]
+    (uint8, padding dropped)."""
+    a, sf = as_uint8(tiles), as_uint8(tile_scales)
+    bands, k_tiles = math.ceil(rows / 16), math.ceil(k / 128)
+    if (k % 16 or a.dim() < 4 or a.shape[-4:] != (bands, k_tiles, 16, 64)
+            or sf.shape != a.shape[:-1] + (8,)):
+        raise ValueError(f"from_tiled: for {rows} rows and K={k} need tiles [..., {bands}, {k_tiles}, 16, 64] and "
+                         f"scales [..., {bands}, {k_tiles}, 16, 8], got {tuple(tiles.shape)} and {tuple(tile_scales.shape)}")
+
+    def untile(t: torch.Tensor, cols: int) -> torch.Tensor:
+        nb = t.dim() - 4
+        flat = t.permute(*range(nb), nb, nb + 2, nb + 1, nb + 3).reshape(*t.shape[:nb], bands * 16, -1)
+        return flat[..., :rows, :cols]
+
+    return untile(a, k // 2), untile(sf, k // 16)
 
 
 def _require_dtype(name: str, t: torch.Tensor, dtypes: tuple[torch.dtype, ...]) -> None:

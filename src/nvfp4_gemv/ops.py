@@ -5,6 +5,7 @@ implementations used by torch.compile.
 Ops (canonical layouts, see csrc/ops.cpp):
     torch.ops.nvfp4.gemv(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype) -> out
     torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out)
+                                 (sfa_layout 2: a and sfa in the tiled weight format, format.to_tiled)
     torch.ops.nvfp4.quantize(x, global_scale) -> (packed, scales)   (dynamic activation quantization)
     torch.ops.nvfp4.stream_read(data, sink, grid, threads)       (benchmark helper, CUDA only)
 """
@@ -22,10 +23,22 @@ FP4_DTYPES = (torch.uint8, getattr(torch, "float4_e2m1fn_x2", torch.uint8))
 
 def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None) -> tuple[int, int, int, int]:
     """Shape and dtype checks shared by the CPU and fake implementations (the CUDA binding makes the
-    same checks in C++). Returns (L, M, K, N)."""
-    if a.dtype not in FP4_DTYPES or a.dim() != 3:
+    same checks in C++). Returns (L, M, K, N). The tiled weight format (sfa_layout TILED) takes M
+    from out_shape and K from x."""
+    tiled = sfa_layout == reference.TILED
+    if tiled:
+        if a.dtype not in FP4_DTYPES or a.dim() != 5 or out_shape is None or len(out_shape) != 3 or x.dim() != 3:
+            raise ValueError(f"nvfp4.gemv: tiled a must be [L, ceil(M/16), ceil(K/128), 16, 64] with out [L, M, N] "
+                             f"(gemv_out) and x [L, N, K]; got a {a.dtype} {tuple(a.shape)}, x {tuple(x.shape)}, "
+                             f"out {None if out_shape is None else tuple(out_shape)}")
+        L, M, K = a.shape[0], out_shape[1], x.shape[2] * (2 if x.dtype in FP4_DTYPES else 1)
+        if tuple(a.shape[1:]) != (-(-M // 16), -(-K // 128), 16, 64):
+            raise ValueError(f"nvfp4.gemv: tiled a for M={M}, K={K} must be [{L}, {-(-M // 16)}, {-(-K // 128)}, 16, 64], "
+                             f"got {tuple(a.shape)}")
+    elif a.dtype not in FP4_DTYPES or a.dim() != 3:
         raise ValueError(f"nvfp4.gemv: a must be uint8/float4_e2m1fn_x2 [L, M, K/2], got {a.dtype} {tuple(a.shape)}")
-    L, M, K = a.shape[0], a.shape[1], a.shape[2] * 2
+    else:
+        L, M, K = a.shape[0], a.shape[1], a.shape[2] * 2
     if K % 16 or K == 0 or M == 0 or L == 0:
         raise ValueError(f"nvfp4.gemv: need L, M >= 1 and K a positive multiple of 16, got L={L} M={M} K={K}")
     if x.dim() != 3 or x.shape[0] != L or not 1 <= x.shape[1] <= 16:
@@ -44,11 +57,13 @@ def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None) -> t
             continue
         if layout == reference.ROW_MAJOR:
             ok = tuple(sf.shape) == (L, rows, K // 16)
+        elif layout == reference.TILED and name == "sfa":
+            ok = tuple(sf.shape) == tuple(a.shape[:-1]) + (8,)
         elif layout == reference.BLOCKED:
             from .format import blocked_size
             ok = sf.dim() == 2 and sf.shape[0] == L and sf.shape[1] >= blocked_size(rows, K // 16)
         else:
-            raise ValueError(f"nvfp4.gemv: {name} layout must be 0 or 1, got {layout}")
+            raise ValueError(f"nvfp4.gemv: {name} layout must be 0, 1 or (sfa only) 2, got {layout}")
         if not ok:
             raise ValueError(f"nvfp4.gemv: {name} has shape {tuple(sf.shape)}, which does not fit layout {layout} for {rows} rows, K={K}")
     if out_shape is not None and tuple(out_shape) != (L, M, N):
@@ -68,8 +83,8 @@ def load() -> None:
 
     @torch.library.impl("nvfp4::gemv_out", "CPU")
     def _gemv_out_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
-        check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape)
-        out.copy_(reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out.dtype))
+        M = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape)[1]
+        out.copy_(reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out.dtype, rows=M))
 
     @torch.library.register_fake("nvfp4::gemv")
     def _gemv_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):

@@ -3,7 +3,8 @@
     out[l, m, n] = wgs * ags * sum_k A[l, m, k] * SFA[l, m, k // 16] * X[l, n, k]  (+ bias[m])
 
     a    [L, M, K/2]  packed E2M1 bytes
-    sfa  [L, M, K/16] E4M3 (row-major), or [L, >= blocked_size(M, K/16)] (blocked)
+    sfa  [L, M, K/16] E4M3 (row-major), or [L, >= blocked_size(M, K/16)] (blocked); the tiled
+         weight format (TILED: a and sfa from format.to_tiled) goes through format.from_tiled
     x    [L, N, K/2]  packed E2M1 bytes with sfx like sfa (W4A4), or [L, N, K] fp16/bf16/fp32 (W4A16)
     out  [L, M, N]
 
@@ -19,6 +20,7 @@ from . import format as fmt
 
 ROW_MAJOR = 0
 BLOCKED = 1
+TILED = 2  # the tiled weight format: a and sfa together (format.to_tiled), for sfa only
 
 
 def dequantize_canonical(packed: torch.Tensor, scales: torch.Tensor, layout: int, k: int) -> torch.Tensor:
@@ -42,8 +44,15 @@ def gemv_reference(
     act_global_scale: torch.Tensor | None = None,
     bias: torch.Tensor | None = None,
     out_dtype: torch.dtype = torch.float16,
+    rows: int | None = None,
 ) -> torch.Tensor:
-    """The float64 oracle; returns [L, M, N] in out_dtype (on a's device)."""
+    """The float64 oracle; returns [L, M, N] in out_dtype (on a's device). rows: M, for the tiled
+    weight format only (its shape holds M rounded up to 16)."""
+    if sfa_layout == TILED:
+        if rows is None:
+            raise ValueError("gemv_reference: the tiled weight format needs rows (M)")
+        a, sfa = fmt.from_tiled(a, sfa, rows, x.shape[-1] * (2 if sfx is not None else 1))
+        sfa_layout = ROW_MAJOR
     k = a.shape[-1] * 2
     w = dequantize_canonical(a, sfa, sfa_layout, k)
     if sfx is not None:

@@ -57,6 +57,10 @@ bool aligned(const Tensor& t, int bytes) {
   return true;
 }
 
+// A dimension's stride, 0 where it has one element (torch leaves any stride there, e.g. after a
+// permute that needed no copy; the kernel never steps along it, and its alignment rules then hold).
+int64_t stride_or_0(const Tensor& t, int d) { return t.size(d) > 1 ? t.stride(d) : 0; }
+
 // Fills *s from a scale tensor; returns "" or what is wrong with it (the caller throws, so every
 // exception leaves from the op's own frame).
 std::string scale_index(const Tensor& sf, int64_t layout, int64_t rows, int64_t k, int64_t batches,
@@ -81,8 +85,20 @@ std::string scale_index(const Tensor& sf, int64_t layout, int64_t rows, int64_t 
     else
       *s = nvfp4::ScaleIndex{static_cast<const uint8_t*>(sf.data_ptr()), sf.stride(0), 0, 0,
                              nvfp4::kScaleBlocked, static_cast<int>((k + 63) / 64)};
+  } else if (layout == nvfp4::kScaleTiled) {  // the weight's only (a tiled too, see gemv_out)
+    const int64_t bands = (rows + 15) / 16, k_tiles = (k + 127) / 128;
+    if (!(sf.dim() == 5 && sf.size(0) == batches && sf.size(1) == bands && sf.size(2) == k_tiles &&
+          sf.size(3) == 16 && sf.size(4) == 8))
+      err = msg(name, " (tiled) must have shape [", batches, ", ", bands, ", ", k_tiles, ", 16, 8], got ", sf.sizes());
+    else if (!(sf.stride(4) == 1 && sf.stride(3) == 8 && (sf.size(2) == 1 || sf.stride(2) == 128)))
+      err = msg(name, " (tiled) must have contiguous tiles (strides [*, *, 128, 8, 1]), got strides ", sf.strides());
+    else if (!aligned(sf, 2))
+      err = msg(name, " (tiled): data pointer and strides must be 2-byte aligned, got strides ", sf.strides());
+    else
+      *s = nvfp4::ScaleIndex{static_cast<const uint8_t*>(sf.data_ptr()), stride_or_0(sf, 0),
+                             stride_or_0(sf, 1), 1, nvfp4::kScaleTiled, static_cast<int>((k + 63) / 64)};
   } else {
-    err = msg(name, " layout must be 0 (row-major) or 1 (blocked), got ", layout);
+    err = msg(name, " layout must be 0 (row-major), 1 (blocked) or 2 (tiled, sfa only), got ", layout);
   }
   return err;
 }
@@ -95,16 +111,36 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
   NVFP4_CHECK(a.is_cuda(), "a must be a CUDA tensor, got device ", a.device());
   NVFP4_CHECK(a.scalar_type() == at::kByte || a.scalar_type() == at::kFloat4_e2m1fn_x2,
               "a must be uint8 or float4_e2m1fn_x2, got ", a.scalar_type());
-  NVFP4_CHECK(a.dim() == 3, "a must be [L, M, K/2], got shape ", a.sizes());
-  const int64_t L = a.size(0), M = a.size(1), K = a.size(2) * 2;
+  // The tiled weight format (sfa_layout 2, format.py): a [L, ceil(M/16), ceil(K/128), 16, 64],
+  // M from out and K from x (the padding hides them).
+  const bool tiled = sfa_layout == nvfp4::kScaleTiled;
+  NVFP4_CHECK(tiled ? a.dim() == 5 && out.dim() == 3 && x.dim() == 3 : a.dim() == 3,
+              tiled ? "tiled a must be [L, ceil(M/16), ceil(K/128), 16, 64] with out [L, M, N] and x [L, N, K]"
+                    : "a must be [L, M, K/2]",
+              ", got a ", a.sizes(), ", x ", x.sizes(), ", out ", out.sizes());
+  const bool x_fp4 = x.scalar_type() == at::kByte || x.scalar_type() == at::kFloat4_e2m1fn_x2;
+  const int64_t L = a.size(0), M = tiled ? out.size(1) : a.size(1);
+  const int64_t K = tiled ? x.size(2) * (x_fp4 ? 2 : 1) : a.size(2) * 2;
   NVFP4_CHECK(L >= 1 && M >= 1 && K >= 16 && K % 16 == 0,
               "need L >= 1, M >= 1 and K a positive multiple of 16, got L=", L, " M=", M, " K=", K);
   NVFP4_CHECK(M * L < (1ll << 31) && K < (1ll << 30), "shape too large: L=", L, " M=", M, " K=", K);
-  NVFP4_CHECK(a.stride(2) == 1, "a must have unit stride along K, got strides ", a.strides());
-  NVFP4_CHECK(aligned(a, 8),
-              "a's data pointer and row/batch strides must be 8-byte aligned (call .contiguous()); "
-              "got pointer % 16 = ", reinterpret_cast<uintptr_t>(a.data_ptr()) % 16,
-              ", strides ", a.strides());
+  if (tiled) {
+    NVFP4_CHECK(a.size(1) == (M + 15) / 16 && a.size(2) == (K + 127) / 128 && a.size(3) == 16 &&
+                    a.size(4) == 64,
+                "tiled a for M=", M, " (out) and K=", K, " (x) must be [", L, ", ", (M + 15) / 16, ", ",
+                (K + 127) / 128, ", 16, 64], got ", a.sizes());
+    NVFP4_CHECK(a.stride(4) == 1 && a.stride(3) == 64 && (a.size(2) == 1 || a.stride(2) == 1024) &&
+                    aligned(a, 16),
+                "tiled a must have contiguous 1 KB tiles (strides [*, *, 1024, 64, 1]) and a 16-byte "
+                "aligned data pointer and strides; got strides ", a.strides(), ", pointer % 16 = ",
+                reinterpret_cast<uintptr_t>(a.data_ptr()) % 16);
+  } else {
+    NVFP4_CHECK(a.stride(2) == 1, "a must have unit stride along K, got strides ", a.strides());
+    NVFP4_CHECK(aligned(a, 8),
+                "a's data pointer and row/batch strides must be 8-byte aligned (call .contiguous()); "
+                "got pointer % 16 = ", reinterpret_cast<uintptr_t>(a.data_ptr()) % 16,
+                ", strides ", a.strides());
+  }
   NVFP4_CHECK_DEVICE(x, "x", a);
   NVFP4_CHECK(x.dim() == 3 && x.size(0) == L, "x must be [L=", L, ", N, K], got shape ", x.sizes());
   const int64_t N = x.size(1);
@@ -119,8 +155,8 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
   p.L = static_cast<int>(L);
   p.N = static_cast<int>(N);
   p.a = static_cast<const uint8_t*>(a.data_ptr());
-  p.a_batch_stride = a.stride(0);
-  p.a_row_stride = a.stride(1);
+  p.a_batch_stride = stride_or_0(a, 0);
+  p.a_row_stride = stride_or_0(a, 1);  // tiled: bytes per 16-row band
   const std::string sfa_err = scale_index(sfa, sfa_layout, M, K, L, "sfa", a, &p.sfa);
   TORCH_CHECK(sfa_err.empty(), sfa_err);
   p.x = x.data_ptr();
@@ -128,7 +164,8 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
   p.x_col_stride = x.stride(1);
 
   const auto xt = x.scalar_type();
-  if (xt == at::kByte || xt == at::kFloat4_e2m1fn_x2) {
+  NVFP4_CHECK(sfx_layout != nvfp4::kScaleTiled, "sfx layout 2 (tiled) is for weights only");
+  if (x_fp4) {
     NVFP4_CHECK(x.size(2) * 2 == K, "FP4 x must be [", L, ", N, ", K / 2, "], got ", x.sizes());
     NVFP4_CHECK(sfx.has_value(), "FP4 x (W4A4) needs its scales sfx");
     p.act = nvfp4::kActFP4;
@@ -192,7 +229,7 @@ Tensor gemv(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::opti
             const c10::optional<Tensor>& ags, const c10::optional<Tensor>& bias,
             at::ScalarType out_dtype) {
   NVFP4_CHECK(a.dim() == 3 && x.dim() == 3, "a and x must be 3-D, got ", a.sizes(), " and ",
-              x.sizes());
+              x.sizes(), (sfa_layout == nvfp4::kScaleTiled ? " (tiled weights: use gemv_out, M is in out)" : ""));
   Tensor out = at::empty({a.size(0), a.size(1), x.size(1)}, a.options().dtype(out_dtype));
   gemv_out(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out);
   return out;

@@ -451,7 +451,7 @@ struct PairRun {
   int pair, s0, s1;
 };
 
-template <int kWords>
+template <int kWords, bool kTiled>
 __device__ __forceinline__ PairRun<kWords> pair_run(const GemvParams& p, const Segment& seg,
                                                     int pair, int s0, int s1, int g, int t) {
   using G = Geometry<kWords>;
@@ -465,9 +465,13 @@ __device__ __forceinline__ PairRun<kWords> pair_run(const GemvParams& p, const S
 #pragma unroll
   for (int tile = 0; tile < 2; ++tile) {
     const int row = min(seg.m0 + pair * 16 + tile * 8 + g, seg.m1 - 1);
-    r.a[tile] = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)row * p.a_row_stride + k / 2;
-    r.sf[tile] = p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + p.sfa.row_offset(row) +
-                 p.sfa.col_offset(k / 16);
+    if constexpr (kTiled)  // see GemvParams; k is the chunk's start (k % 128 == 0) + t * kVals
+      r.a[tile] = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)(row >> 4) * p.a_row_stride +
+                  (row & 15) * 64 + (int64_t)(k >> 7) * 1024 + ((k & 127) >> 1);
+    else
+      r.a[tile] = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)row * p.a_row_stride + k / 2;
+    r.sf[tile] = p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + p.sfa.row_offset<kTiled>(row) +
+                 p.sfa.col_offset<kTiled>(k / 16);
   }
   return r;
 }
@@ -566,13 +570,14 @@ constexpr int prefetch_depth() { return kWide ? 2 : 4; }
 // cut into runs of one pair each (usually one or two per warp). Per run: prime() issues the
 // first kPrefetch loads, run() computes each item from registers and refills them kPrefetch
 // steps ahead. The hot loop has no per-item bounds logic beyond two compares (see PairRun).
-template <int kWords, bool kWide>
+template <int kWords, bool kWide, bool kTiled>
 struct WarpStream {
   static constexpr int kPrefetch = prefetch_depth<kWide>();
   Item<kWords> buf[kPrefetch];
   int sf_step;  // scale offset per k-step (the launcher checks that a chunk's span fits 31 bits)
 
-  static constexpr int kStepBytes = Geometry<kWords>::kStep / 2;  // A bytes per row and k-step
+  // A bytes from one k-step to the next: a row's 64 bytes, or a tile's 1 KB in the tiled format.
+  static constexpr int kStepBytes = Geometry<kWords>::kStep / 2 * (kTiled ? 16 : 1);
 
   __device__ __forceinline__ void prime(const PairRun<kWords>& r) {
 #pragma unroll
@@ -877,11 +882,11 @@ __device__ void ring_stream(const GemvParams& p, const Segment& seg, int pairs, 
 #endif  // __CUDA_ARCH__ >= 900
 
 // The run of item i (its pair, from its step to the end of the pair or of the warp's range).
-template <int kWords>
+template <int kWords, bool kTiled>
 __device__ __forceinline__ PairRun<kWords> run_at(const GemvParams& p, const Segment& seg,
                                                   int steps, int i, int i_end, int g, int t) {
   const int pair = i / steps, s0 = i - pair * steps;
-  return pair_run<kWords>(p, seg, pair, s0, min(steps, s0 + (i_end - i)), g, t);
+  return pair_run<kWords, kTiled>(p, seg, pair, s0, min(steps, s0 + (i_end - i)), g, t);
 }
 
 __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, float v) {
@@ -904,11 +909,13 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 // [raw activation chunk, bulk staging only, at act_raw_offset].
 // kRing: the weights arrive through the bulk-copy ring; kSpans: each warp loads k spans of row
 // pairs into a register window (SpanStream, one column); otherwise row tiles (WarpStream).
-template <int kWords, bool kWide, bool kRing, bool kSpans>
+// kTiled: row tiles from the tiled weight format (GemvParams), CTA row ranges in whole tiles.
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled>
 __global__ void __launch_bounds__(kThreads, 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
                 int seg_rows, int act_raw_offset) {
   static_assert(!kSpans || (kWords == 4 && !kWide && !kRing), "k spans: 16-byte loads, N = 1");
+  static_assert(!kTiled || (kWords == 4 && !kRing && !kSpans), "tiled: the 16-byte row tiles");
   using G = Geometry<kWords, kSpans>;
   extern __shared__ __align__(16) uint8_t smem[];
   uint8_t* const base = smem + (kRing ? kRingBytes : 0);
@@ -961,12 +968,19 @@ __global__ void __launch_bounds__(kThreads, 2)
   // is a call, around which ptxas spills at the register cap). Giving the R % row_blocks longer
   // ranges to the first blocks instead cost 4 us on 4096x7168x8 and 3 on 7168x2048x4 (run 45:
   // 53.6 / 23.4 against 48.8 / 20.2 us), for reasons not understood.
+  // Tiled: the same in whole 16-row tiles (a warp's loads then stay inside its tiles).
   const int R = p.M * p.L;
-  const unsigned q = (unsigned)R / row_blocks, rem = (unsigned)R - q * row_blocks;
-  const int r_begin = (int)(rb * q + rb * rem / row_blocks);
+  constexpr int kUnit = kTiled ? 16 : 1;
+  const int units = kTiled ? (R + kUnit - 1) / kUnit : R;
+  const unsigned q = (unsigned)units / row_blocks, rem = (unsigned)units - q * row_blocks;
+  const auto row_bound = [&](unsigned b) {
+    const int r = (int)(b * q + b * rem / row_blocks) * kUnit;
+    return kTiled ? min(r, R) : r;
+  };
+  const int r_begin = row_bound(rb);
   // Rows left and the (batch, row) of the next one, advanced segment by segment (one counter
   // through the hot loop rather than a row and an end: the registers are at the cap).
-  int left = (int)((rb + 1) * q + (rb + 1) * rem / row_blocks) - r_begin;
+  int left = row_bound(rb + 1) - r_begin;
   int l = r_begin / p.M, m0 = r_begin - l * p.M;
   while (left > 0) {
     Segment seg;
@@ -1008,10 +1022,10 @@ __global__ void __launch_bounds__(kThreads, 2)
       const int steps = (seg.kc + G::kStep - 1) / G::kStep;
       const int items = pairs * steps;
       const int i_begin = items * warp / kWarps, i_end = items * (warp + 1) / kWarps;
-      WarpStream<kWords, kWide> ws;
-      ws.sf_step = (int)p.sfa.col_offset(G::kStep / 16);
+      WarpStream<kWords, kWide, kTiled> ws;
+      ws.sf_step = (int)p.sfa.col_offset<kTiled>(G::kStep / 16);
       PairRun<kWords> run;
-      if constexpr (!kSpans) run = run_at<kWords>(p, seg, steps, i_begin, i_end, g, t);
+      if constexpr (!kSpans) run = run_at<kWords, kTiled>(p, seg, steps, i_begin, i_end, g, t);
 #if NVFP4_BULK_ACT && defined(__CUDA_ARCH__)
       if (restage && bulk_act) init_act_barrier(base);
 #endif
@@ -1040,7 +1054,7 @@ __global__ void __launch_bounds__(kThreads, 2)
         ws.run(run, act, kWords * p.N * 64, p.N * 64, red, p.N, g, t);
         i += run.s1 - run.s0;
         if (i < i_end) {
-          run = run_at<kWords>(p, seg, steps, i, i_end, g, t);
+          run = run_at<kWords, kTiled>(p, seg, steps, i, i_end, g, t);
           ws.prime(run);
         }
       }
@@ -1173,7 +1187,7 @@ inline PlanDevice device_info() {
 // Resident CTAs per SM of a variant on the current device, read once per device at the largest
 // shared-memory size we ever ask for (so the grid rule does not depend on K); dev's own number
 // when it has one (a device described rather than queried).
-template <int kWords, bool kWide, bool kRing, bool kSpans>
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled>
 int resident_per_sm(const PlanDevice& dev_info) {
   if (dev_info.resident_per_sm > 0) return dev_info.resident_per_sm;
   static int cache[64] = {};
@@ -1182,7 +1196,7 @@ int resident_per_sm(const PlanDevice& dev_info) {
   int& occ = cache[dev & 63];
   if (occ == 0) {
     const int smem = dev_info.cta_smem;
-    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans>;
+    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans, kTiled>;
     if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
             cudaSuccess ||
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, smem) !=
@@ -1202,6 +1216,16 @@ inline bool wide_loads(const GemvParams& p) {
                            (sf.layout == kScaleBlocked || (sf.col_stride == 1 && sf.row_stride % 2 == 0));
   return p.K % 32 == 0 && reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 &&
          p.a_batch_stride % 16 == 0 && scale_pairs;
+}
+
+// The tiled weight format (GemvParams; one variant, 16-byte loads): 16-byte aligned A and band
+// and batch strides; 2-byte aligned scale pairs (the format keeps a tile's 8 scale bytes of a row
+// together, so only the base and the strides can break that).
+inline bool tiled_fits(const GemvParams& p) {
+  const ScaleIndex& sf = p.sfa;
+  return reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 &&
+         p.a_batch_stride % 16 == 0 && reinterpret_cast<uintptr_t>(sf.base) % 2 == 0 &&
+         sf.row_stride % 2 == 0 && sf.batch_stride % 2 == 0;
 }
 
 // An A/B switch from the environment: "0" -> 0 (never), "1" -> 1 (wherever it fits), anything
@@ -1290,12 +1314,12 @@ inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {
 // Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
 constexpr int64_t kMaxRowBlocks = 65535;
 
-template <int kWords, bool kWide, bool kRing, bool kSpans>
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled>
 GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
   constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
   const int64_t rows = (int64_t)p.M * p.L;
-  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans>(dev) * dev.sms;
+  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled>(dev) * dev.sms;
   // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
   // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
@@ -1342,7 +1366,8 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
     const int64_t need = (rows + cap - 1) / cap;
     if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
   }
-  if (row_blocks > rows) row_blocks = rows;
+  const int64_t units = kTiled ? (rows + 15) / 16 : rows;  // row ranges in whole tiles (kernel)
+  if (row_blocks > units) row_blocks = units;
   if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
   const int64_t cta_rows = (rows + row_blocks - 1) / row_blocks;
   const int seg_rows =
@@ -1375,15 +1400,16 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   }
   plan.ring = kRing;
   plan.spans = kSpans;
+  plan.tiled = kTiled;
   plan.chunk_bytes = kWords * 4;
   plan.workspace_bytes = splits > 1 ? (int64_t)splits * rows * p.N * 4 : 0;
   return plan;
 }
 
-template <int kWords, bool kWide, bool kRing, bool kSpans = false>
+template <int kWords, bool kWide, bool kRing, bool kSpans = false, bool kTiled = false>
 int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
-  resident_per_sm<kWords, kWide, kRing, kSpans>(device_info());  // sets the shared-memory limit once per device
-  gemv_kernel<kWords, kWide, kRing, kSpans><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
+  resident_per_sm<kWords, kWide, kRing, kSpans, kTiled>(device_info());  // sets the shared-memory limit once per device
+  gemv_kernel<kWords, kWide, kRing, kSpans, kTiled><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
       p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
       plan.act_raw_offset);
   if (plan.splits > 1) {
@@ -1400,17 +1426,22 @@ GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::devi
 GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   using namespace detail;
   const bool wide_n = p.N > 8;
+  if (p.sfa.layout == kScaleTiled)  // the tiled weight format has one variant per column count
+    return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
+                  : plan_variant<4, false, false, false, true>(p, dev);
   if (ring_fits(p, dev)) {
-    const GemvLaunch ring = plan_variant<4, false, true, false>(p, dev);
+    const GemvLaunch ring = plan_variant<4, false, true, false, false>(p, dev);
     if (ring_mode() == 1 || ring_pays(p, ring)) return ring;
   }
   if (spans_fit(p)) {
-    const GemvLaunch spans = plan_variant<4, false, false, true>(p, dev);
+    const GemvLaunch spans = plan_variant<4, false, false, true, false>(p, dev);
     if (spans_mode() == 1 || spans_pay(p, spans)) return spans;
   }
   if (wide_loads(p))
-    return wide_n ? plan_variant<4, true, false, false>(p, dev) : plan_variant<4, false, false, false>(p, dev);
-  return wide_n ? plan_variant<2, true, false, false>(p, dev) : plan_variant<2, false, false, false>(p, dev);
+    return wide_n ? plan_variant<4, true, false, false, false>(p, dev)
+                  : plan_variant<4, false, false, false, false>(p, dev);
+  return wide_n ? plan_variant<2, true, false, false, false>(p, dev)
+                : plan_variant<2, false, false, false, false>(p, dev);
 }
 
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
@@ -1420,6 +1451,9 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
   if ((int64_t)p.M * p.L >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
     return cudaErrorInvalidValue;
   const bool wide = plan.chunk_bytes == 16;
+  const bool tiled = p.sfa.layout == kScaleTiled;
+  if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
+    return cudaErrorInvalidValue;
   if (plan.ring && !(wide && ring_fits(p, dev))) return cudaErrorInvalidValue;
   // k spans: one chunk per CTA (SpanStream's slots are per item of the chunk).
   if (plan.spans && !(wide && spans_fit(p) && plan.k_chunk >= plan.k_split))
@@ -1435,6 +1469,9 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   using namespace detail;
   if (const int err = check_plan(p, plan, device_info())) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
+  if (plan.tiled)
+    return wide_n ? launch_variant<4, true, false, false, true>(p, plan, stream)
+                  : launch_variant<4, false, false, false, true>(p, plan, stream);
   if (plan.ring) return launch_variant<4, false, true>(p, plan, stream);
   if (plan.spans) return launch_variant<4, false, false, true>(p, plan, stream);
   if (wide)

@@ -40,7 +40,8 @@
 namespace nvfp4 {
 
 enum ActKind : int { kActFP4 = 0, kActF16 = 1, kActBF16 = 2 };
-enum ScaleLayout : int { kScaleRowMajor = 0, kScaleBlocked = 1 };
+// kScaleTiled names the tiled weight format, A and SFA together (see ScaleIndex and GemvParams).
+enum ScaleLayout : int { kScaleRowMajor = 0, kScaleBlocked = 1, kScaleTiled = 2 };
 enum OutKind : int { kOutF32 = 0, kOutF16 = 1, kOutBF16 = 2 };
 
 // Where the E4M3 scale of (row r, scale column j) lives, for both layouts. The offset separates
@@ -48,20 +49,29 @@ enum OutKind : int { kOutF32 = 0, kOutF16 = 1, kOutBF16 = 2 };
 //   row-major:  r * row_stride + j * col_stride
 //   blocked:    (r/128 * k_groups + j/4) * 512 + (r%32) * 16 + (r%128)/32 * 4 + j%4
 //               (cuBLAS 128x4 tiles; k_groups = ceil(K/64) tiles per 128-row band)
+//   tiled:      r/16 * row_stride + j/8 * 128 + (r%16) * 8 + j%8
+//               (a 16-row x 128-k tile's 128 scale bytes together, row_stride = bytes per
+//               16-row band; the tiled weight format, format.py)
 struct ScaleIndex {
   const uint8_t* base;      // scale bytes of batch 0
   int64_t batch_stride;     // bytes
-  int64_t row_stride;       // bytes (row-major only)
+  int64_t row_stride;       // bytes (row-major; tiled: per 16-row band)
   int64_t col_stride;       // bytes (row-major only)
   int layout;               // ScaleLayout
   int k_groups;             // ceil(K / 64) (blocked only)
 
+  // kTiled: the tiled layout, known at compile time (the tiled kernel variant; a third runtime
+  // case in the others' address code made ptxas spill at their register cap).
+  template <bool kTiled = false>
   __host__ __device__ int64_t row_offset(int r) const {
+    if (kTiled) return (int64_t)(r >> 4) * row_stride + (r & 15) * 8;
     if (layout == kScaleBlocked)
       return (int64_t)(r >> 7) * k_groups * 512 + (r & 31) * 16 + ((r >> 5) & 3) * 4;
     return (int64_t)r * row_stride;
   }
+  template <bool kTiled = false>
   __host__ __device__ int64_t col_offset(int j) const {
+    if (kTiled) return (int64_t)(j >> 3) * 128 + (j & 7);
     if (layout == kScaleBlocked) return (int64_t)(j >> 2) * 512 + (j & 3);
     return (int64_t)j * col_stride;
   }
@@ -69,7 +79,11 @@ struct ScaleIndex {
 
 struct GemvParams {
   int M, K, L, N;              // rows, logical K, batches, activation columns (1..16)
-  // A: bytes, [L, M, K/2] with unit stride along K.
+  // A: bytes, [L, M, K/2] with unit stride along K; or, when sfa.layout == kScaleTiled, the tiled
+  // weight format: the E2M1 byte of (m, k) at m/16 * a_row_stride + k/128 * 1024 + (m%16) * 64 +
+  // (k%128)/2 (each 16-row x 128-k tile's 1 KB together, a_row_stride = bytes per 16-row band,
+  // rows and K zero-padded to whole tiles; format.py), so that a warp's 16-byte loads of one
+  // tile read 512 contiguous bytes each and its consecutive tiles are consecutive kilobytes.
   const uint8_t* a;
   int64_t a_batch_stride, a_row_stride;  // bytes
   ScaleIndex sfa;
@@ -102,6 +116,7 @@ struct GemvLaunch {
   int chunk_bytes;      // 16 or 8 bytes of A per thread per item
   int ring;             // 1: the weights stream through the bulk-copy ring (sm_90+, see the kernel)
   int spans;            // 1: two-row k spans, one column (SpanStream in the kernel)
+  int tiled;            // 1: row tiles from the tiled weight format (sfa.layout == kScaleTiled)
   int act_raw_offset;   // > 0: shared-memory offset where bulk copies land the raw FP4 activation
                         // chunk before it is decoded (sm_90, see stage_fp4_activation_bulk)
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)

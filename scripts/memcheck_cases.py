@@ -2,7 +2,8 @@
 the bulk-copy ring (K % 256 == 0, row-major scales: a last stage of 256 values, 33 rows) and, on
 sm_90, bulk-copied activations at N = 1 (FP4 over 8192 values with batches; bf16 and fp16); the
 k-span layout at N = 1 (most of the N = 1 cases, plus a partial last step with an odd row count,
-a single 32-value step, and K split past one chunk)."""
+a single 32-value step, and K split past one chunk); the tiled weight format (layout 2: rows and
+K ending mid-tile, batches, N > 8, split K)."""
 import sys
 
 import torch
@@ -20,14 +21,18 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 33, 2304, 1, "fp4", 0), (3, 129, 4352, 2, "bf16", 0),
                                 (3, 129, 16384, 1, "fp4", 0), (1, 65, 4608, 1, "bf16", 0),
                                 (2, 40, 2304, 1, "fp16", 0), (1, 5, 1600, 1, "fp4", 0),
-                                (2, 3, 32, 1, "bf16", 0), (1, 3, 40960, 1, "fp4", 0)]:
+                                (2, 3, 32, 1, "bf16", 0), (1, 3, 40960, 1, "fp4", 0),
+                                (1, 7, 48, 1, "fp4", 2), (3, 33, 1040, 16, "bf16", 2), (2, 129, 16384, 1, "fp4", 2),
+                                (1, 300, 8192, 8, "fp16", 2)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
-    if layout:
+    if layout == 2:
+        a, sfa = fmt.to_tiled(a, sfa)
+    elif layout:
         sfa = fmt.to_blocked(sfa)
         sfx = fmt.to_blocked(sfx) if sfx is not None else None
     out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
-    torch.ops.nvfp4.gemv_out(a.clone(), sfa.clone(), x.clone(), None if sfx is None else sfx.clone(), layout, layout,
-                             None, None, None, out)
+    torch.ops.nvfp4.gemv_out(a.clone(), sfa.clone(), x.clone(), None if sfx is None else sfx.clone(), layout,
+                             min(layout, 1), None, None, None, out)
     torch.cuda.synchronize()
     print("ok", l, m, k, n, act, layout)
 for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7, 160), torch.float32)]:

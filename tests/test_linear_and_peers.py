@@ -110,3 +110,22 @@ def test_peer_table_reports_failures():
     table = peers.format_table(report)
     assert "| 8,16 | 1 | humming W4A16 | 3.0 +- 0.1 | 0.70 | 15% | 1.50x |" in table
     assert "error: CompilationError" in table
+
+
+def test_state_dict_is_the_checkpoint_layout_and_loads_checks_shapes():
+    """The layer keeps the tiled format, its state dict the checkpoint layout (both ways)."""
+    lin = make_linear(k=80, m=21)  # neither dimension fills a tile
+    q = nv.NVFP4Linear.from_linear(lin)
+    ref = fmt.quantize(lin.weight.detach())
+    sd = q.state_dict()
+    assert torch.equal(sd["weight"], ref.data) and torch.equal(sd["weight_scale"], fmt.as_uint8(ref.scales))
+    assert q.weight_tiles.shape == (2, 1, 16, 64) and "weight_tiles" not in sd
+    q2 = nv.NVFP4Linear(80, 21)
+    q2.load_state_dict({**sd, "weight_scale": sd["weight_scale"].view(torch.float8_e4m3fn)})
+    assert torch.equal(q2.weight_tiles, q.weight_tiles) and torch.equal(q2.weight_scale_tiles, q.weight_scale_tiles)
+    with pytest.raises(RuntimeError, match=r"size mismatch for weight: expected \(21, 40\), got \(21, 39\)"):
+        q2.load_state_dict({**sd, "weight": sd["weight"][:, :39]})
+    with pytest.raises(RuntimeError, match="Missing key.*weight_scale"):
+        q2.load_state_dict({k: v for k, v in sd.items() if k != "weight_scale"})
+    outer = torch.nn.Sequential(q)  # prefixes
+    assert torch.equal(outer.state_dict()["0.weight"], ref.data)

@@ -150,6 +150,13 @@ def test_public_gemv_cpu_and_errors():
         nvfp4_gemv.gemv(a[0], sfa[0].float(), x[0], sfx[0])
     with pytest.raises(ValueError, match="scale_layout"):
         nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], scale_layout="blocked")
+    tiles, tile_scales = nvfp4_gemv.to_tiled(a[0], sfa[0])  # the tiled weight format, 2-D and batched
+    assert torch.equal(nvfp4_gemv.gemv(tiles, tile_scales, x[0], sfx[0], scale_layout="tiled", rows=20,
+                                       out_dtype=torch.float32), ref)
+    assert torch.equal(nvfp4_gemv.gemv(tiles[None], tile_scales[None], x[0, 0][None], sfx[0, 0][None],
+                                       scale_layout="tiled", rows=20, out_dtype=torch.float32), ref[None, :, 0])
+    with pytest.raises(ValueError, match="rows=None"):
+        nvfp4_gemv.gemv(tiles, tile_scales, x[0], sfx[0], scale_layout="tiled")
 
 
 def test_fake_impl_shapes_under_fake_mode():

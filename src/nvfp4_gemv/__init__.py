@@ -5,12 +5,13 @@ __version__ = "0.1.0"
 
 from .format import (  # noqa: E402
     NVFP4Tensor, dequantize, from_blocked, global_scale_from_compressed_tensors,
-    global_scale_from_modelopt, quantize, to_blocked,
+    global_scale_from_modelopt, quantize, to_blocked, to_tiled, from_tiled,
 )
 from .api import gemv, quantize_activation  # noqa: E402
 from .linear import NVFP4Linear  # noqa: E402
 
 __all__ = [
     "NVFP4Linear", "NVFP4Tensor", "dequantize", "from_blocked", "gemv", "global_scale_from_compressed_tensors",
-    "global_scale_from_modelopt", "quantize", "quantize_activation", "to_blocked", "__version__",
+    "global_scale_from_modelopt", "quantize", "quantize_activation", "to_blocked", "to_tiled", "from_tiled",
+    "__version__",
 ]

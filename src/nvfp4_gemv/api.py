@@ -57,6 +57,7 @@ def gemv(
     weight_global_scale: torch.Tensor | float | None = None,
     act_global_scale: torch.Tensor | float | None = None,
     bias: torch.Tensor | None = None,
+    rows: int | None = None,
 ) -> torch.Tensor:
     """out = weight_global_scale * act_global_scale * dequant(a, sfa) @ b^T (+ bias), fp32 accumulation.
 
@@ -64,6 +65,9 @@ def gemv(
     sfa    E4M3 block scales (float8_e4m3fn or uint8): row-major [M, K/16] / [L, M, K/16], or
            blocked 128x4 [S] / [L, S], or the GPU MODE task's 6-D blocked view. scale_layout
            ("auto", "row-major", "blocked") states which you pass; "auto" tells them apart by rank.
+           scale_layout="tiled": a and sfa are the tiled weight format (format.to_tiled: [(L,)
+           ceil(M/16), ceil(K/128), 16, 64] and [..., 16, 8], the faster layout for repeated
+           calls), M is given as rows, K comes from b, sfb is row-major or blocked.
     b      activations, N = 1..16 columns, each read with the weights once for all columns:
            W4A4: packed E2M1 [K/2] / [N, K/2] / [L, N, K/2] with sfb like sfa;
            W4A16: float16 / bfloat16 [K] / [N, K] / [L, N, K] with sfb None.
@@ -72,9 +76,16 @@ def gemv(
     weight_global_scale, act_global_scale: float32 one-element tensors on a's device (floats are
            accepted but cost a host-to-device copy per call); bias: float32 [M].
     """
-    batched = a.dim() == 3
-    if a.dim() not in (2, 3):
-        raise ValueError(f"a must be [M, K/2] or [L, M, K/2], got shape {tuple(a.shape)}")
+    tiled = scale_layout == "tiled"
+    if tiled:
+        if rows is None or a.dim() not in (4, 5):
+            raise ValueError(f"scale_layout='tiled' takes a [(L,) ceil(M/16), ceil(K/128), 16, 64] and rows=M, "
+                             f"got shape {tuple(a.shape)} and rows={rows}")
+        batched = a.dim() == 5
+    else:
+        batched = a.dim() == 3
+        if a.dim() not in (2, 3):
+            raise ValueError(f"a must be [M, K/2] or [L, M, K/2], got shape {tuple(a.shape)}")
     a3 = fmt.as_uint8(a) if batched else fmt.as_uint8(a).unsqueeze(0)
     L, M, K = a3.shape[0], a3.shape[1], a3.shape[2] * 2
     vector = b.dim() == (2 if batched else 1)
@@ -90,10 +101,15 @@ def gemv(
         raise ValueError(f"sfb must be None for {b3.dtype} activations (W4A16)")
     if w4a4:
         b3 = fmt.as_uint8(b3)
-    sfa_c, sfa_layout = canonical_scales(sfa, batched, M, K, scale_layout)
+    if tiled:  # the op checks the tiles against M and K
+        M, K = rows, b3.shape[-1] * (2 if w4a4 else 1)
+        sfa_c = fmt.as_uint8(sfa) if batched else fmt.as_uint8(sfa).unsqueeze(0)
+        sfa_layout = reference.TILED
+    else:
+        sfa_c, sfa_layout = canonical_scales(sfa, batched, M, K, scale_layout)
     if sfb is not None:
         sfb_b = sfb.unsqueeze(-2) if (vector and sfb.dim() == b.dim()) else sfb
-        sfb_c, sfb_layout = canonical_scales(sfb_b, batched, b3.shape[1], K, scale_layout)
+        sfb_c, sfb_layout = canonical_scales(sfb_b, batched, b3.shape[1], K, "auto" if tiled else scale_layout)
     else:
         sfb_c, sfb_layout = None, reference.ROW_MAJOR
     N = b3.shape[1]

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 import torch
 
 from . import format as fmt
-from . import ops, task
+from . import ops, reference, task
 
 FLUSH_BYTES = 512 << 20  # > 8x the H200's 60 MB L2
 # (CTAs per SM, threads) tried for the floor; each thread keeps 8 x 16 bytes in flight. 3 x 256 (96 KB
@@ -228,24 +228,33 @@ def random_operands(m, k, l, n, act, device):
     return a, sfa, x, sfx
 
 
-def bench_op_shape(m, k, l, n, act, flusher, bw, device, reps) -> ShapeResult:
+def bench_op_shape(m, k, l, n, act, flusher, bw, device, reps, tiled=False) -> ShapeResult:
+    """The op on random operands; tiled: the weights in the tiled format (format.to_tiled), the
+    same bytes moved (its padding is none on these shapes), the same floor."""
     a, sfa, x, sfx = random_operands(m, k, l, n, act, device)
+    layout = 0
+    if tiled:
+        a, sfa = fmt.to_tiled(a, sfa)
+        layout = reference.TILED
     out = torch.empty((l, m, n), dtype=torch.float16, device=device)
-    call = lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)  # noqa: E731
+    call = lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, layout, 0, None, None, None, out)  # noqa: E731
     nbytes = gemv_bytes(m, k, l, n, 0.5 if act == "fp4" else 2.0)
     t = time_cuda(call, flusher, reps)
     floor, cfg = stream_floor(nbytes, flusher, device, reps)
-    kind = f"{'W4A4' if act == 'fp4' else 'W4A16 ' + act} N={n}"
+    kind = f"{'W4A4' if act == 'fp4' else 'W4A16 ' + act} N={n}" + (" tiled" if tiled else "")
     return ShapeResult((m, k, l), kind, nbytes, asdict(t), asdict(floor), cfg, nbytes / t.median_us / 1e6,
                        100 * nbytes / bw / (t.median_us * 1e-6), nbytes / bw * 1e6, t.median_us / floor.median_us)
 
 
 def extended_rows(flusher, bw, device, reps) -> list[dict]:
-    """Model layers at L = 1 (W4A4 and W4A16 bf16), and N = 1..16 columns on the task's first shape."""
+    """Model layers at L = 1 (W4A4 and W4A16 bf16, both weight layouts); N = 1..16 columns on the
+    task's first shape (and N = 8 bf16 tiled)."""
     rows = []
     for m, k in MODEL_LAYERS:
         for act in ("fp4", "bf16"):
-            rows.append(asdict(bench_op_shape(m, k, 1, 1, act, flusher, bw, device, reps)))
+            for tiled in (False, True):
+                rows.append(asdict(bench_op_shape(m, k, 1, 1, act, flusher, bw, device, reps, tiled)))
+    rows.append(asdict(bench_op_shape(*task.BENCHMARK_SHAPES[0], 8, "bf16", flusher, bw, device, reps, tiled=True)))
     m, k, l = task.BENCHMARK_SHAPES[0]
     for act in ("fp4", "bf16"):
         for n in (1, 2, 4, 8, 16):
@@ -305,13 +314,21 @@ def run(shapes=None, flush: str = "write", reps: int = 50, baselines: bool = Tru
     results = []
     for m, k, l in shapes or task.BENCHMARK_SHAPES:
         results.append(asdict(bench_task_shape(m, k, l, flusher, bw, device, reps, baselines, leaderboard)))
+    if not leaderboard:  # the same shapes with the weights in the tiled format (NVFP4Linear's)
+        for m, k, l in shapes or task.BENCHMARK_SHAPES:
+            results.append(asdict(bench_op_shape(m, k, l, 1, "fp4", flusher, bw, device, reps, tiled=True)))
     if extra:
         results.extend(extra(flusher, bw, device, reps))
     times = [r["gemv"]["median_us"] for r in results if r["kind"].startswith("W4A4 task")]
+    task_shapes = [tuple(s) for s in task.BENCHMARK_SHAPES]
+    tiled_times = [r["gemv"]["median_us"] for r in results
+                   if r["kind"] == "W4A4 N=1 tiled" and tuple(r["shape"]) in task_shapes]
     report = {
         "environment": environment(), "flush": flush, "read_bandwidth_tbps": bw / 1e12,
         "copy_read_side_tbps": copy_bw / 1e12, "results": results, "host_overhead_us": host_overhead_us(),
         "geomean_us": math.exp(statistics.fmean(math.log(t) for t in times)) if times else None,
+        "geomean_tiled_us": (math.exp(statistics.fmean(math.log(t) for t in tiled_times))
+                             if len(tiled_times) == len(task_shapes) else None),
     }
     save_json(report, json_path)
     return report
@@ -346,4 +363,6 @@ def format_table(report: dict) -> str:
     lines.append("host time per eager call: " + ", ".join(f"{k} {v:.1f} us" for k, v in report["host_overhead_us"].items()))
     if report.get("geomean_us"):
         lines.append(f"geomean of the task rows: {report['geomean_us']:.2f} us")
+    if report.get("geomean_tiled_us"):
+        lines.append(f"geomean of the task shapes in the tiled weight format: {report['geomean_tiled_us']:.2f} us")
     return "\n".join(lines)

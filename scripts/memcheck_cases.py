@@ -32,7 +32,7 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
         sfx = fmt.to_blocked(sfx) if sfx is not None else None
     out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
     torch.ops.nvfp4.gemv_out(a.clone(), sfa.clone(), x.clone(), None if sfx is None else sfx.clone(), layout,
-                             min(layout, 1), None, None, None, out)
+                             1 if layout == 1 else 0, None, None, None, out)
     torch.cuda.synchronize()
     print("ok", l, m, k, n, act, layout)
 for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7, 160), torch.float32)]:

@@ -52,11 +52,12 @@ def reference_linear(q, x, xq=None):
     return ref, mag
 
 
+@pytest.mark.parametrize("layout", ["tiled", "row-major"])
 @pytest.mark.parametrize("rows", [1, 3, 8, 16])
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
-def test_linear_gemv_path_matches_reference(rows, dtype):
+def test_linear_gemv_path_matches_reference(rows, dtype, layout):
     torch.manual_seed(rows)
-    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(512, 200)).cuda()
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(512, 200), weight_layout=layout).cuda()
     x = torch.randn(rows, 512, device="cuda").to(dtype)
     y = q(x)
     ref, mag = reference_linear(q, x.cpu().float().cuda())
@@ -68,7 +69,7 @@ def test_linear_gemv_path_matches_reference(rows, dtype):
 
 def test_linear_dynamic_mode_and_leading_dims():
     torch.manual_seed(1)
-    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(256, 96), activation="dynamic").cuda()
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(256, 96), activation="dynamic", weight_layout="tiled").cuda()
     x = torch.randn(2, 3, 256, device="cuda", dtype=torch.bfloat16)
     y = q(x)
     xq = nv.quantize_activation(x.reshape(6, 256))
@@ -87,10 +88,11 @@ def test_linear_fallback_above_16_rows():
     assert torch.equal(y, ref)
 
 
+@pytest.mark.parametrize("layout", ["tiled", "row-major"])
 @pytest.mark.parametrize("activation", ["weight-only", "dynamic"])
-def test_linear_compile_and_cuda_graph(activation):
+def test_linear_compile_and_cuda_graph(activation, layout):
     torch.manual_seed(3)
-    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(256, 128), activation=activation).cuda()
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(256, 128), activation=activation, weight_layout=layout).cuda()
     x = torch.randn(4, 256, device="cuda", dtype=torch.bfloat16)
     eager = q(x)
     compiled = torch.compile(q, fullgraph=True)

@@ -112,20 +112,36 @@ def test_peer_table_reports_failures():
     assert "error: CompilationError" in table
 
 
-def test_state_dict_is_the_checkpoint_layout_and_loads_checks_shapes():
-    """The layer keeps the tiled format, its state dict the checkpoint layout (both ways)."""
+@pytest.mark.parametrize("layout", ["tiled", "row-major"])
+def test_state_dict_is_the_checkpoint_layout_and_loads_checks_shapes(layout):
+    """Either storage layout, the state dict in the checkpoint layout (both ways); the layouts agree."""
     lin = make_linear(k=80, m=21)  # neither dimension fills a tile
-    q = nv.NVFP4Linear.from_linear(lin)
+    q = nv.NVFP4Linear.from_linear(lin, weight_layout=layout)
     ref = fmt.quantize(lin.weight.detach())
     sd = q.state_dict()
     assert torch.equal(sd["weight"], ref.data) and torch.equal(sd["weight_scale"], fmt.as_uint8(ref.scales))
-    assert q.weight_tiles.shape == (2, 1, 16, 64) and "weight_tiles" not in sd
-    q2 = nv.NVFP4Linear(80, 21)
+    assert torch.equal(q.weight, ref.data) and torch.equal(q.weight_scale, fmt.as_uint8(ref.scales))
+    assert q.weight_packed.shape == ((2, 1, 16, 64) if layout == "tiled" else (21, 40)) and "weight_packed" not in sd
+    q2 = nv.NVFP4Linear(80, 21, weight_layout=layout)
     q2.load_state_dict({**sd, "weight_scale": sd["weight_scale"].view(torch.float8_e4m3fn)})
-    assert torch.equal(q2.weight_tiles, q.weight_tiles) and torch.equal(q2.weight_scale_tiles, q.weight_scale_tiles)
+    assert torch.equal(q2.weight_packed, q.weight_packed) and torch.equal(q2.weight_scale_packed, q.weight_scale_packed)
+    other = nv.NVFP4Linear(80, 21, weight_layout="row-major" if layout == "tiled" else "tiled")
+    other.load_state_dict(sd)
+    x = torch.randn(3, 80, dtype=torch.bfloat16)
+    assert torch.equal(other(x), q(x)) and layout in repr(q)
     with pytest.raises(RuntimeError, match=r"size mismatch for weight: expected \(21, 40\), got \(21, 39\)"):
         q2.load_state_dict({**sd, "weight": sd["weight"][:, :39]})
     with pytest.raises(RuntimeError, match="Missing key.*weight_scale"):
         q2.load_state_dict({k: v for k, v in sd.items() if k != "weight_scale"})
     outer = torch.nn.Sequential(q)  # prefixes
     assert torch.equal(outer.state_dict()["0.weight"], ref.data)
+
+
+def test_weight_layout_rule_and_errors():
+    """auto: tiled from TILED_MIN_WEIGHTS weights up (BENCHMARKS.md item 56)."""
+    from nvfp4_gemv import linear
+
+    assert nv.NVFP4Linear(4096, 4096).weight_layout == "row-major"
+    assert nv.NVFP4Linear(4096, 8192).weight_layout == "tiled" and 4096 * 8192 == linear.TILED_MIN_WEIGHTS
+    with pytest.raises(ValueError, match="weight_layout must be one of"):
+        nv.NVFP4Linear(64, 8, weight_layout="blocked")

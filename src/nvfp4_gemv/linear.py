@@ -1,10 +1,16 @@
 """NVFP4Linear: a drop-in torch.nn.Linear for inference with NVFP4 weights.
 
 y = x @ W^T (+ bias) with W = E2M1 * E4M3 block scale * global scale, stored packed (0.5625 bytes
-per weight) in the tiled weight format (format.to_tiled: the GEMV reads it with 512 contiguous
-bytes per warp load; 3-9% faster than the checkpoint layout on the H200, BENCHMARKS.md item 56).
-The state dict keeps the checkpoint layout (``weight`` [out, in/2], ``weight_scale`` [out, in/16],
-converted on save and load), and so do the ``weight`` / ``weight_scale`` properties (copies).
+per weight) in one of two layouts (``weight_layout``):
+  "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load (on the
+               H200 2-11% faster than row-major on layers of 58M weights and more; BENCHMARKS.md
+               item 56), but only the kernel's row tiles read it;
+  "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring and
+               the k spans: up to 0.7 us faster on layers of 16M weights or fewer (same item);
+  "auto"       (default) tiled from TILED_MIN_WEIGHTS = 2^25 weights up, row-major below.
+The state dict keeps the checkpoint layout either way (``weight`` [out, in/2], ``weight_scale``
+[out, in/16], converted on save and load), and so do the ``weight`` / ``weight_scale`` properties
+(copies: write through load_state_dict or from_quantized).
 Up to 16 rows of x (decode, speculative verify) run the GEMV kernel, which reads the weights once
 for all rows. More rows (prefill) take the documented fallback: the weight is dequantized to x's
 dtype for that call and multiplied by cuBLAS (correct, not fast; nothing cached).
@@ -22,25 +28,32 @@ from . import ops, reference
 from .api import quantize_activation
 
 MAX_GEMV_ROWS = 16
+TILED_MIN_WEIGHTS = 1 << 25
+LAYOUTS = ("auto", "tiled", "row-major")
 CONVENTIONS = ("modelopt", "compressed-tensors", "multiplier")
 
 
 class NVFP4Linear(torch.nn.Module):
     def __init__(self, in_features: int, out_features: int, bias: bool = True, *, activation: str = "weight-only",
-                 device=None):
+                 weight_layout: str = "auto", device=None):
         super().__init__()
         ops.load()  # here, not in forward: torch.compile then sees only the ops
         if in_features % 16:
             raise ValueError(f"NVFP4Linear: in_features must be a multiple of 16, got {in_features}")
         if activation not in ("weight-only", "dynamic"):
             raise ValueError(f"NVFP4Linear: activation must be 'weight-only' or 'dynamic', got {activation!r}")
+        if weight_layout not in LAYOUTS:
+            raise ValueError(f"NVFP4Linear: weight_layout must be one of {LAYOUTS}, got {weight_layout!r}")
+        if weight_layout == "auto":
+            weight_layout = "tiled" if in_features * out_features >= TILED_MIN_WEIGHTS else "row-major"
         self.in_features, self.out_features, self.activation = in_features, out_features, activation
-        # The weights in the tiled format; saved and loaded in the checkpoint layout (see below).
-        bands, k_tiles = -(-out_features // 16), -(-in_features // 128)
-        self.register_buffer("weight_tiles", torch.zeros(bands, k_tiles, 16, 64, dtype=torch.uint8, device=device),
-                             persistent=False)
-        self.register_buffer("weight_scale_tiles", torch.zeros(bands, k_tiles, 16, 8, dtype=torch.uint8, device=device),
-                             persistent=False)
+        self.weight_layout = weight_layout
+        # The packed weights in weight_layout; saved and loaded in the checkpoint layout (see below).
+        w, sc = (torch.zeros(out_features, in_features // d, dtype=torch.uint8, device=device) for d in (2, 16))
+        if weight_layout == "tiled":
+            w, sc = fmt.to_tiled(w, sc)
+        self.register_buffer("weight_packed", w, persistent=False)
+        self.register_buffer("weight_scale_packed", sc, persistent=False)
         self.register_buffer("weight_global_scale", torch.ones(1, dtype=torch.float32, device=device))
         # Activation multiplier for "dynamic" mode (1 = block scales alone, saturating at 448).
         self.register_buffer("input_global_scale", torch.ones(1, dtype=torch.float32, device=device))
@@ -48,16 +61,18 @@ class NVFP4Linear(torch.nn.Module):
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
-    def from_linear(cls, linear: torch.nn.Linear, *, activation: str = "weight-only") -> "NVFP4Linear":
+    def from_linear(cls, linear: torch.nn.Linear, *, activation: str = "weight-only",
+                    weight_layout: str = "auto") -> "NVFP4Linear":
         """Quantize a Linear's weight (global scale amax / 2688, RNE codes, see format.quantize)."""
         q = fmt.quantize(linear.weight.detach())
         return cls.from_quantized(q.data, q.scales, q.global_scale, convention="multiplier",
-                                  bias=linear.bias, activation=activation)
+                                  bias=linear.bias, activation=activation, weight_layout=weight_layout)
 
     @classmethod
     def from_quantized(cls, weight: torch.Tensor, weight_scale: torch.Tensor, global_scale, *,
                        convention: str, bias: torch.Tensor | None = None,
-                       activation: str = "weight-only", input_global_scale=None) -> "NVFP4Linear":
+                       activation: str = "weight-only", input_global_scale=None,
+                       weight_layout: str = "auto") -> "NVFP4Linear":
         """Wrap checkpoint tensors: weight uint8 / float4_e2m1fn_x2 [out, in/2], weight_scale E4M3
         [out, in/16] (row-major), global_scale per `convention`:
           "modelopt"            weight_scale_2, the dequantization multiplier (amax / 2688)
@@ -72,7 +87,8 @@ class NVFP4Linear(torch.nn.Module):
                              f"got {tuple(w.shape)} and {tuple(s.shape)}")
         gs = (fmt.global_scale_from_compressed_tensors(global_scale) if convention == "compressed-tensors"
               else fmt.global_scale_from_modelopt(global_scale))
-        layer = cls(w.shape[1] * 2, w.shape[0], bias is not None, activation=activation, device=w.device)
+        layer = cls(w.shape[1] * 2, w.shape[0], bias is not None, activation=activation,
+                    weight_layout=weight_layout, device=w.device)
         layer._set_weight(w, s)
         layer.weight_global_scale.copy_(gs.reshape(1))
         if input_global_scale is not None:
@@ -82,25 +98,33 @@ class NVFP4Linear(torch.nn.Module):
         return layer
 
     # -- the checkpoint layout ---------------------------------------------------------------
+    def _checkpoint_tensors(self, copy: bool = True) -> tuple[torch.Tensor, torch.Tensor]:
+        """weight, weight_scale in the checkpoint layout (tiled: always new tensors)."""
+        if self.weight_layout == "tiled":
+            return fmt.from_tiled(self.weight_packed, self.weight_scale_packed, self.out_features, self.in_features)
+        if copy:
+            return self.weight_packed.clone(), self.weight_scale_packed.clone()
+        return self.weight_packed, self.weight_scale_packed
+
     @property
     def weight(self) -> torch.Tensor:
-        """Packed E2M1 [out, in/2] (uint8), a copy from the tiled buffers."""
-        return fmt.from_tiled(self.weight_tiles, self.weight_scale_tiles, self.out_features, self.in_features)[0]
+        """Packed E2M1 [out, in/2] (uint8), a copy."""
+        return self._checkpoint_tensors()[0]
 
     @property
     def weight_scale(self) -> torch.Tensor:
-        """E4M3 block scales [out, in/16] (uint8, row-major), a copy from the tiled buffers."""
-        return fmt.from_tiled(self.weight_tiles, self.weight_scale_tiles, self.out_features, self.in_features)[1]
+        """E4M3 block scales [out, in/16] (uint8, row-major), a copy."""
+        return self._checkpoint_tensors()[1]
 
     def _set_weight(self, weight: torch.Tensor, weight_scale: torch.Tensor) -> None:
-        tiles, tile_scales = fmt.to_tiled(weight, weight_scale)
-        self.weight_tiles.copy_(tiles)
-        self.weight_scale_tiles.copy_(tile_scales)
+        if self.weight_layout == "tiled":
+            weight, weight_scale = fmt.to_tiled(weight, weight_scale)
+        self.weight_packed.copy_(weight)
+        self.weight_scale_packed.copy_(weight_scale)
 
     def _save_to_state_dict(self, destination, prefix, keep_vars):
         super()._save_to_state_dict(destination, prefix, keep_vars)
-        destination[prefix + "weight"], destination[prefix + "weight_scale"] = fmt.from_tiled(
-            self.weight_tiles, self.weight_scale_tiles, self.out_features, self.in_features)
+        destination[prefix + "weight"], destination[prefix + "weight_scale"] = self._checkpoint_tensors(copy=False)
 
     def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
                               error_msgs):
@@ -114,12 +138,14 @@ class NVFP4Linear(torch.nn.Module):
             elif tuple(t.shape) != shape:
                 error_msgs.append(f"size mismatch for {prefix}{key}: expected {shape}, got {tuple(t.shape)}")
         if w is not None and s is not None and not error_msgs:
-            self._set_weight(fmt.as_uint8(w).to(self.weight_tiles.device), fmt.as_uint8(s).to(self.weight_tiles.device))
+            device = self.weight_packed.device
+            self._set_weight(fmt.as_uint8(w).to(device), fmt.as_uint8(s).to(device))
         super()._load_from_state_dict(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
                                       error_msgs)
 
     def dequantized_weight(self, dtype: torch.dtype = torch.float32) -> torch.Tensor:
-        return fmt.dequantize(self.weight, self.weight_scale, self.weight_global_scale.reshape(())).to(dtype)
+        w, sc = self._checkpoint_tensors(copy=False)
+        return fmt.dequantize(w, sc, self.weight_global_scale.reshape(())).to(dtype)
 
     # -- forward -----------------------------------------------------------------------------
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -137,21 +163,22 @@ class NVFP4Linear(torch.nn.Module):
             y = torch.nn.functional.linear(rows, self.dequantized_weight(x.dtype),
                                            None if self.bias is None else self.bias.to(x.dtype))
             return y.reshape(*lead, self.out_features)
-        # GEMV path: the op on the tiled weights directly (no per-call layout inference, and
+        # GEMV path: the op on the packed weights directly (no per-call layout inference, and
         # nothing torch.compile has to trace through): out [rows, M] is written through its
         # transposed view [1, M, rows].
         out = torch.empty((rows.shape[0], self.out_features), dtype=x.dtype, device=x.device)
-        a, sfa, tiled = self.weight_tiles[None], self.weight_scale_tiles[None], reference.TILED
+        a, sfa = self.weight_packed[None], self.weight_scale_packed[None]
+        layout = reference.TILED if self.weight_layout == "tiled" else reference.ROW_MAJOR
         if self.activation == "dynamic":
             xq, sx = torch.ops.nvfp4.quantize(rows.contiguous(), self.input_global_scale)
-            torch.ops.nvfp4.gemv_out(a, sfa, xq[None], sx[None], tiled, 0, self.weight_global_scale,
+            torch.ops.nvfp4.gemv_out(a, sfa, xq[None], sx[None], layout, 0, self.weight_global_scale,
                                      self.input_global_scale, self.bias, out.t()[None])
         else:
-            torch.ops.nvfp4.gemv_out(a, sfa, rows.contiguous()[None], None, tiled, 0, self.weight_global_scale,
+            torch.ops.nvfp4.gemv_out(a, sfa, rows.contiguous()[None], None, layout, 0, self.weight_global_scale,
                                      None, self.bias, out.t()[None])
         return out.reshape(*lead, self.out_features)
 
     def extra_repr(self) -> str:
         return (f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}, "
-                f"activation={self.activation!r}, weights=NVFP4 tiled "
-                f"({self.weight_tiles.numel() + self.weight_scale_tiles.numel()} bytes)")
+                f"activation={self.activation!r}, weights=NVFP4 {self.weight_layout} "
+                f"({self.weight_packed.numel() + self.weight_scale_packed.numel()} bytes)")

@@ -7,7 +7,8 @@
 // grid = row blocks x splits, no empty split, k chunks within the split, shared memory within
 // the device's limit and holding the staged activation, a 16-byte aligned raw chunk, the split
 // workspace sized to the splits. On the H200 the task's and the layers' shapes must take the
-// variants BENCHMARKS.md measured (a change of rule shows up here before it reaches a GPU).
+// variants BENCHMARKS.md measured (a change of rule shows up here before it reaches a GPU). Tiled
+// weights (sfa layout kScaleTiled): the tiled row-tile variant, tile-aligned k and row ranges.
 // Prints one line per failure and a summary; exits 1 on any failure.
 #include "nvfp4_gemv.cuh"
 
@@ -39,7 +40,12 @@ GemvParams params_of(const Case& c) {
   p.a_batch_stride = int64_t(c.M) * p.a_row_stride;
   const int k_groups = (c.K + 63) / 64;
   const uint8_t* sfa = reinterpret_cast<const uint8_t*>(uintptr_t(2) << 32 | off);
-  if (c.sf_layout == kScaleRowMajor)
+  const int64_t bands = (c.M + 15) / 16, k_tiles = (c.K + 127) / 128;
+  if (c.sf_layout == kScaleTiled) {  // the tiled weight format, as format.to_tiled makes it
+    p.a_row_stride = k_tiles * 1024;
+    p.a_batch_stride = bands * p.a_row_stride;
+    p.sfa = ScaleIndex{sfa, bands * k_tiles * 128, k_tiles * 128, 1, kScaleTiled, k_groups};
+  } else if (c.sf_layout == kScaleRowMajor)
     p.sfa = ScaleIndex{sfa, int64_t(c.M) * (c.K / 16), c.K / 16, 1, kScaleRowMajor, k_groups};
   else
     p.sfa = ScaleIndex{sfa, int64_t(c.M + 127) / 128 * 128 * k_groups * 4, 0, 0, kScaleBlocked, k_groups};
@@ -68,10 +74,11 @@ int failures = 0, checked = 0;
 void fail(const Device& d, const Case& c, const GemvLaunch& g, const char* what) {
   if (++failures <= 40)
     std::printf("FAIL %s M=%d K=%d L=%d N=%d act=%d sf=%d aligned=%d: %s (grid %d, row_blocks %d, "
-                "splits %d, k_split %d, k_chunk %d, seg_rows %d, smem %d, ring %d, spans %d, raw %d)\n",
+                "splits %d, k_split %d, k_chunk %d, seg_rows %d, smem %d, ring %d, spans %d, tiled %d, "
+                "raw %d)\n",
                 d.name, c.M, c.K, c.L, c.N, c.act, c.sf_layout, c.aligned, what, g.grid,
                 g.row_blocks, g.splits, g.k_split, g.k_chunk, g.seg_rows, g.smem_bytes, g.ring,
-                g.spans, g.act_raw_offset);
+                g.spans, g.tiled, g.act_raw_offset);
 }
 
 GemvLaunch check_case(const Device& d, const Case& c) {
@@ -96,10 +103,15 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.chunk_bytes != 16 && g.chunk_bytes != 8) fail(d, c, g, "load width");
   if (g.spans && (c.N != 1 || g.k_chunk < g.k_split)) fail(d, c, g, "k spans take one column, one chunk");
   if (g.ring && (d.dev.major < 9 || c.N > 8)) fail(d, c, g, "ring");
+  const bool tiled = c.sf_layout == kScaleTiled;
+  if (g.tiled != tiled || (tiled && (g.chunk_bytes != 16 || g.ring || g.spans || g.k_split % 128 != 0 ||
+                                     g.k_chunk % 128 != 0 || g.row_blocks > (rows + 15) / 16)))
+    fail(d, c, g, "tiled: row tiles of 16-byte loads, k ranges and row ranges in whole tiles");
   return g;
 }
 
 const char* variant(const GemvLaunch& g) {
+  if (g.tiled) return g.act_raw_offset > 0 ? "tiled+bulk" : "tiled";
   if (g.ring) return "ring";
   if (g.spans) return "spans";
   return g.act_raw_offset > 0 ? "tiles+bulk" : "tiles";
@@ -144,7 +156,7 @@ int main() {
     for (const auto& s : shapes)
       for (int act : {kActFP4, kActF16, kActBF16})
         for (int n : {1, 2, 7, 8, 9, 16})
-          for (int layout : {kScaleRowMajor, kScaleBlocked})
+          for (int layout : {kScaleRowMajor, kScaleBlocked, kScaleTiled})
             check_case(d, Case{s[0], s[1], s[2], n, act, layout, true});
     // A fixed pseudo-random sample (LCG): M log-uniform up to ~2^18, K = 16 j, L 1..8, N 1..16.
     uint32_t x = 2024;
@@ -152,7 +164,8 @@ int main() {
     for (int i = 0; i < 600; ++i) {
       const int M = 1 + int(next(1u << (1 + next(18))));
       const int K = 16 * (1 + int(next(1u << (1 + next(12)))));
-      const Case c{M, K, 1 + int(next(8)), 1 + int(next(16)), int(next(3)), int(next(2)), next(4) != 0};
+      Case c{M, K, 1 + int(next(8)), 1 + int(next(16)), int(next(3)), int(next(3)), next(4) != 0};
+      c.aligned = c.aligned || c.sf_layout == kScaleTiled;  // the binding requires it of tiled weights
       check_case(d, c);
     }
   }

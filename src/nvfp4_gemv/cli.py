@@ -82,7 +82,7 @@ def cmd_decode(args) -> int:
     from . import decode
 
     r = decode.run(hidden=args.hidden, intermediate=args.intermediate, layers=args.layers, steps=args.steps,
-                   activation=args.activation, json_path=args.json)
+                   activation=args.activation, json_path=args.json, weight_layout=args.weight_layout)
     print(decode.format_report(r))
     return 0
 
@@ -134,6 +134,8 @@ def main(argv=None) -> int:
     p.add_argument("--hidden", type=int, default=2048)
     p.add_argument("--intermediate", type=int, default=5632)
     p.add_argument("--activation", choices=("weight-only", "dynamic"), default="weight-only")
+    p.add_argument("--weight-layout", choices=("auto", "tiled", "row-major"), default="auto",
+                   help="NVFP4Linear's weight storage (auto: tiled from 2^25 weights up)")
     p.add_argument("--json", help="write the report here")
     sub.add_parser("build", help="build (or load) the extension now").set_defaults(fn=cmd_build)
     sub.add_parser("clear-cache", help="delete all cached builds").set_defaults(fn=cmd_clear_cache)

@@ -138,7 +138,7 @@ def test_state_dict_is_the_checkpoint_layout_and_loads_checks_shapes(layout):
 
 
 def test_weight_layout_rule_and_errors():
-    """auto: tiled from TILED_MIN_WEIGHTS weights up (BENCHMARKS.md item 56)."""
+    """auto: tiled from TILED_MIN_WEIGHTS weights up (BENCHMARKS.md item 61)."""
     from nvfp4_gemv import linear
 
     assert nv.NVFP4Linear(4096, 4096).weight_layout == "row-major"

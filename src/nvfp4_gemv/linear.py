@@ -4,7 +4,7 @@ y = x @ W^T (+ bias) with W = E2M1 * E4M3 block scale * global scale, stored pac
 per weight) in one of two layouts (``weight_layout``):
   "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load (on the
                H200 2-11% faster than row-major on layers of 58M weights and more; BENCHMARKS.md
-               item 56), but only the kernel's row tiles read it;
+               item 61), but only the kernel's row tiles read it;
   "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring and
                the k spans: up to 0.7 us faster on layers of 16M weights or fewer (same item);
   "auto"       (default) tiled from TILED_MIN_WEIGHTS = 2^25 weights up, row-major below.

@@ -19,6 +19,8 @@
 //   inter/D     the same tiles, but item i of the CTA goes to warp i % 8: the CTA's warps walk
 //               one pair together, 8 consecutive steps at a time (a 512-byte stretch per row)
 //   blk         each CTA sweeps its own contiguous 1/grid of the bytes
+//   tiled/D     the tile patterns on the tiled layout (each 16-row x 64-byte tile stored as 1 KB)
+//   dyn/D cC    the tiled layout in a dynamic order: warps take chunks of C tiles from a counter
 //   bXK/SxC     bulk copies (cp.async.bulk) of X bytes per row, 16 rows per stage, S stages per
 //               CTA, C CTAs per SM, a producer warp and 8 consumer warps (+sf: the row-major
 //               scales copied too; +sfld: loaded by the consumers)
@@ -339,6 +341,62 @@ __global__ void __launch_bounds__(256, 2)
   sink_store(acc, sink, span);
 }
 
+// The tiled layout in a dynamic order: each warp takes chunks of C consecutive tiles (C KB) from a
+// global counter (reset before every rep), its next chunk asked for while it reads the current
+// one, D tiles in flight; g_dyn_tiles counts the tiles read (the host checks: each exactly once).
+__device__ unsigned g_dyn_counter;
+__device__ unsigned long long g_dyn_tiles;
+template <int D, int C>
+__global__ void __launch_bounds__(256, 2)
+    dyn_tiled_kernel(const uint8_t* a, int64_t tiles, uint32_t* sink) {
+  const Span span = span_begin();
+  const int lane = threadIdx.x & 31;
+  const auto grab = [&]() {
+    unsigned c = 0;
+    if (lane == 0) c = atomicAdd(&g_dyn_counter, 1u);
+    return (int64_t)__shfl_sync(0xffffffffu, c, 0) * C;
+  };
+  // The cursor: the next tile to load, the end of its chunk, the next chunk's first tile.
+  int64_t t = grab(), t_end = min(t + C, tiles), t_next = grab();
+  const auto advance = [&]() {
+    if (++t == t_end && t_next < tiles) {
+      t = t_next;
+      t_end = min(t + C, tiles);
+      t_next = grab();
+    }
+  };
+  uint4 buf[D][2];
+  bool full[D];
+  unsigned long long count = 0;
+#pragma unroll
+  for (int d = 0; d < D; ++d) {
+    full[d] = t < t_end;
+    if (full[d]) {
+      ld16(a + t * 1024 + lane * 16, buf[d][0]);
+      ld16(a + t * 1024 + 512 + lane * 16, buf[d][1]);
+      advance();
+    }
+  }
+  uint32_t acc = 0;
+  while (full[0]) {
+#pragma unroll
+    for (int d = 0; d < D; ++d) {
+      if (full[d]) {
+        acc ^= fold(buf[d][0]) ^ fold(buf[d][1]);
+        ++count;
+        full[d] = t < t_end;
+        if (full[d]) {
+          ld16(a + t * 1024 + lane * 16, buf[d][0]);
+          ld16(a + t * 1024 + 512 + lane * 16, buf[d][1]);
+          advance();
+        }
+      }
+    }
+  }
+  if (lane == 0) atomicAdd(&g_dyn_tiles, count);
+  sink_store(acc, sink, span);
+}
+
 // Each CTA reads its own contiguous 1/grid of the bytes (the GEMV's partition, without its
 // pattern): the CTA's threads sweep the region 16 bytes apart, U loads in flight.
 template <int U>
@@ -591,6 +649,8 @@ int main(int argc, char** argv) {
       std::vector<float> v;
       int ctas = 0;
       for (int r = 0; r < reps + 3; ++r) {
+        const unsigned zero = 0;
+        CK(cudaMemcpyToSymbolAsync(g_dyn_counter, &zero, sizeof zero));  // dyn_tiled's work counter
         CK(cudaMemsetAsync(flush, r & 0xFF, flush_bytes));
         CK(cudaEventRecord(e0));
         ctas = launch();
@@ -643,6 +703,20 @@ int main(int argc, char** argv) {
     time("tiled/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
     time("tiled/8+sf+mma", [&] { tile_kernel<8, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
     time("inter/8 tiled", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink, -1); return grid; });
+    // The same tiles in a dynamic order (chunks of C tiles per grab), checked to read each once.
+    const int64_t tiles = bytes / 1024;
+    auto dyn = [&](const char* name, auto kernel, int ctas_per_sm) {
+      const unsigned long long zero = 0;
+      CK(cudaMemcpyToSymbol(g_dyn_tiles, &zero, sizeof zero));
+      time(name, [&] { kernel<<<ctas_per_sm * sms, 256>>>(a, tiles, sink); return ctas_per_sm * sms; });
+      unsigned long long read = 0;
+      CK(cudaMemcpyFromSymbol(&read, g_dyn_tiles, sizeof read));
+      if (read % tiles != 0) std::printf("  %s read %llu tiles, not a multiple of %lld\n", name, read, (long long)tiles);
+    };
+    dyn("dyn/4 c8", dyn_tiled_kernel<4, 8>, 2);
+    dyn("dyn/4 c32", dyn_tiled_kernel<4, 32>, 2);
+    dyn("dyn/8 c32", dyn_tiled_kernel<8, 32>, 2);
+    dyn("dyn/4 c32 x3", dyn_tiled_kernel<4, 32>, 3);
     // Rows padded apart (the same bytes per row, pitch = row_bytes + pad): does the power-of-two
     // row stride of the task's matrices (8 KB, 2 KB, 1 KB) put the 16 rows of a tile on the same
     // DRAM channels or banks?

@@ -229,8 +229,9 @@ def random_operands(m, k, l, n, act, device):
 
 
 def bench_op_shape(m, k, l, n, act, flusher, bw, device, reps, tiled=False) -> ShapeResult:
-    """The op on random operands; tiled: the weights in the tiled format (format.to_tiled), the
-    same bytes moved (its padding is none on these shapes), the same floor."""
+    """The op on random operands; tiled: the weights in the tiled format (format.to_tiled), timed
+    against the same floor (the bytes counted are the unpadded ones; the task's and the layers'
+    shapes have no padding)."""
     a, sfa, x, sfx = random_operands(m, k, l, n, act, device)
     layout = 0
     if tiled:
@@ -314,7 +315,7 @@ def run(shapes=None, flush: str = "write", reps: int = 50, baselines: bool = Tru
     results = []
     for m, k, l in shapes or task.BENCHMARK_SHAPES:
         results.append(asdict(bench_task_shape(m, k, l, flusher, bw, device, reps, baselines, leaderboard)))
-    if not leaderboard:  # the same shapes with the weights in the tiled format (NVFP4Linear's)
+    if not leaderboard:  # the same shapes with the weights in the tiled format (NVFP4Linear's for large layers)
         for m, k, l in shapes or task.BENCHMARK_SHAPES:
             results.append(asdict(bench_op_shape(m, k, l, 1, "fp4", flusher, bw, device, reps, tiled=True)))
     if extra:

@@ -44,7 +44,7 @@ enum ActKind : int { kActFP4 = 0, kActF16 = 1, kActBF16 = 2 };
 enum ScaleLayout : int { kScaleRowMajor = 0, kScaleBlocked = 1, kScaleTiled = 2 };
 enum OutKind : int { kOutF32 = 0, kOutF16 = 1, kOutBF16 = 2 };
 
-// Where the E4M3 scale of (row r, scale column j) lives, for both layouts. The offset separates
+// Where the E4M3 scale of (row r, scale column j) lives, for each layout. The offset separates
 // into row_offset(r) + col_offset(j), so a thread computes each part once per row / per k.
 //   row-major:  r * row_stride + j * col_stride
 //   blocked:    (r/128 * k_groups + j/4) * 512 + (r%32) * 16 + (r%128)/32 * 4 + j%4

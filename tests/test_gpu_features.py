@@ -129,4 +129,7 @@ def test_peer_benchmark_runs_ours_and_reports_others():
     assert rows[("ours W4A16", 1)]["status"] == "ok" and rows[("ours W4A16", 4)]["status"] == "ok"
     assert rows[("ours W4A4 + act quant", 1)]["status"] == "ok"
     assert rows[("cuBLAS bf16", 1)]["status"] == "ok"
+    assert rows[("ours W4A16 tiled", 1)]["status"] == "ok" and rows[("ours W4A16 tiled", 4)]["status"] == "ok"
     assert all(r["status"] for r in report["results"])
+    only = peers.run(shapes=[(256, 512)], columns=(1,), reps=3, only=["tiled", "cuBLAS"])
+    assert [r["peer"] for r in only["results"]] == ["ours W4A16 tiled", "cuBLAS bf16"]

@@ -64,7 +64,7 @@ def cmd_bench(args) -> int:
         from . import peers
 
         report = peers.run([s[:2] for s in shapes] if shapes else None, reps=args.reps, flush=args.flush,
-                           json_path=args.json)
+                           json_path=args.json, only=args.only.split(",") if args.only else None)
         print(peers.format_table(report))
         if args.plot:
             print(f"plot: {peers.plot(report, args.plot)}")
@@ -127,6 +127,7 @@ def main(argv=None) -> int:
         p.add_argument("--json", help="write the full report here")
         p.add_argument("--peers", action="store_true", help="bench: time the peers side by side (shapes m,k)")
         p.add_argument("--plot", help="bench --peers: write the %%SOL bar chart (PNG) here")
+        p.add_argument("--only", help="bench --peers: comma-separated substrings of the peers to run (default: all)")
     p = sub.add_parser("decode", help="end-to-end greedy decode of a small Llama with NVFP4Linear layers")
     p.set_defaults(fn=cmd_decode)
     p.add_argument("--steps", type=int, default=48)

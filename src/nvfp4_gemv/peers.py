@@ -75,6 +75,15 @@ def _ours_w4a16(op: Operands):
     return lambda: (call(), out[0].t())[1], op.w, op.x
 
 
+def _ours_w4a16_tiled(op: Operands):
+    """The same with the weights in our tiled format (made once, as humming's transform() is)."""
+    tiles, tile_scales = fmt.to_tiled(op.a, op.sfa)
+    a5, s5, x3 = tiles[None], tile_scales[None], op.x[None]
+    out = torch.empty((1, op.m, op.n), dtype=torch.bfloat16, device=op.a.device)
+    call = lambda: torch.ops.nvfp4.gemv_out(a5, s5, x3, None, reference.TILED, 0, op.gs, None, None, out)  # noqa: E731
+    return lambda: (call(), out[0].t())[1], op.w, op.x
+
+
 def _ours_w4a4(op: Operands):
     a3, s3 = op.a[None], op.sfa[None]
     out = torch.empty((1, op.m, op.n), dtype=torch.bfloat16, device=op.a.device)
@@ -123,6 +132,7 @@ def _gemlite(kind: str):
 
 PEERS = [
     ("ours W4A16", 0.5625, _ours_w4a16),
+    ("ours W4A16 tiled", 0.5625, _ours_w4a16_tiled),
     ("ours W4A4 + act quant", 0.5625, _ours_w4a4),
     ("cuBLAS bf16", 2.0, _cublas_bf16),
     ("dequant + matmul", 0.5625, _dequant_matmul),
@@ -150,8 +160,10 @@ def _short(e: BaseException) -> str:
     return text[:160]
 
 
-def run(shapes=None, columns=COLUMNS, reps: int = 30, flush: str = "write", json_path=None) -> dict:
+def run(shapes=None, columns=COLUMNS, reps: int = 30, flush: str = "write", json_path=None, only=None) -> dict:
+    """only: names to keep, by substring (None: every peer; skipped peers are not reported)."""
     device = torch.device("cuda")
+    peers = [p for p in PEERS if not only or any(s in p[0] for s in only)]
     ops.load()
     flusher = bench.Flusher(flush, device)
     bw = bench.read_bandwidth(device)
@@ -160,7 +172,7 @@ def run(shapes=None, columns=COLUMNS, reps: int = 30, flush: str = "write", json
     for m, k in shapes:
         for n in columns if (m, k) == shapes[0] else (1,):
             op = make_operands(m, k, n, device)
-            for name, bytes_per_weight, prepare in PEERS:
+            for name, bytes_per_weight, prepare in peers:
                 r = PeerResult((m, k), n, name, "ok")
                 try:
                     fn, w_ref, x_ref = prepare(op)

@@ -180,3 +180,7 @@ def test_opcheck_cpu():
     gen = torch.Generator().manual_seed(5)
     a, sfa, x, sfx = random_problem(1, 8, 32, 2, gen, "fp4")
     torch.library.opcheck(torch.ops.nvfp4.gemv.default, (a, sfa, x, sfx, 0, 0, None, None, None, torch.float32))
+    tiles, tile_scales = fmt.to_tiled(a, sfa)  # gemv_out on the tiled weight format (fake: M from out)
+    out = torch.empty((1, 8, 2))
+    torch.library.opcheck(torch.ops.nvfp4.gemv_out.default,
+                          (tiles, tile_scales, x, sfx, reference.TILED, 0, None, None, None, out))

@@ -3,7 +3,7 @@
 y = x @ W^T (+ bias) with W = E2M1 * E4M3 block scale * global scale, stored packed (0.5625 bytes
 per weight) in one of two layouts (``weight_layout``):
   "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load (on the
-               H200 2-11% faster than row-major on layers of 58M weights and more; BENCHMARKS.md
+               H200 0.5-11% faster than row-major on layers of 58M weights and more; BENCHMARKS.md
                item 61), but only the kernel's row tiles read it;
   "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring and
                the k spans: up to 0.7 us faster on layers of 16M weights or fewer (same item);
@@ -49,9 +49,12 @@ class NVFP4Linear(torch.nn.Module):
         self.in_features, self.out_features, self.activation = in_features, out_features, activation
         self.weight_layout = weight_layout
         # The packed weights in weight_layout; saved and loaded in the checkpoint layout (see below).
-        w, sc = (torch.zeros(out_features, in_features // d, dtype=torch.uint8, device=device) for d in (2, 16))
         if weight_layout == "tiled":
-            w, sc = fmt.to_tiled(w, sc)
+            bands, k_tiles = -(-out_features // 16), -(-in_features // 128)
+            shapes = ((bands, k_tiles, 16, 64), (bands, k_tiles, 16, 8))
+        else:
+            shapes = ((out_features, in_features // 2), (out_features, in_features // 16))
+        w, sc = (torch.zeros(shape, dtype=torch.uint8, device=device) for shape in shapes)
         self.register_buffer("weight_packed", w, persistent=False)
         self.register_buffer("weight_scale_packed", sc, persistent=False)
         self.register_buffer("weight_global_scale", torch.ones(1, dtype=torch.float32, device=device))

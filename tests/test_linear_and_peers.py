@@ -145,3 +145,21 @@ def test_weight_layout_rule_and_errors():
     assert nv.NVFP4Linear(4096, 8192).weight_layout == "tiled" and 4096 * 8192 == linear.TILED_MIN_WEIGHTS
     with pytest.raises(ValueError, match="weight_layout must be one of"):
         nv.NVFP4Linear(64, 8, weight_layout="blocked")
+
+
+def test_module_dtype_conversion_keeps_the_fp32_scales_and_bias():
+    """model.to(torch.bfloat16) (common after swapping layers in) leaves the epilogue's fp32
+    buffers exact: the outputs do not change."""
+    q = nv.NVFP4Linear.from_linear(make_linear(k=64, m=24), activation="dynamic")
+    q.weight_global_scale.fill_(1 + 2.0 ** -20)  # not representable in bf16 or fp16
+    q.input_global_scale.fill_(0.5 + 2.0 ** -21)
+    before = {name: b.clone() for name, b in q.named_buffers()}
+    x = torch.randn(3, 64, dtype=torch.bfloat16)
+    y = q(x)
+    for convert in (lambda m: m.to(torch.bfloat16), lambda m: m.half(), lambda m: m.double(),
+                    lambda m: m.to("cpu", torch.float16)):
+        convert(q)
+        for name, b in q.named_buffers():
+            assert b.dtype == before[name].dtype and torch.equal(b, before[name]), name
+        assert torch.equal(q(x), y)
+    assert torch.nn.Sequential(q).to(torch.bfloat16)[0].bias.dtype == torch.float32

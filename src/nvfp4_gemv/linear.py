@@ -101,6 +101,17 @@ class NVFP4Linear(torch.nn.Module):
         return layer
 
     # -- the checkpoint layout ---------------------------------------------------------------
+    def _apply(self, fn, recurse=True):
+        # model.to(torch.bfloat16) or .half() would round the fp32 global scales and bias, which
+        # the kernel's epilogue reads as fp32 (and refuses otherwise): they follow fn to its
+        # device but keep their dtype and values. The packed weights are uint8 and never converted.
+        fp32 = {name: b for name, b in self._buffers.items() if b is not None and b.dtype == torch.float32}
+        super()._apply(fn, recurse)
+        for name, b in fp32.items():
+            if self._buffers[name].dtype != torch.float32:
+                self._buffers[name] = b.to(self._buffers[name].device)
+        return self
+
     def _checkpoint_tensors(self, copy: bool = True) -> tuple[torch.Tensor, torch.Tensor]:
         """weight, weight_scale in the checkpoint layout (tiled: always new tensors)."""
         if self.weight_layout == "tiled":

@@ -265,6 +265,13 @@ def from_blocked(blocked: torch.Tensor, rows: int, cols: int) -> torch.Tensor:
     return out.view(blocked.dtype) if blocked.dtype != torch.uint8 else out
 
 
+def tiled_shapes(rows: int, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Shapes of one batch of the tiled format for `rows` x `k` weights: tiles
+    (ceil(rows/16), ceil(k/128), 16, 64) and tile scales (..., 16, 8)."""
+    bands, k_tiles = math.ceil(rows / 16), math.ceil(k / 128)
+    return (bands, k_tiles, 16, 64), (bands, k_tiles, 16, 8)
+
+
 def to_tiled(packed: torch.Tensor, scales: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     """Packed [..., M, K/2] with row-major scales [..., M, K/16] -> the tiled weight format (the
     module docstring's formula): uint8 tiles [..., ceil(M/16), ceil(K/128), 16, 64] and tile scales
@@ -274,31 +281,32 @@ def to_tiled(packed: torch.Tensor, scales: torch.Tensor) -> tuple[torch.Tensor, 
         raise ValueError(f"to_tiled expects packed [..., M, K/2] and scales [..., M, K/16] with K % 16 == 0, "
                          f"got {tuple(packed.shape)} and {tuple(scales.shape)}")
     *batch, rows, half_k = a.shape
-    bands, k_tiles = math.ceil(rows / 16), math.ceil(half_k / 64)
 
-    def tile(t: torch.Tensor, width: int) -> torch.Tensor:  # [..., rows, cols] -> [..., bands, k_tiles, 16, width]
+    def tile(t: torch.Tensor, shape: tuple[int, ...]) -> torch.Tensor:  # [..., rows, cols] -> [..., *shape]
+        bands, k_tiles, _, width = shape
         padded = t.new_zeros((*batch, bands * 16, k_tiles * width))
         padded[..., :rows, : t.shape[-1]] = t
         nb = len(batch)
         out = padded.reshape(*batch, bands, 16, k_tiles, width).permute(*range(nb), nb, nb + 2, nb + 1, nb + 3)
         return t.new_empty(out.shape).copy_(out)  # canonical strides, also along dimensions of size 1
 
-    return tile(a, 64), tile(sf, 8)
+    tiles_shape, scales_shape = tiled_shapes(rows, 2 * half_k)
+    return tile(a, tiles_shape), tile(sf, scales_shape)
 
 
 def from_tiled(tiles: torch.Tensor, tile_scales: torch.Tensor, rows: int, k: int) -> tuple[torch.Tensor, torch.Tensor]:
     """The tiled weight format -> packed [..., rows, k/2] and row-major scales [..., rows, k/16]
     (uint8, padding dropped)."""
     a, sf = as_uint8(tiles), as_uint8(tile_scales)
-    bands, k_tiles = math.ceil(rows / 16), math.ceil(k / 128)
-    if (k % 16 or a.dim() < 4 or a.shape[-4:] != (bands, k_tiles, 16, 64)
-            or sf.shape != a.shape[:-1] + (8,)):
-        raise ValueError(f"from_tiled: for {rows} rows and K={k} need tiles [..., {bands}, {k_tiles}, 16, 64] and "
-                         f"scales [..., {bands}, {k_tiles}, 16, 8], got {tuple(tiles.shape)} and {tuple(tile_scales.shape)}")
+    tiles_shape, scales_shape = tiled_shapes(rows, k)
+    if k % 16 or a.dim() < 4 or a.shape[-4:] != tiles_shape or sf.shape != a.shape[:-4] + scales_shape:
+        raise ValueError(f"from_tiled: for {rows} rows and K={k} need tiles [..., {', '.join(map(str, tiles_shape))}] "
+                         f"and scales [..., {', '.join(map(str, scales_shape))}], got {tuple(tiles.shape)} and "
+                         f"{tuple(tile_scales.shape)}")
 
     def untile(t: torch.Tensor, cols: int) -> torch.Tensor:
         nb = t.dim() - 4
-        flat = t.permute(*range(nb), nb, nb + 2, nb + 1, nb + 3).reshape(*t.shape[:nb], bands * 16, -1)
+        flat = t.permute(*range(nb), nb, nb + 2, nb + 1, nb + 3).reshape(*t.shape[:nb], tiles_shape[0] * 16, -1)
         return flat[..., :rows, :cols]
 
     return untile(a, k // 2), untile(sf, k // 16)

@@ -50,8 +50,7 @@ class NVFP4Linear(torch.nn.Module):
         self.weight_layout = weight_layout
         # The packed weights in weight_layout; saved and loaded in the checkpoint layout (see below).
         if weight_layout == "tiled":
-            bands, k_tiles = -(-out_features // 16), -(-in_features // 128)
-            shapes = ((bands, k_tiles, 16, 64), (bands, k_tiles, 16, 8))
+            shapes = fmt.tiled_shapes(out_features, in_features)
         else:
             shapes = ((out_features, in_features // 2), (out_features, in_features // 16))
         w, sc = (torch.zeros(shape, dtype=torch.uint8, device=device) for shape in shapes)

@@ -32,8 +32,8 @@ def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None) -> t
                              f"(gemv_out) and x [L, N, K]; got a {a.dtype} {tuple(a.shape)}, x {tuple(x.shape)}, "
                              f"out {None if out_shape is None else tuple(out_shape)}")
         L, M, K = a.shape[0], out_shape[1], x.shape[2] * (2 if x.dtype in FP4_DTYPES else 1)
-        if tuple(a.shape[1:]) != (-(-M // 16), -(-K // 128), 16, 64):
-            raise ValueError(f"nvfp4.gemv: tiled a for M={M}, K={K} must be [{L}, {-(-M // 16)}, {-(-K // 128)}, 16, 64], "
+        if tuple(a.shape[1:]) != format.tiled_shapes(M, K)[0]:
+            raise ValueError(f"nvfp4.gemv: tiled a for M={M}, K={K} must be {[L, *format.tiled_shapes(M, K)[0]]}, "
                              f"got {tuple(a.shape)}")
     elif a.dtype not in FP4_DTYPES or a.dim() != 3:
         raise ValueError(f"nvfp4.gemv: a must be uint8/float4_e2m1fn_x2 [L, M, K/2], got {a.dtype} {tuple(a.shape)}")
@@ -58,7 +58,7 @@ def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None) -> t
         if layout == reference.ROW_MAJOR:
             ok = tuple(sf.shape) == (L, rows, K // 16)
         elif layout == reference.TILED and name == "sfa":
-            ok = tuple(sf.shape) == tuple(a.shape[:-1]) + (8,)
+            ok = tuple(sf.shape) == (L, *format.tiled_shapes(rows, K)[1])
         elif layout == reference.BLOCKED:
             from .format import blocked_size
             ok = sf.dim() == 2 and sf.shape[0] == L and sf.shape[1] >= blocked_size(rows, K // 16)

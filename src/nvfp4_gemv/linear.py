@@ -145,12 +145,15 @@ class NVFP4Linear(torch.nn.Module):
         # here so that the base class does not report them as unexpected.
         w, s = state_dict.pop(prefix + "weight", None), state_dict.pop(prefix + "weight_scale", None)
         shapes = ((self.out_features, self.in_features // 2), (self.out_features, self.in_features // 16))
+        usable = True  # error_msgs is shared by every module of the load: judge this layer's own keys
         for key, t, shape in (("weight", w, shapes[0]), ("weight_scale", s, shapes[1])):
             if t is None:
                 missing_keys.append(prefix + key)
+                usable = False
             elif tuple(t.shape) != shape:
                 error_msgs.append(f"size mismatch for {prefix}{key}: expected {shape}, got {tuple(t.shape)}")
-        if w is not None and s is not None and not error_msgs:
+                usable = False
+        if usable:
             device = self.weight_packed.device
             self._set_weight(fmt.as_uint8(w).to(device), fmt.as_uint8(s).to(device))
         super()._load_from_state_dict(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,

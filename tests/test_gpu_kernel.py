@@ -18,9 +18,14 @@ OUT_DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float
 BF16_RESCALE_REL = 2.0**-24  # bf16 activations become fp16 after a per-column power-of-two rescale
 
 
-def run_op(a, sfa, x, sfx, out_dtype, sfa_layout=0, sfx_layout=0, wgs=None, ags=None, bias=None):
+def run_op(a, sfa, x, sfx, out_dtype, sfa_layout=0, sfx_layout=0, wgs=None, ags=None, bias=None, tiled=False):
+    """The op on canonical operands, output poisoned; tiled: a and its row-major sfa converted to
+    the tiled weight format first (format.to_tiled)."""
     ops.load()
     out = torch.full((a.shape[0], a.shape[1], x.shape[1]), float("nan"), dtype=out_dtype, device=DEV)  # poisoned
+    if tiled:
+        a, sfa = fmt.to_tiled(a, sfa)
+        sfa_layout = reference.TILED
     torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out)
     return out
 
@@ -183,16 +188,6 @@ def test_bulk_staged_activation_matches_reference(l, m, k, act):
     assert torch.equal(got, run_op(a, sfa, shifted, sfx, torch.float32)), "bulk and load staging differ"
 
 
-def _run_tiled(a, sfa, x, sfx, out_dtype, **scales):
-    """The same problem through the tiled weight format (format.to_tiled), output poisoned."""
-    ops.load()
-    tiles, tile_scales = fmt.to_tiled(a, sfa)
-    out = torch.full((a.shape[0], a.shape[1], x.shape[1]), float("nan"), dtype=out_dtype, device=DEV)
-    torch.ops.nvfp4.gemv_out(tiles, tile_scales, x, sfx, reference.TILED, 0, scales.get("wgs"), scales.get("ags"),
-                             scales.get("bias"), out)
-    return out
-
-
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
 @pytest.mark.parametrize("l,m,k,n", [(1, 1, 16, 1), (1, 33, 80, 2), (1, 300, 2304, 1), (3, 129, 4352, 3),
                                      (2, 1000, 2048, 8), (1, 500, 8192, 16), (1, 4100, 16384, 1),
@@ -206,7 +201,7 @@ def test_tiled_weights_match_reference(l, m, k, n, act):
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
     tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
-    outs = [_run_tiled(a, sfa, x, sfx, torch.float32) for _ in range(3)]
+    outs = [run_op(a, sfa, x, sfx, torch.float32, tiled=True) for _ in range(3)]
     assert_close_elementwise(outs[0], ref, tol, f"tiled L={l} M={m} K={k} N={n} {act}")
     assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2])
 
@@ -217,7 +212,7 @@ def test_tiled_random_shapes_match_reference(seed):
     l, m, k, n, act, out_name = _random_case(rng, gen)
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
     wgs, bias = torch.tensor([0.75], device=DEV), torch.randn(m, generator=gen).to(DEV)
-    got = _run_tiled(a, sfa, x, sfx, OUT_DTYPES[out_name], wgs=wgs, bias=bias)
+    got = run_op(a, sfa, x, sfx, OUT_DTYPES[out_name], wgs=wgs, bias=bias, tiled=True)
     ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, None, bias, torch.float64)
     tol = (tolerance(a, sfa, x, sfx, OUT_DTYPES[out_name], extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
            + ulp_of(ref, OUT_DTYPES[out_name]) + bias.abs().double().reshape(1, -1, 1) * 2**-23)

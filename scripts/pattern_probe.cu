@@ -341,6 +341,68 @@ __global__ void __launch_bounds__(256, 2)
   sink_store(acc, sink, span);
 }
 
+// Row pairs in the row-major layout: an item is rows 2p and 2p + 1 x 512 bytes at the same k
+// (lane L: 16 bytes at 16 L of each row), so each load of a warp reads 512 contiguous bytes and
+// the mma could take the two rows as its A rows g and g + 8 with the 8 B columns carrying the 8
+// quads' k spans (the k spans' diagonal trick). Item i = p C + c, C = row_bytes / 512.
+// order 0 (global): item i -> the grid's warp i % (8 gridDim), every warp of the GPU sweeping the
+// matrix in one front, like the floor (a kernel would need cross-CTA partial sums per row);
+// order 1 (cta): the CTA's balanced row-pair range, item i -> warp i % 8;
+// order 2 (warp): the CTA's range, contiguous item ranges per warp.
+template <int D, int kWork = 0, bool kSf = (kWork >= 2)>
+__global__ void __launch_bounds__(256, 2)
+    pairs_kernel(const uint8_t* a, const uint8_t* sf, int rows, int row_bytes, int order, uint32_t* sink) {
+  const Span span = span_begin();
+  __shared__ uint4 act_smem[kWork >= 2 ? kActPieces : 1];
+  const uint32_t act = fill_act<kWork>(act_smem);
+  float c4[4] = {0.f, 0.f, 0.f, 0.f};
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int C = row_bytes / 512, pairs = rows / 2, sf_row = row_bytes / 8;
+  int64_t i0, i1, di;
+  if (order == 0) {
+    i0 = (int64_t)blockIdx.x * 8 + warp; i1 = (int64_t)pairs * C; di = (int64_t)gridDim.x * 8;
+  } else {
+    const int64_t p0 = (int64_t)pairs * blockIdx.x / gridDim.x, p1 = (int64_t)pairs * (blockIdx.x + 1) / gridDim.x;
+    const int64_t n = (p1 - p0) * C;
+    if (order == 1) { i0 = p0 * C + warp; i1 = p1 * C; di = 8; }
+    else { i0 = p0 * C + n * warp / 8; i1 = p0 * C + n * (warp + 1) / 8; di = 1; }
+  }
+  // The next item to load as (pair, chunk), advanced without divisions.
+  const int dp = (int)(di / C), dc = (int)(di % C);
+  int64_t lp = i0 / C;
+  int lc = (int)(i0 % C);
+  auto load = [&](uint4 (&w)[2], uint32_t& sfw) {
+    const uint8_t* pa = a + lp * 2 * row_bytes + lc * 512 + lane * 16;
+    ld16(pa, w[0]);
+    ld16(pa + row_bytes, w[1]);
+    if (kSf) {
+      const uint8_t* ps = sf + lp * 2 * sf_row + lc * 64 + lane * 2;
+      sfw = *reinterpret_cast<const uint16_t*>(ps) | (uint32_t)*reinterpret_cast<const uint16_t*>(ps + sf_row) << 16;
+    }
+    lp += dp;
+    lc += dc;
+    if (lc >= C) { lc -= C; ++lp; }
+  };
+  uint32_t acc = 0;
+  uint4 buf[D][2];
+  uint32_t sfb[D] = {};
+#pragma unroll
+  for (int d = 0; d < D; ++d)
+    if (i0 + d * di < i1) load(buf[d], sfb[d]);
+  for (int64_t i = i0; i < i1; i += D * di) {
+#pragma unroll
+    for (int d = 0; d < D; ++d) {
+      const int64_t j = i + d * di;
+      if (j < i1) {
+        acc ^= item_work<kWork>(buf[d][0], buf[d][1], sfb[d], (int)j, act, c4);
+        if (j + D * di < i1) load(buf[d], sfb[d]);
+      }
+    }
+  }
+  acc ^= __float_as_uint(c4[0] + c4[1] + c4[2] + c4[3]);
+  sink_store(acc, sink, span);
+}
+
 // The tiled layout in a dynamic order: each warp takes chunks of C consecutive tiles (C KB) from a
 // global counter (reset before every rep), its next chunk asked for while it reads the current
 // one, D tiles in flight; g_dyn_tiles counts the tiles read (the host checks: each exactly once).
@@ -703,6 +765,19 @@ int main(int argc, char** argv) {
     time("tiled/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
     time("tiled/8+sf+mma", [&] { tile_kernel<8, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
     time("inter/8 tiled", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink, -1); return grid; });
+    // Row pairs, 512 contiguous bytes per load, in three orders (pairs_kernel).
+    const char* orders[3] = {"g", "cta", "warp"};
+    for (int o = 0; o < 3; ++o) {
+      char name[4][40];
+      std::snprintf(name[0], 40, "pairs/4 %s", orders[o]);
+      std::snprintf(name[1], 40, "pairs/8 %s", orders[o]);
+      std::snprintf(name[2], 40, "pairs/4+sf %s", orders[o]);
+      std::snprintf(name[3], 40, "pairs/4+sf+mma %s", orders[o]);
+      time(name[0], [&] { pairs_kernel<4><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
+      time(name[1], [&] { pairs_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
+      time(name[2], [&] { pairs_kernel<4, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
+      time(name[3], [&] { pairs_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
+    }
     // The same tiles in a dynamic order (chunks of C tiles per grab), checked to read each once.
     const int64_t tiles = bytes / 1024;
     auto dyn = [&](const char* name, auto kernel, int ctas_per_sm) {

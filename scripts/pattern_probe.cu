@@ -20,11 +20,16 @@
 //               one pair together, 8 consecutive steps at a time (a 512-byte stretch per row)
 //   blk         each CTA sweeps its own contiguous 1/grid of the bytes
 //   tiled/D     the tile patterns on the tiled layout (each 16-row x 64-byte tile stored as 1 KB)
+//   tiledi/D    the same with each tile's 128 scale bytes right after its 1 KB (one stream)
+//   pairs/D O   the row-major layout read by row pairs, 512 contiguous bytes per load, in order O
+//               (g: the whole grid's warps in one front; cta: per-CTA ranges, item i -> warp
+//               i % 8; warp: per-CTA ranges, contiguous per warp)
 //   dyn/D cC    the tiled layout in a dynamic order: warps take chunks of C tiles from a counter
 //   bXK/SxC     bulk copies (cp.async.bulk) of X bytes per row, 16 rows per stage, S stages per
 //               CTA, C CTAs per SM, a producer warp and 8 consumer warps (+sf: the row-major
 //               scales copied too; +sfld: loaded by the consumers)
-// and a suffix for what the consumer does with the bytes (see item_work): none (XOR), +alu (the
+// and a suffix for what the consumer does with the bytes (see item_work): none (XOR), +sf (the
+// item's scale pairs loaded too, like the kernel; +sfh: with the L2::256B hint), +alu (the
 // decode's integer work), +mma (the kernel's whole item: decode, scales, mma), +imma (a candidate
 // W4A4 item on the integer tensor core, checked against a host computation at start-up).
 // Earlier runs (docs/runs/run50) also timed a row-per-warp pattern (rowwise, 1.8x the floor) and
@@ -57,6 +62,15 @@ using namespace nvfp4::detail;
 __device__ __forceinline__ void ld16(const uint8_t* p, uint4& w) {
   asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
                : "=r"(w.x), "=r"(w.y), "=r"(w.z), "=r"(w.w) : "l"(p));
+}
+// A 16-bit scale pair, the kernel's way (ld_scales_if: non-coherent, L1 allocating); kHint: with
+// the L2::256B prefetch hint as well.
+template <bool kHint = false>
+__device__ __forceinline__ uint32_t ld_sf16(const uint8_t* p) {
+  uint16_t h;
+  if (kHint) asm volatile("ld.global.nc.L2::256B.u16 %0, [%1];" : "=h"(h) : "l"(p));
+  else asm volatile("ld.global.nc.u16 %0, [%1];" : "=h"(h) : "l"(p));
+  return h;
 }
 __device__ __forceinline__ uint32_t fold(const uint4& w) { return w.x ^ w.y ^ w.z ^ w.w; }
 
@@ -259,7 +273,7 @@ __global__ void floor_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink)
 
 // mode 0: contiguous item ranges per warp; mode 1: item i -> warp i % 8. With kWork >= 2 each
 // item also loads its rows' 16-bit scale pairs (row-major, row_bytes / 8 per row), like the kernel.
-template <int D, int kWork = 0>
+template <int D, int kWork = 0, bool kSf = (kWork >= 2)>
 __global__ void __launch_bounds__(256, 2)
     tile_kernel(const uint8_t* a, const uint8_t* sf, int rows, int row_bytes, int mode, uint32_t* sink,
                 int pitch = 0) {
@@ -270,8 +284,10 @@ __global__ void __launch_bounds__(256, 2)
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   // pitch < 0: the tiled layout (each (16-row pair, 64-byte step) tile stored as 1 KB: rows 0-7
   // then rows 8-15, 64 bytes each; its 128 scale bytes likewise), so that each load of a warp
-  // reads 512 contiguous bytes; the CTA's rows are then whole pairs.
-  const bool tiled = pitch < 0;
+  // reads 512 contiguous bytes; the CTA's rows are then whole pairs. pitch -1: the scales in
+  // their own array (the library's tiled format); -2: interleaved, each tile's 128 scale bytes
+  // right after its 1 KB (one stream of 1152-byte tiles).
+  const bool tiled = pitch < 0, inter = pitch == -2;
   int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
   int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
   if (tiled) {
@@ -291,13 +307,14 @@ __global__ void __launch_bounds__(256, 2)
   if (pitch == 0) pitch = row_bytes;  // bytes from one row to the next (> row_bytes: padded rows)
   int lp = i0 / steps, ls = i0 - lp * steps;
   const uint8_t *pa, *pb, *sa, *sb;
-  const int wstep = tiled ? 1024 : 64, sstep = tiled ? 128 : 8;  // bytes from one step to the next
+  const int wstep = inter ? 1152 : tiled ? 1024 : 64;  // bytes from one step to the next
+  const int sstep = inter ? 1152 : tiled ? 128 : 8;
   auto set_pair = [&](int pair) {
     if (tiled) {
       const int64_t tile = (int64_t)(r0 / 16 + min(pair, pairs - 1)) * steps;
-      pa = a + tile * 1024 + g * 64 + t * 16;
+      pa = a + tile * wstep + g * 64 + t * 16;
       pb = pa + 512;
-      sa = sf + tile * 128 + g * 8 + t * 2;
+      sa = (inter ? a + tile * 1152 + 1024 : sf + tile * 128) + g * 8 + t * 2;
       sb = sa + 64;
       return;
     }
@@ -311,9 +328,7 @@ __global__ void __launch_bounds__(256, 2)
   auto load = [&](uint4 (&w)[2], uint32_t& sfw) {
     ld16(pa + ls * wstep, w[0]);
     ld16(pb + ls * wstep, w[1]);
-    if (kWork >= 2)
-      sfw = *reinterpret_cast<const uint16_t*>(sa + ls * sstep) |
-            (uint32_t)*reinterpret_cast<const uint16_t*>(sb + ls * sstep) << 16;
+    if (kSf) sfw = ld_sf16(sa + ls * sstep) | ld_sf16(sb + ls * sstep) << 16;
     ls += di;
     if (ls >= steps) {
       ls -= steps;
@@ -349,7 +364,7 @@ __global__ void __launch_bounds__(256, 2)
 // matrix in one front, like the floor (a kernel would need cross-CTA partial sums per row);
 // order 1 (cta): the CTA's balanced row-pair range, item i -> warp i % 8;
 // order 2 (warp): the CTA's range, contiguous item ranges per warp.
-template <int D, int kWork = 0, bool kSf = (kWork >= 2)>
+template <int D, int kWork = 0, bool kSf = (kWork >= 2), bool kHint = false>
 __global__ void __launch_bounds__(256, 2)
     pairs_kernel(const uint8_t* a, const uint8_t* sf, int rows, int row_bytes, int order, uint32_t* sink) {
   const Span span = span_begin();
@@ -377,7 +392,7 @@ __global__ void __launch_bounds__(256, 2)
     ld16(pa + row_bytes, w[1]);
     if (kSf) {
       const uint8_t* ps = sf + lp * 2 * sf_row + lc * 64 + lane * 2;
-      sfw = *reinterpret_cast<const uint16_t*>(ps) | (uint32_t)*reinterpret_cast<const uint16_t*>(ps + sf_row) << 16;
+      sfw = ld_sf16<kHint>(ps) | ld_sf16<kHint>(ps + sf_row) << 16;
     }
     lp += dp;
     lc += dc;
@@ -764,6 +779,11 @@ int main(int argc, char** argv) {
     time("tiled/8", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
     time("tiled/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
     time("tiled/8+sf+mma", [&] { tile_kernel<8, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
+    time("tile/4+sf", [&] { tile_kernel<4, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); return grid; });
+    time("tiled/4+sf", [&] { tile_kernel<4, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
+    time("tiledi/4+sf", [&] { tile_kernel<4, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });
+    time("tiledi/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });
+    time("tiledi/8+sf", [&] { tile_kernel<8, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });
     time("inter/8 tiled", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink, -1); return grid; });
     // Row pairs, 512 contiguous bytes per load, in three orders (pairs_kernel).
     const char* orders[3] = {"g", "cta", "warp"};
@@ -777,6 +797,8 @@ int main(int argc, char** argv) {
       time(name[1], [&] { pairs_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
       time(name[2], [&] { pairs_kernel<4, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
       time(name[3], [&] { pairs_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
+      std::snprintf(name[0], 40, "pairs/4+sfh %s", orders[o]);
+      time(name[0], [&] { pairs_kernel<4, 0, true, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
     }
     // The same tiles in a dynamic order (chunks of C tiles per grab), checked to read each once.
     const int64_t tiles = bytes / 1024;

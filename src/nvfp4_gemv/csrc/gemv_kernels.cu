@@ -958,8 +958,9 @@ __global__ void __launch_bounds__(kThreads, 2)
   // range needs several chunks, so every segment re-stages.
   int staged_l = -1;
   const bool one_chunk = ke - kb <= k_chunk;
-  // k spans: partial-sum slots per row pair, one per k-step (one chunk: see plan_variant).
-  const int span_slots = (ke - kb + G::kStep - 1) / G::kStep;
+  // The CTA's k-steps. k spans: also its partial-sum slots per row pair, one per k-step (one
+  // chunk: see plan_variant); packed slots: the pair-major item order's steps per pair.
+  const int k_steps = (ke - kb + G::kStep - 1) / G::kStep;
   const bool packed = kWide && !kRing && one_chunk;  // partial-sum layout (see flush)
   if (kWide && threadIdx.x == 0)  // read by flush after the first barrier below
     *reinterpret_cast<int*>(base + kPairSlotsOffset) = packed ? 1 : kWarps;
@@ -990,7 +991,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     const int rows = seg.m1 - seg.m0, pairs = (rows + G::kPairRows - 1) / G::kPairRows;
     const bool restage = staged_l != seg.l;
 
-    const int slots = kSpans ? pairs * span_slots : packed ? pairs + kWarps - 1 : pairs * kWarps;
+    const int slots = kSpans ? pairs * k_steps : packed ? pairs + kWarps - 1 : pairs * kWarps;
     for (int i = threadIdx.x; i < slots * 16 * p.N; i += kThreads) red[i] = 0.f;
     if (restage) {
       if (p.act == kActBF16 && !bulk_act) {
@@ -1070,13 +1071,13 @@ __global__ void __launch_bounds__(kThreads, 2)
     // Packed slots: warp w's items were [items w / 8, items (w + 1) / 8) of the pair-major
     // (pair, step) order; only the warps whose range meets the pair's items add.
     // k spans: the row's 8 parts (span, tile) of each of its pair's slots, in step order.
-    const int steps = (ke - kb + G::kStep - 1) / G::kStep, items = pairs * steps;
+    const int items = pairs * k_steps;
     for (int idx = threadIdx.x; idx < rows * p.N; idx += kThreads) {
       const int row = idx / p.N, n = idx - row * p.N;
       float s = 0.f;
       if constexpr (kSpans) {
-        const float* src = red + row / kSpanRows * span_slots * 16 + row % kSpanRows * (16 / kSpanRows);
-        for (int slot = 0; slot < span_slots; ++slot)
+        const float* src = red + row / kSpanRows * k_steps * 16 + row % kSpanRows * (16 / kSpanRows);
+        for (int slot = 0; slot < k_steps; ++slot)
 #pragma unroll
           for (int part = 0; part < 16 / kSpanRows; ++part) s += src[slot * 16 + part];
       } else {
@@ -1085,7 +1086,7 @@ __global__ void __launch_bounds__(kThreads, 2)
 #pragma unroll
         for (int w = 0; w < kWarps; ++w) {
           const int i0 = items * w / kWarps, i1 = items * (w + 1) / kWarps;
-          if (!packed || (i0 < i1 && i0 < (pair + 1) * steps && i1 > pair * steps))
+          if (!packed || (i0 < i1 && i0 < (pair + 1) * k_steps && i1 > pair * k_steps))
             s += src[w * 16 * p.N];
         }
       }

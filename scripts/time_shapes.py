@@ -2,9 +2,10 @@
 three model layers, the bench's way (events, write flush), WITHOUT checking the output: for
 diagnostic kernel variants that compute something else on purpose (memory only, compute only).
 Prints one line per shape; with "tiled", the same operands in the tiled weight format
-(format.to_tiled) too.
+(format.to_tiled) too; with "columns", also W4A4 at N = 2, 4, 8, 16 on 7168x16384 (the split-K
+plans, row-major).
 
-Usage: PYTHONPATH=src python scripts/time_shapes.py [reps] [tiled]
+Usage: PYTHONPATH=src python scripts/time_shapes.py [reps] [tiled] [columns]
 """
 import sys
 
@@ -16,6 +17,7 @@ from nvfp4_gemv.bench import Flusher, gemv_bytes, random_operands, stream_floor,
 
 reps = int(sys.argv[1]) if len(sys.argv) > 1 else 20
 tiled = "tiled" in sys.argv[2:]
+columns = "columns" in sys.argv[2:]
 ops.load()
 flusher = Flusher("write", "cuda")
 for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (151936, 4096, 1)]:
@@ -31,3 +33,9 @@ for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (1519
         del tiles, tile_scales
     floor, _ = stream_floor(gemv_bytes(m, k, l), flusher, "cuda", reps)
     print(f"{line}, floor {floor.median_us:.1f} us", flush=True)
+for n in (2, 4, 8, 16) if columns else ():
+    m, k = 7168, 16384
+    a, sfa, x, sfx = random_operands(m, k, 1, n, "fp4", "cuda")
+    out = torch.empty((1, m, n), dtype=torch.float16, device="cuda")
+    t = time_cuda(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out), flusher, reps)
+    print(f"{m}x{k}x1 N={n}: gemv {t.median_us:.1f} us", flush=True)

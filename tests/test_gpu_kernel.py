@@ -345,6 +345,31 @@ def test_opcheck():
     torch.library.opcheck(torch.ops.nvfp4.gemv_out.default, (a, sfa, x, sfx, 0, 0, None, None, None, out))
 
 
+def test_cuda_graph_of_a_split_k_plan():
+    # N = 4 on 256 x 4096: the launch rule splits K 16 ways (tests/cpp/plan_rules.cu pins it), so
+    # the graph holds the GEMV and its split reduction, a programmatic dependent launch on sm_90+.
+    gen = torch.Generator().manual_seed(12)
+    a, sfa, x, sfx = random_problem(1, 256, 4096, 4, gen, "fp4", DEV)
+    ops.load()
+    out = torch.empty((1, 256, 4), dtype=torch.float16, device=DEV)
+    static_x = x.clone()
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, 0, 0, None, None, None, out)
+    torch.cuda.current_stream().wait_stream(s)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, 0, 0, None, None, None, out)
+    x2 = x[..., torch.randperm(x.shape[-1], generator=gen).to(DEV)]  # other codes, same scales
+    for new_x in (x2, x):
+        static_x.copy_(new_x)
+        out.fill_(float("nan"))
+        g.replay()
+        torch.cuda.synchronize()
+        want = torch.ops.nvfp4.gemv(a, sfa, new_x, sfx, 0, 0, None, None, None, torch.float16)
+        assert torch.equal(out, want)
+
+
 def test_torch_compile_fullgraph_and_cuda_graph():
     gen = torch.Generator().manual_seed(11)
     a, sfa, x, sfx = random_problem(1, 256, 1024, 1, gen, "fp16", DEV)

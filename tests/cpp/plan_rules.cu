@@ -147,6 +147,14 @@ int main() {
       ++failures;
     }
   }
+  // tests/test_gpu_kernel.py's CUDA-graph test of a split plan relies on this shape splitting.
+  {
+    const GemvLaunch g = check_case(devices[0], Case{256, 4096, 1, 4, kActFP4, kScaleRowMajor, true});
+    if (default_rule && g.splits < 2) {
+      std::printf("FAIL H200 256x4096x1 N=4 takes %d splits, the graph test wants several\n", g.splits);
+      ++failures;
+    }
+  }
   for (const Device& d : devices) {
     // Task, layer and edge shapes, every activation kind and column count that matters.
     const int shapes[][3] = {{7168, 16384, 1}, {4096, 7168, 8}, {7168, 2048, 4}, {4096, 4096, 1},

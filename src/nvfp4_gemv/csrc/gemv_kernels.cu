@@ -951,6 +951,14 @@ __global__ void __launch_bounds__(kThreads, 2)
   if (bulk_act) __trap();  // and bulk staging on 9.x devices only
 #endif
   if (kRing) __syncthreads();  // the barriers are initialised before the first copy
+#if __CUDA_ARCH__ >= 900
+  // The split reduction (reduce_splits_kernel) is launched as this grid's programmatic dependent:
+  // letting it be scheduled from now on lets its CTAs take SM slots as this grid's CTAs exit,
+  // and it waits (griddepcontrol.wait) for this grid's completion before it reads anything. A
+  // no-op for a dependent launched the ordinary way; any programmatic dependent must wait so
+  // anyway (unconditional: a branch on `splits` here changed the hot loops' SASS).
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
 
   const int rb = blockIdx.x / splits;
   const int kb = (blockIdx.x % splits) * k_split, ke = min(p.K, kb + k_split);
@@ -1115,7 +1123,13 @@ __global__ void __launch_bounds__(kThreads, 2)
 }
 
 // Split-K epilogue: out = alpha * sum over splits in split order (deterministic) + bias.
+// Launched as the GEMV's programmatic dependent on sm_90+ (launch_variant): it may be resident
+// before the GEMV ends, and waits here until the GEMV grid has completed and its partial sums are
+// visible (griddepcontrol.wait; an ordinary launch returns from it at once).
 __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
   const int64_t R = (int64_t)p.M * p.L;
   const int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (idx >= R * p.N) return;
@@ -1414,8 +1428,20 @@ int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
       p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
       plan.act_raw_offset);
   if (plan.splits > 1) {
+    // A programmatic dependent launch on sm_90+ (the launch's gap behind the GEMV's last CTA
+    // shrinks; see reduce_splits_kernel), an ordinary one before.
     const int64_t n = (int64_t)p.M * p.L * p.N;
-    reduce_splits_kernel<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(p, plan.splits);
+    cudaLaunchAttribute pdl[1];
+    pdl[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    pdl[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3((unsigned)((n + 255) / 256));
+    cfg.blockDim = dim3(256);
+    cfg.stream = stream;
+    cfg.attrs = pdl;
+    cfg.numAttrs = device_info().major >= 9 ? 1 : 0;
+    if (const cudaError_t err = cudaLaunchKernelEx(&cfg, reduce_splits_kernel, p, plan.splits))
+      return err;
   }
   return cudaGetLastError();
 }

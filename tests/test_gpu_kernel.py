@@ -192,10 +192,11 @@ def test_bulk_staged_activation_matches_reference(l, m, k, act):
 @pytest.mark.parametrize("l,m,k,n", [(1, 1, 16, 1), (1, 33, 80, 2), (1, 300, 2304, 1), (3, 129, 4352, 3),
                                      (2, 1000, 2048, 8), (1, 500, 8192, 16), (1, 4100, 16384, 1),
                                      (9, 20, 1024, 1), (1, 7168, 2048, 4), (4, 1024, 7168, 1),
-                                     (1, 50000, 1024, 1)], ids=str)
+                                     (1, 50000, 1024, 1), (1, 40, 16384, 1), (2, 100, 8192, 1)], ids=str)
 def test_tiled_weights_match_reference(l, m, k, n, act):
     """The tiled weight format: rows and K padded inside tiles (M % 16, K % 128 and K % 32 != 0),
-    batches whose rows end mid-tile, split K (N = 8, 16), bulk-staged activations (K = 16384),
+    batches whose rows end mid-tile, split K (N = 8, 16; and at N = 1 where bands are few and K
+    long: 40 x 16384, 2 x 100 x 8192, tiled_balance_splits), bulk-staged activations (K = 16384),
     several segments per CTA (50000 rows); three calls, bitwise equal to each other."""
     gen = torch.Generator().manual_seed(m + k + n)
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)

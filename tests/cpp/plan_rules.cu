@@ -147,6 +147,24 @@ int main() {
       ++failures;
     }
   }
+  // Tiled weights at one column split K only where whole bands leave the busiest SM a band more
+  // (tiled_balance_splits; measured in run 107): 7168x16384 in 4, the other task and layer shapes not.
+  struct ExpectSplits {
+    int M, K, L, splits;
+  };
+  const ExpectSplits tiled_splits[] = {{7168, 16384, 1, 4}, {4096, 7168, 8, 1}, {7168, 2048, 4, 1},
+                                       {4096, 4096, 1, 1},  {14336, 4096, 1, 1}, {4096, 14336, 1, 1},
+                                       {2048, 7168, 1, 1},  {151936, 4096, 1, 1},
+                                       // few bands, long K (tests/test_gpu_kernel.py's tiled cases)
+                                       {40, 16384, 1, 16},  {100, 8192, 2, 8}};
+  for (const ExpectSplits& e : tiled_splits) {
+    const GemvLaunch g = check_case(devices[0], Case{e.M, e.K, e.L, 1, kActFP4, kScaleTiled, true});
+    if (g.splits != e.splits) {
+      std::printf("FAIL H200 tiled %dx%dx%d takes %d splits, measured rule: %d\n", e.M, e.K, e.L, g.splits,
+                  e.splits);
+      ++failures;
+    }
+  }
   // tests/test_gpu_kernel.py's CUDA-graph test of a split plan relies on this shape splitting.
   {
     const GemvLaunch g = check_case(devices[0], Case{256, 4096, 1, 4, kActFP4, kScaleRowMajor, true});

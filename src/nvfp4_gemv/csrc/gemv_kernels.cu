@@ -1329,6 +1329,37 @@ inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {
 // Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
 constexpr int64_t kMaxRowBlocks = 65535;
 
+// Splits for the tiled weight format at one column. Its CTAs take whole 16-row bands, so where a
+// CTA gets few bands, and a fraction of one on average, the busiest SM streams up to a band per
+// CTA more than the average one: 7168x16384 has 448 bands for 264 CTAs, 2 or 1 each, 4 on the
+// busiest SM against 3.4 on average, and SMs sat idle for a quarter of the kernel's cycles
+// (ncu, run 106). Splitting K S ways deals out S times as many band pieces (S = 4: 7 quarter
+// bands, 1.75 bands, on the busiest CTA) at a fixed cost: the partial sums and the reduction
+// kernel, ~2 us with its programmatic dependent launch (7168x16384 at S = 4: 28.9 against 29.8
+// us, 14336x4096 at S = 4: 21.2 against 18.7, though its busiest CTA also streams 12.5% less; run
+// 107). So: the S (a power of two up to max_splits) that leaves the busiest SM (its CTAs, at most
+// the resident ones, times the busiest CTA's band pieces) the fewest bytes, where that saves at
+// least kSplitPaysBytes there (~2 us of an SM's stream at the ~3 TB/s the GEMV reaches);
+// otherwise 1. (Where bands are fewer than the CTAs, e.g. 2048x7168's 128, S = 2 would fill the
+// other CTA slots but stream no fewer bytes per SM; not measured, so not taken.)
+constexpr int64_t kSplitPaysBytes = 45 << 10;
+inline int tiled_balance_splits(int64_t bands, int K, int k_grain, int64_t wave, int sms,
+                                int max_splits) {
+  const auto busiest_sm_bytes = [&](int s) {
+    const int64_t row_blocks = std::min(bands, std::max<int64_t>(1, wave / s));
+    const int64_t k_split = ((int64_t)K / s + k_grain - 1) / k_grain * k_grain;
+    const int64_t cta_bands = (bands + row_blocks - 1) / row_blocks;
+    const int64_t ctas_per_sm = std::min(wave / sms, (row_blocks * s + sms - 1) / sms);
+    return ctas_per_sm * cta_bands * 16 * k_split * 9 / 16;  // 4.5 bits a weight
+  };
+  const int64_t unsplit = busiest_sm_bytes(1);
+  int best = 1;
+  for (int s = 2; s <= max_splits; s *= 2)
+    if (busiest_sm_bytes(s) + kSplitPaysBytes <= unsplit && busiest_sm_bytes(s) < busiest_sm_bytes(best))
+      best = s;
+  return best;
+}
+
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled>
 GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
@@ -1339,9 +1370,11 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
   // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
   // rows * S / wave rows each) until it is at most 1/4: S = the power of two >= 14 * N * wave /
-  // rows, at most 16 and at most one split per two k-steps. One column is never split: its
-  // staging is small (K values, loaded kFp4StageBatch groups at a time), and the second kernel and
-  // the partial sums cost more (measured on the H200: 2048x7168, N = 1, 13.4 us unsplit, 14.6 split).
+  // rows, at most 16 and at most one split per two k-steps. One column is not split for its
+  // staging: that is small (K values, loaded kFp4StageBatch groups at a time), and the second
+  // kernel and the partial sums cost more (measured on the H200: 2048x7168, N = 1, 13.4 us
+  // unsplit, 14.6 split); tiled weights at one column split to even out whole bands instead
+  // (tiled_balance_splits).
   // More than 8 columns (the kWide variant: two mma sets, 2 items in flight, not 4) stop at 1/2
   // (factor 7): on 7168x16384 (run 37) N = 16 took 49.2 us that way against 56.1 (W4A4) and 58.8
   // against 64.2 (bf16), while factor 7 for N = 2..8 was slower (bf16 +1..4.5 us), as was 3.5.
@@ -1350,6 +1383,8 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const double want = p.N == 1 ? 1.0 : factor * p.N * (double)wave / (double)rows;
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
+  if (kTiled && p.N == 1)
+    splits = tiled_balance_splits((rows + 15) / 16, p.K, kGrain, wave, dev.sms, max_splits);
   int k_split = 0;
   const auto split_k = [&](int parts) {  // k_split for `parts` splits, in whole grains; no empty split
     k_split = (p.K / parts + kGrain - 1) / kGrain * kGrain;

@@ -1,5 +1,5 @@
 """Times torch.ops.nvfp4.gemv_out (W4A4, N = 1) and the stream floor on the task's three shapes and
-three model layers, the bench's way (events, write flush), WITHOUT checking the output: for
+five model layers, the bench's way (events, write flush), WITHOUT checking the output: for
 diagnostic kernel variants that compute something else on purpose (memory only, compute only).
 Prints one line per shape; with "tiled", the same operands in the tiled weight format
 (format.to_tiled) too; with "columns", also W4A4 at N = 2, 4, 8, 16 on 7168x16384 (the split-K
@@ -20,7 +20,8 @@ tiled = "tiled" in sys.argv[2:]
 columns = "columns" in sys.argv[2:]
 ops.load()
 flusher = Flusher("write", "cuda")
-for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (151936, 4096, 1)]:
+for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (4096, 14336, 1), (2048, 7168, 1),
+                                        (151936, 4096, 1)]:
     a, sfa, x, sfx = random_operands(m, k, l, 1, "fp4", "cuda")
     out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
     t = time_cuda(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out), flusher, reps)

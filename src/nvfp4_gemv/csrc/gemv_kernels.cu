@@ -1342,7 +1342,7 @@ constexpr int64_t kMaxRowBlocks = 65535;
 // least kSplitPaysBytes there (~2 us of an SM's stream at the ~3 TB/s the GEMV reaches);
 // otherwise 1. Where bands are fewer than the CTAs (2048x7168's 128) S = 2 fills the other CTA
 // slots but streams no fewer bytes per SM, and is slower: 12.8 against 11.2 us (run 109; every
-// task and layer shape the rule leaves unsplit is slower at S = 2 there, by 1.3-3.1 us).
+// task and layer shape the rule leaves unsplit is slower at S = 2, by 1.3-4.6 us).
 constexpr int64_t kSplitPaysBytes = 45 << 10;
 inline int tiled_balance_splits(int64_t bands, int K, int k_grain, int64_t wave, int sms,
                                 int max_splits) {

@@ -24,6 +24,7 @@
 //   pairs/D O   the row-major layout read by row pairs, 512 contiguous bytes per load, in order O
 //               (g: the whole grid's warps in one front; cta: per-CTA ranges, item i -> warp
 //               i % 8; warp: per-CTA ranges, contiguous per warp)
+//   spans2/D O  the same items as the kernel's k spans load them (256 bytes of each row per load)
 //   dyn/D cC    the tiled layout in a dynamic order: warps take chunks of C tiles from a counter
 //   bXK/SxC     bulk copies (cp.async.bulk) of X bytes per row, 16 rows per stage, S stages per
 //               CTA, C CTAs per SM, a producer warp and 8 consumer warps (+sf: the row-major
@@ -364,7 +365,10 @@ __global__ void __launch_bounds__(256, 2)
 // matrix in one front, like the floor (a kernel would need cross-CTA partial sums per row);
 // order 1 (cta): the CTA's balanced row-pair range, item i -> warp i % 8;
 // order 2 (warp): the CTA's range, contiguous item ranges per warp.
-template <int D, int kWork = 0, bool kSf = (kWork >= 2), bool kHint = false>
+// kR = 2: the kernel's k-span item instead (SpanStream, kSpanRows 2): the same two rows x 512
+// bytes per item, but lanes 0-15 read row 0 and lanes 16-31 row 1, 256 bytes of each per load,
+// the item's second load 256 bytes further.
+template <int D, int kWork = 0, bool kSf = (kWork >= 2), bool kHint = false, int kR = 1>
 __global__ void __launch_bounds__(256, 2)
     pairs_kernel(const uint8_t* a, const uint8_t* sf, int rows, int row_bytes, int order, uint32_t* sink) {
   const Span span = span_begin();
@@ -386,13 +390,17 @@ __global__ void __launch_bounds__(256, 2)
   const int dp = (int)(di / C), dc = (int)(di % C);
   int64_t lp = i0 / C;
   int lc = (int)(i0 % C);
+  // Row and byte offsets of this lane's loads within an item: kR 1, (0, 16 L) then (1, 16 L);
+  // kR 2, (L / 16, 16 (L % 16)) then 256 bytes further.
+  const int lane_row = kR == 1 ? 0 : lane / 16, lane_col = kR == 1 ? lane : lane % 16;
+  const int64_t second = kR == 1 ? row_bytes : 256, second_sf = kR == 1 ? sf_row : 32;
   auto load = [&](uint4 (&w)[2], uint32_t& sfw) {
-    const uint8_t* pa = a + lp * 2 * row_bytes + lc * 512 + lane * 16;
+    const uint8_t* pa = a + (lp * 2 + lane_row) * row_bytes + lc * 512 + lane_col * 16;
     ld16(pa, w[0]);
-    ld16(pa + row_bytes, w[1]);
+    ld16(pa + second, w[1]);
     if (kSf) {
-      const uint8_t* ps = sf + lp * 2 * sf_row + lc * 64 + lane * 2;
-      sfw = ld_sf16<kHint>(ps) | ld_sf16<kHint>(ps + sf_row) << 16;
+      const uint8_t* ps = sf + (lp * 2 + lane_row) * sf_row + lc * 64 + lane_col * 2;
+      sfw = ld_sf16<kHint>(ps) | ld_sf16<kHint>(ps + second_sf) << 16;
     }
     lp += dp;
     lc += dc;
@@ -799,6 +807,12 @@ int main(int argc, char** argv) {
       time(name[3], [&] { pairs_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
       std::snprintf(name[0], 40, "pairs/4+sfh %s", orders[o]);
       time(name[0], [&] { pairs_kernel<4, 0, true, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
+      std::snprintf(name[0], 40, "spans2/4 %s", orders[o]);
+      std::snprintf(name[1], 40, "spans2/4+sf %s", orders[o]);
+      std::snprintf(name[2], 40, "spans2/4+sf+mma %s", orders[o]);
+      time(name[0], [&] { pairs_kernel<4, 0, false, false, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
+      time(name[1], [&] { pairs_kernel<4, 0, true, false, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
+      time(name[2], [&] { pairs_kernel<4, 2, true, false, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, o, sink); return grid; });
     }
     // The same tiles in a dynamic order (chunks of C tiles per grab), checked to read each once.
     const int64_t tiles = bytes / 1024;

@@ -272,6 +272,27 @@ __global__ void floor_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink)
   sink_store(acc, sink, span);
 }
 
+// The register window of the item patterns (tile_kernel, pairs_kernel): items i0, i0 + di, ...
+// below i1, D of them in flight, each reloaded with the item D steps on once worked.
+template <int D, class Index, class Load, class Work>
+__device__ __forceinline__ void run_window(Index i0, Index i1, Index di, Load&& load, Work&& work) {
+  uint4 buf[D][2];
+  uint32_t sfb[D] = {};
+#pragma unroll
+  for (int d = 0; d < D; ++d)
+    if (i0 + d * di < i1) load(buf[d], sfb[d]);
+  for (Index i = i0; i < i1; i += D * di) {
+#pragma unroll
+    for (int d = 0; d < D; ++d) {
+      const Index j = i + d * di;
+      if (j < i1) {
+        work(buf[d], sfb[d], j);
+        if (j + D * di < i1) load(buf[d], sfb[d]);
+      }
+    }
+  }
+}
+
 // mode 0: contiguous item ranges per warp; mode 1: item i -> warp i % 8. With kWork >= 2 each
 // item also loads its rows' 16-bit scale pairs (row-major, row_bytes / 8 per row), like the kernel.
 template <int D, int kWork = 0, bool kSf = (kWork >= 2)>
@@ -337,22 +358,9 @@ __global__ void __launch_bounds__(256, 2)
     }
   };
   uint32_t acc = 0;
-  uint4 buf[D][2];
-  uint32_t sfb[D] = {};
-#pragma unroll
-  for (int d = 0; d < D; ++d)
-    if (i0 + d * di < i1) load(buf[d], sfb[d]);
-  for (int i = i0; i < i1; i += D * di) {
-#pragma unroll
-    for (int d = 0; d < D; ++d) {
-      const int j = i + d * di;
-      if (j < i1) {
-        acc ^= item_work<kWork>(buf[d][0], buf[d][1], sfb[d], j, act, c);
-        const int n = j + D * di;
-        if (n < i1) load(buf[d], sfb[d]);
-      }
-    }
-  }
+  run_window<D>(i0, i1, di, load, [&](const uint4 (&w)[2], uint32_t sfw, int j) {
+    acc ^= item_work<kWork>(w[0], w[1], sfw, j, act, c);
+  });
   acc ^= __float_as_uint(c[0] + c[1] + c[2] + c[3]);
   sink_store(acc, sink, span);
 }
@@ -407,21 +415,9 @@ __global__ void __launch_bounds__(256, 2)
     if (lc >= C) { lc -= C; ++lp; }
   };
   uint32_t acc = 0;
-  uint4 buf[D][2];
-  uint32_t sfb[D] = {};
-#pragma unroll
-  for (int d = 0; d < D; ++d)
-    if (i0 + d * di < i1) load(buf[d], sfb[d]);
-  for (int64_t i = i0; i < i1; i += D * di) {
-#pragma unroll
-    for (int d = 0; d < D; ++d) {
-      const int64_t j = i + d * di;
-      if (j < i1) {
-        acc ^= item_work<kWork>(buf[d][0], buf[d][1], sfb[d], (int)j, act, c4);
-        if (j + D * di < i1) load(buf[d], sfb[d]);
-      }
-    }
-  }
+  run_window<D>(i0, i1, di, load, [&](const uint4 (&w)[2], uint32_t sfw, int64_t j) {
+    acc ^= item_work<kWork>(w[0], w[1], sfw, (int)j, act, c4);
+  });
   acc ^= __float_as_uint(c4[0] + c4[1] + c4[2] + c4[3]);
   sink_store(acc, sink, span);
 }

@@ -70,3 +70,16 @@ def assert_close_elementwise(got, ref, tol, what=""):
         idx = bad.nonzero()[:5].tolist()
         details = "; ".join(f"{tuple(i)}: got {got[tuple(i)].item()!r} ref {ref[tuple(i)].item()!r} tol {tol[tuple(i)].item():.3g}" for i in idx)
         raise AssertionError(f"{what}: {int(bad.sum())} of {bad.numel()} elements out of tolerance; {details}")
+
+
+def capture_cuda_graph(fn):
+    """(graph, fn's result in it): fn run once on a side stream first (what CUDA-graph capture asks
+    of lazy initialisation), then captured."""
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        fn()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        result = fn()
+    return graph, result

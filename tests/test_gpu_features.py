@@ -6,6 +6,7 @@ import torch
 
 import nvfp4_gemv as nv
 from nvfp4_gemv import format as fmt
+from helpers import capture_cuda_graph
 
 pytestmark = pytest.mark.gpu
 
@@ -98,13 +99,7 @@ def test_linear_compile_and_cuda_graph(activation, layout):
     compiled = torch.compile(q, fullgraph=True)
     assert torch.equal(compiled(x), eager)
     static_x = x.clone()
-    s = torch.cuda.Stream()
-    with torch.cuda.stream(s):
-        q(static_x)
-    torch.cuda.current_stream().wait_stream(s)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        static_y = q(static_x)
+    graph, static_y = capture_cuda_graph(lambda: q(static_x))
     static_x.copy_(torch.randn_like(x))
     graph.replay()
     assert torch.equal(static_y, q(static_x))

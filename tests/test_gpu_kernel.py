@@ -10,7 +10,8 @@ import torch
 import nvfp4_gemv
 from nvfp4_gemv import format as fmt
 from nvfp4_gemv import ops, reference, task
-from helpers import assert_close_elementwise, random_codes, random_problem, random_scales, tolerance, ulp_of
+from helpers import (assert_close_elementwise, capture_cuda_graph, random_codes, random_problem, random_scales,
+                     tolerance, ulp_of)
 
 pytestmark = pytest.mark.gpu
 DEV = "cuda"
@@ -354,13 +355,7 @@ def test_cuda_graph_of_a_split_k_plan():
     ops.load()
     out = torch.empty((1, 256, 4), dtype=torch.float16, device=DEV)
     static_x = x.clone()
-    s = torch.cuda.Stream()
-    with torch.cuda.stream(s):
-        torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, 0, 0, None, None, None, out)
-    torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, 0, 0, None, None, None, out)
+    g, _ = capture_cuda_graph(lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, 0, 0, None, None, None, out))
     x2 = x[..., torch.randperm(x.shape[-1], generator=gen).to(DEV)]  # other codes, same scales
     for new_x in (x2, x):
         static_x.copy_(new_x)
@@ -384,13 +379,7 @@ def test_torch_compile_fullgraph_and_cuda_graph():
     assert torch.equal(compiled(x), eager)
     out = torch.empty((1, 256, 1), dtype=torch.float16, device=DEV)
     static_x = x.clone()
-    s = torch.cuda.Stream()
-    with torch.cuda.stream(s):
-        torch.ops.nvfp4.gemv_out(a, sfa, static_x, None, 0, 0, None, None, None, out)
-    torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        torch.ops.nvfp4.gemv_out(a, sfa, static_x, None, 0, 0, None, None, None, out)
+    g, _ = capture_cuda_graph(lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, None, 0, 0, None, None, None, out))
     static_x.copy_(x * 3)
     out.zero_()
     g.replay()

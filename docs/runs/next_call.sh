@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
-# This session's last device call, about 4 minutes:
+# Prepared for the next session (not run), about 5 minutes:
 #   bash docs/runs/next_call.sh     (on the device, from the repository root; writes under $OUT)
-# 1. the three CUDA-graph tests on their shared capture helper (tests/helpers.py), plus the GPU
-#    features tests; 2. pattern_probe's +mma item patterns after the run_window refactor (their
-#    SASS was reordered), against run 110's numbers.
+# Item 75: the cluster split reduction was correct but 1.3-1.6x slower at 4-8 splits. Is it the
+# clusters' placement (fewer than 2 CTAs per SM, a second wave) or the reduction itself? The
+# occupancy API's answer for each cluster size at the plan's shared memory, ncu's launch
+# statistics of the N = 8 plan with and without clusters, and the timings with clusters of 2 only.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
-export PYTHONUNBUFFERED=1 PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache
-date -u | tee "$OUT/next_env.txt"
-python3 -m nvfp4_gemv build > /tmp/build.log 2>&1 || { tail -n 30 /tmp/build.log; exit 1; }
-python3 -m pytest -q tests/test_gpu_features.py tests/test_gpu_kernel.py -k "graph or features" 2>&1 | tail -n 3 > "$OUT/pytest.log"
-python3 -m pytest -q tests/test_gpu_features.py 2>&1 | tail -n 2 >> "$OUT/pytest.log"
-nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/pp scripts/pattern_probe.cu && \
-  timeout 120 /tmp/pp floor3x256 tile/4+sf+mma tiled/4+sf+mma pairs/4+sf+mma spans2/4+sf+mma > "$OUT/probe.txt" 2>&1
-echo "== pytest"; cat "$OUT/pytest.log"
-echo "== probe"; grep -v imma "$OUT/probe.txt" | awk '{print $1, $2, $3, $4}'
+export PYTHONUNBUFFERED=1
+# 1. The cluster patch (src only) as a variant, timed with and without clusters, and with clusters
+#    of at most 2 CTAs (kMaxClusterSplits edited in the same copy).
+sed 's/^+constexpr int kMaxClusterSplits = 8;/+constexpr int kMaxClusterSplits = 2;/' \
+  docs/runs/run112/cluster_reduce_src.patch > /tmp/cluster2.patch
+VARIANT_CMD="scripts/time_shapes.py 20 tiled columns" VARIANT_ENVS="NVFP4_GEMV_CLUSTER=0 -" timeout 400 \
+  bash scripts/device_variants.sh cluster8=%docs/runs/run112/cluster_reduce_src.patch \
+  cluster2=%/tmp/cluster2.patch > "$OUT/var.txt" 2>&1
+# 2. Launch statistics (waves per SM, occupancy) of 7168x16384 N = 8 with clusters of 8.
+(cd /tmp/nvfp4_variants/cluster8 && PYTHONPATH=src NVFP4_GEMV_CACHE_DIR=$PWD/cache timeout 150 \
+  ncu --section LaunchStats --section Occupancy -k regex:gemv_kernel -c 1 \
+  python3 "$OLDPWD/scripts/profile_case.py" 7168 16384 1 8 fp4 > "$OUT/ncu_cluster8.txt" 2>&1)
+grep -vE "^\s*$" "$OUT/var.txt" | tail -n 40
+grep -iE "cluster|waves|occupancy|Block Limit" "$OUT/ncu_cluster8.txt" | head -20

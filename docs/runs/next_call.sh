@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Prepared for the next session (not run), about 5 minutes:
 #   bash docs/runs/next_call.sh     (on the device, from the repository root; writes under $OUT)
-# Item 75: the cluster split reduction was correct but 1.3-1.6x slower at 4-8 splits. Is it the
-# clusters' placement (fewer than 2 CTAs per SM, a second wave) or the reduction itself? The
-# occupancy API's answer for each cluster size at the plan's shared memory, ncu's launch
-# statistics of the N = 8 plan with and without clusters, and the timings with clusters of 2 only.
+# Item 75: the cluster split reduction was correct but 1.3-1.6x slower at 4-8 splits, because
+# clusters of 4-8 do not fit one wave (run 113). Clusters of 2 do: time them (N = 2 and the
+# tiled shapes' 2-split plans) against the reduction kernel, and ncu's launch statistics of the
+# 8-CTA clusters for the record.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"

@@ -37,7 +37,7 @@ pytestmark = pytest.mark.skipif(NVCC is None, reason="nvcc not found")
 KERNEL_FILES = [f for f in jit.CUDA_SOURCES if f.endswith(".cu")]
 SPAN_ROWS4 = "gemv_kernels.cu with NVFP4_SPAN_ROWS=4"
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
-PROBES = ["pattern_probe.cu", "pipe_probe.cu"]
+PROBES = ["pattern_probe.cu", "pipe_probe.cu", "cluster_occupancy.cu"]
 
 
 @pytest.fixture(scope="module")

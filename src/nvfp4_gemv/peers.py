@@ -18,6 +18,7 @@ benchmark shapes' m, k and the model layers at N = 1, and N = 1, 4, 8, 16 on the
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import asdict, dataclass
 
@@ -68,19 +69,13 @@ def check(y: torch.Tensor, w: torch.Tensor, x: torch.Tensor | None, x_full: torc
 
 
 # Each peer: name, bytes-per-weight of the format it reads, and prepare(op) -> fn() returning [N, M].
-def _ours_w4a16(op: Operands):
-    a3, s3, x3 = op.a[None], op.sfa[None], op.x[None]
+def _ours_w4a16(op: Operands, tiled: bool = False):
+    """tiled: the weights in our tiled format, made once (as humming's transform() is)."""
+    a, sfa = fmt.to_tiled(op.a, op.sfa) if tiled else (op.a, op.sfa)
+    layout = reference.TILED if tiled else reference.ROW_MAJOR
+    a_b, sfa_b, x3 = a[None], sfa[None], op.x[None]
     out = torch.empty((1, op.m, op.n), dtype=torch.bfloat16, device=op.a.device)
-    call = lambda: torch.ops.nvfp4.gemv_out(a3, s3, x3, None, 0, 0, op.gs, None, None, out)  # noqa: E731
-    return lambda: (call(), out[0].t())[1], op.w, op.x
-
-
-def _ours_w4a16_tiled(op: Operands):
-    """The same with the weights in our tiled format (made once, as humming's transform() is)."""
-    tiles, tile_scales = fmt.to_tiled(op.a, op.sfa)
-    a5, s5, x3 = tiles[None], tile_scales[None], op.x[None]
-    out = torch.empty((1, op.m, op.n), dtype=torch.bfloat16, device=op.a.device)
-    call = lambda: torch.ops.nvfp4.gemv_out(a5, s5, x3, None, reference.TILED, 0, op.gs, None, None, out)  # noqa: E731
+    call = lambda: torch.ops.nvfp4.gemv_out(a_b, sfa_b, x3, None, layout, 0, op.gs, None, None, out)  # noqa: E731
     return lambda: (call(), out[0].t())[1], op.w, op.x
 
 
@@ -132,7 +127,7 @@ def _gemlite(kind: str):
 
 PEERS = [
     ("ours W4A16", 0.5625, _ours_w4a16),
-    ("ours W4A16 tiled", 0.5625, _ours_w4a16_tiled),
+    ("ours W4A16 tiled", 0.5625, functools.partial(_ours_w4a16, tiled=True)),
     ("ours W4A4 + act quant", 0.5625, _ours_w4a4),
     ("cuBLAS bf16", 2.0, _cublas_bf16),
     ("dequant + matmul", 0.5625, _dequant_matmul),

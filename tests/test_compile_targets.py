@@ -45,24 +45,22 @@ def builds(tmp_path_factory):
     """{target: {kernel file: (returncode, ptxas log, cubin path)}}, all compiled in parallel."""
     out = tmp_path_factory.mktemp("cubins")
     procs = {}
+
+    def start(target, name, source, obj, *flags):  # nvcc in the background, output kept for the log
+        cmd = [NVCC, "-std=c++17", "-O3", *flags, jit.gencode(target), str(source), "-o", str(obj)]
+        procs[target, name] = (subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), obj)
+
     for target in TARGETS:
         for name in KERNEL_FILES:
-            obj = out / f"{target}-{name}.cubin"
-            cmd = [NVCC, "-std=c++17", "-O3", "-cubin", jit.gencode(target), "-Xptxas", "-v",
-                   str(jit.CSRC / name), "-o", str(obj)]
-            procs[target, name] = (subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), obj)
+            start(target, name, jit.CSRC / name, out / f"{target}-{name}.cubin", "-cubin", "-Xptxas", "-v")
     # The k-span layout's other row count (gemv_kernels.cu, kSpanRows), for the targets it runs on.
     for target in ("sm_90a", "sm_100a"):
-        obj = out / f"{target}-span_rows4.cubin"
-        cmd = [NVCC, "-std=c++17", "-O3", "-cubin", jit.gencode(target), "-Xptxas", "-v", "-DNVFP4_SPAN_ROWS=4",
-               str(jit.CSRC / "gemv_kernels.cu"), "-o", str(obj)]
-        procs[target, SPAN_ROWS4] = (subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), obj)
+        start(target, SPAN_ROWS4, jit.CSRC / "gemv_kernels.cu", out / f"{target}-span_rows4.cubin", "-cubin",
+              "-Xptxas", "-v", "-DNVFP4_SPAN_ROWS=4")
     # The standalone diagnostics (scripts/*.cu, run by hand on a GPU machine) must keep compiling
     # against the kernel headers they include.
     for probe in PROBES:
-        obj = out / f"{probe}.o"
-        cmd = [NVCC, "-std=c++17", "-O3", "-c", jit.gencode("sm_90a"), str(SCRIPTS / probe), "-o", str(obj)]
-        procs["sm_90a", probe] = (subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), obj)
+        start("sm_90a", probe, SCRIPTS / probe, out / f"{probe}.o", "-c")
     results = {target: {} for target in TARGETS}
     for (target, name), (proc, obj) in procs.items():
         log, _ = proc.communicate()

@@ -1366,6 +1366,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
   constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
   const int64_t rows = (int64_t)p.M * p.L;
+  const int64_t units = kTiled ? (rows + 15) / 16 : rows;  // row ranges in whole tiles (kernel)
   const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled>(dev) * dev.sms;
   // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
@@ -1385,7 +1386,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
   if (kTiled && p.N == 1)
-    splits = tiled_balance_splits((rows + 15) / 16, p.K, kGrain, wave, dev.sms, max_splits);
+    splits = tiled_balance_splits(units, p.K, kGrain, wave, dev.sms, max_splits);
   int k_split = 0;
   const auto split_k = [&](int parts) {  // k_split for `parts` splits, in whole grains; no empty split
     k_split = (p.K / parts + kGrain - 1) / kGrain * kGrain;
@@ -1417,7 +1418,6 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
     const int64_t need = (rows + cap - 1) / cap;
     if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
   }
-  const int64_t units = kTiled ? (rows + 15) / 16 : rows;  // row ranges in whole tiles (kernel)
   if (row_blocks > units) row_blocks = units;
   if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
   const int64_t cta_rows = (rows + row_blocks - 1) / row_blocks;

@@ -21,6 +21,7 @@
 //   blk         each CTA sweeps its own contiguous 1/grid of the bytes
 //   tiled/D     the tile patterns on the tiled layout (each 16-row x 64-byte tile stored as 1 KB)
 //   tiledi/D    the same with each tile's 128 scale bytes right after its 1 KB (one stream)
+//   tiledk/D    the tiled layout with its tiles in k-major order (all bands' step s, then s + 1)
 //   pairs/D O   the row-major layout read by row pairs, 512 contiguous bytes per load, in order O
 //               (g: the whole grid's warps in one front; cta: per-CTA ranges, item i -> warp
 //               i % 8; warp: per-CTA ranges, contiguous per warp)
@@ -308,8 +309,10 @@ __global__ void __launch_bounds__(256, 2)
   // then rows 8-15, 64 bytes each; its 128 scale bytes likewise), so that each load of a warp
   // reads 512 contiguous bytes; the CTA's rows are then whole pairs. pitch -1: the scales in
   // their own array (the library's tiled format); -2: interleaved, each tile's 128 scale bytes
-  // right after its 1 KB (one stream of 1152-byte tiles).
-  const bool tiled = pitch < 0, inter = pitch == -2;
+  // right after its 1 KB (one stream of 1152-byte tiles); -3: the tiles in k-major order (tile
+  // (band b, step s) at s * bands + b, scales likewise), so that the CTAs, which walk their bands
+  // along k at about the same pace, read one moving front of the matrix together.
+  const bool tiled = pitch < 0, inter = pitch == -2, kmajor = pitch == -3;
   int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
   int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
   if (tiled) {
@@ -329,14 +332,16 @@ __global__ void __launch_bounds__(256, 2)
   if (pitch == 0) pitch = row_bytes;  // bytes from one row to the next (> row_bytes: padded rows)
   int lp = i0 / steps, ls = i0 - lp * steps;
   const uint8_t *pa, *pb, *sa, *sb;
-  const int wstep = inter ? 1152 : tiled ? 1024 : 64;  // bytes from one step to the next
-  const int sstep = inter ? 1152 : tiled ? 128 : 8;
+  const int bands = rows / 16;
+  const int wstep = kmajor ? bands * 1024 : inter ? 1152 : tiled ? 1024 : 64;  // bytes from one step to the next
+  const int sstep = kmajor ? bands * 128 : inter ? 1152 : tiled ? 128 : 8;
   auto set_pair = [&](int pair) {
     if (tiled) {
-      const int64_t tile = (int64_t)(r0 / 16 + min(pair, pairs - 1)) * steps;
-      pa = a + tile * wstep + g * 64 + t * 16;
+      const int band = r0 / 16 + min(pair, pairs - 1);
+      const int64_t tile = kmajor ? band : (int64_t)band * steps;  // its first step, in tiles
+      pa = a + (kmajor ? tile * 1024 : tile * wstep) + g * 64 + t * 16;
       pb = pa + 512;
-      sa = (inter ? a + tile * 1152 + 1024 : sf + tile * 128) + g * 8 + t * 2;
+      sa = (inter ? a + tile * 1152 + 1024 : sf + tile * 128) + g * 8 + t * 2;  // kmajor: tile = band
       sb = sa + 64;
       return;
     }
@@ -788,6 +793,10 @@ int main(int argc, char** argv) {
     time("tiledi/4+sf", [&] { tile_kernel<4, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });
     time("tiledi/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });
     time("tiledi/8+sf", [&] { tile_kernel<8, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });
+    time("tiledk/4", [&] { tile_kernel<4><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -3); return grid; });
+    time("tiledk/8", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -3); return grid; });
+    time("tiledk/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -3); return grid; });
+    time("tiledk/4+sf", [&] { tile_kernel<4, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -3); return grid; });
     time("inter/8 tiled", [&] { tile_kernel<8><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 1, sink, -1); return grid; });
     // Row pairs, 512 contiguous bytes per load, in three orders (pairs_kernel).
     const char* orders[3] = {"g", "cta", "warp"};

@@ -54,7 +54,7 @@ __device__ __forceinline__ void ld_stream(const uint8_t* p, uint32_t (&w)[4]) {
 //                a3 = (row g+8, k 2t+8..2t+9)                 <- weight rows g (tile a), g+8 (tile b)
 //   B (16 x 8):  b0 = (k 2t..2t+1, col g), b1 = (k 2t+8..2t+9, col g)   <- activation column g
 //   C (16 x 8):  c0, c1 = (row g, cols 2t, 2t+1), c2, c3 = (row g+8, cols 2t, 2t+1)
-// Which real k sits in each k-slot is ours to choose, as long as A and B agree (kPairK order).
+// Which real k sits in each k-slot is ours to choose, as long as A and B agree (pair_k order).
 __device__ __forceinline__ void mma_16816(float (&c)[4], uint32_t a0, uint32_t a1, uint32_t a2,
                                           uint32_t a3, uint32_t b0, uint32_t b1) {
   asm volatile(
@@ -102,7 +102,7 @@ struct Geometry {
   static constexpr int kSpanPieces = 8 * kRowQuads;            // k spans: pieces per step and word
 
   // Shared-memory layout of the staged activation, in 16-byte pieces: the 4 half2 that one
-  // thread feeds to the mma for word q of k-step s, in kPairK order. Consecutive lanes read
+  // thread feeds to the mma for word q of k-step s, in pair_k order. Consecutive lanes read
   // consecutive pieces: conflict-free 16-byte loads.
   //   row tiles: piece ((s kWords + q) N + n) 4 + t for column n, quad lane t;
   //   k spans:   piece (s 4 + q) kSpanPieces + L for lane L = 4 j + t, j = 2 span + tile: B
@@ -234,7 +234,7 @@ __device__ __forceinline__ void store_f16_group(const void* src, int act_kind, i
       }
     }
 #pragma unroll
-    for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[kPairK[i][0]], v[kPairK[i][1]]));
+    for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[pair_k(i, 0)], v[pair_k(i, 1)]));
   }
   act[G::piece_of_group(g8, n, N)] = make_uint4(h[0], h[1], h[2], h[3]);
 }

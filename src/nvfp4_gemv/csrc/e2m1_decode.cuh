@@ -16,21 +16,14 @@ namespace detail {
 // Everything else (no FP4 hardware): build fp16 bit patterns directly. An E2M1 code s.e1e0.m0
 // placed as fp16 sign (bit 15) and bits 11..9 (the two low exponent bits and the top mantissa
 // bit) reads as value * 2^-14, for the subnormal code 0.5 as well, because E2M1's and fp16's
-// subnormal boundaries line up. That 2^-14 is folded into the block scale.
-// In the word a code's sign sits 3 bits above its magnitude, in the half 6 bits above, so one
-// shift cannot place a whole code. Two bit-selects first build words in which every other code
-// has its sign 6 bits above its magnitude (the other codes' bits there are don't-cares):
-//   even = w & 0x07070707 | (w << 3) & ~0x07070707   codes 0, 2, 4, 6: magnitude 8j, sign 8j + 6
-//   odd  = (w >> 3) & 0x0E0E0E0E | w & ~0x0E0E0E0E   codes 1, 3, 5, 7: magnitude 8j + 1, sign 8j + 7
-// then one left shift and one mask (0x8E008E00: sign 15, magnitude 11..9 of both halves) per
-// half2: h0 = even << 9 (codes 0, 4), h1 = even << 1 (2, 6), h2 = odd << 8 (1, 5), h3 = odd (3, 7).
-// Code 7's sign is bit 31 already and nothing may shift it up, hence the one right shift.
-// SASS per 32 values (4 words): 4 x (6 LOP3 + 5 shifts) = 44, as many as the byte-wise decode it
-// replaced (per word 2 shifts and 2 LOP3 for each 4 codes, then 4 PRMT), but fewer on the integer
-// ALU, the 16-lane pipe that LOP3, PRMT and SHF share (2 cycles per warp instruction; pipe_probe.cu,
-// BENCHMARKS.md item 35): left shifts can be IMAD.SHL and w >> 3 is IMAD.HI.U32 (w * 2^29 >> 32),
-// both on the FMA pipe beside it. In the sm_90a loops ptxas makes 3 of every 16 left shifts SHF:
-// ~25.5 ALU instructions per 32 values against 36 before (tiled loop: 234 against 318 per 4 items).
+// subnormal boundaries line up. That 2^-14 is folded into the block scale. Work per word:
+//   lo = ((w << 1) & 0x0E0E0E0E) | ((w << 4) & 0x80808080)   low nibbles  -> fp16 high bytes
+//   hi = ((w >> 3) & 0x0E0E0E0E) | ( w       & 0x80808080)   high nibbles -> fp16 high bytes
+//   4 x PRMT spread two bytes each into the high bytes of a half2 (low bytes zero).
+// SASS per 32 values (4 words): 4 x (2 SHF/IMAD.SHL + 1 SHF + 4 LOP3 + 4 PRMT) = 44, of which
+// about 36 use the integer ALU pipe; a byte-wise SIMD trick, so each LOP3 handles 4 values.
+// Moving work off that pipe did not pay (BENCHMARKS.md item 77: a PRMT-free decode with 26% fewer
+// ALU instructions, its shifts as IMAD, was even on tiled weights and 0.3-0.8 us slower row-major).
 // ---------------------------------------------------------------------------------------------
 #if defined(__CUDA_ARCH_FEAT_SM100_ALL) || defined(__CUDA_ARCH_FEAT_SM101_ALL) || \
     defined(__CUDA_ARCH_FEAT_SM103_ALL) || defined(__CUDA_ARCH_FEAT_SM110_ALL) || \
@@ -40,24 +33,16 @@ namespace detail {
 #define NVFP4_HW_E2M1 0
 #endif
 
-// (a & mask) | (b & ~mask) in one LOP3. Written in C it became two where b is a shifted copy of a
-// (ptxas masks b's known-zero bits first). Host code (tests/cpp/decode_rules.cu) gets the C.
-__host__ __device__ __forceinline__ uint32_t bit_select(uint32_t a, uint32_t b, uint32_t mask) {
+// __byte_perm, also in host code (tests/cpp/decode_rules.cu runs the decode on the host); the
+// selectors used here have no sign-replicate bits.
+__host__ __device__ __forceinline__ uint32_t byte_perm(uint32_t x, uint32_t y, uint32_t s) {
 #ifdef __CUDA_ARCH__
-  uint32_t d;
-  asm("lop3.b32 %0, %1, %2, %3, 0xE4;" : "=r"(d) : "r"(a), "r"(b), "r"(mask));
-  return d;
+  return __byte_perm(x, y, s);
 #else
-  return (a & mask) | (b & ~mask);
-#endif
-}
-
-// w >> 3 on the FMA pipe: the high word of w * 2^29 (IMAD.HI.U32; a shift would be SHF, ALU).
-__host__ __device__ __forceinline__ uint32_t shr3(uint32_t w) {
-#ifdef __CUDA_ARCH__
-  return __umulhi(w, 1u << 29);
-#else
-  return w >> 3;
+  const uint64_t xy = (uint64_t)y << 32 | x;
+  uint32_t r = 0;
+  for (int i = 0; i < 4; ++i) r |= (uint32_t)(xy >> (8 * (s >> (4 * i) & 7)) & 0xFF) << (8 * i);
+  return r;
 #endif
 }
 
@@ -67,7 +52,7 @@ __host__ __device__ constexpr int pair_k(int i, int j) {
 #if NVFP4_HW_E2M1
   return 2 * i + j;
 #else
-  return 2 * (i & 1) + (i >> 1) + 4 * j;  // (0, 4), (2, 6), (1, 5), (3, 7)
+  return 4 * (i & 1) + (i >> 1) + 2 * j;  // (0, 2), (4, 6), (1, 3), (5, 7)
 #endif
 }
 
@@ -87,13 +72,12 @@ __host__ __device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]
       : "=r"(h[0]), "=r"(h[1]), "=r"(h[2]), "=r"(h[3])
       : "r"(w));
 #else
-  const uint32_t even = bit_select(w, w << 3, 0x07070707u);
-  const uint32_t odd = bit_select(shr3(w), w, 0x0E0E0E0Eu);
-  constexpr uint32_t kImage = 0x8E008E00u;  // sign and magnitude bits of both fp16 halves
-  h[0] = (even << 9) & kImage;
-  h[1] = (even << 1) & kImage;
-  h[2] = (odd << 8) & kImage;
-  h[3] = odd & kImage;
+  const uint32_t lo = ((w << 1) & 0x0E0E0E0Eu) | ((w << 4) & 0x80808080u);
+  const uint32_t hi = ((w >> 3) & 0x0E0E0E0Eu) | (w & 0x80808080u);
+  h[0] = byte_perm(lo, 0, 0x1404);
+  h[1] = byte_perm(lo, 0, 0x3424);
+  h[2] = byte_perm(hi, 0, 0x1404);
+  h[3] = byte_perm(hi, 0, 0x3424);
 #endif
 }
 

@@ -27,6 +27,7 @@
 //               i % 8; warp: per-CTA ranges, contiguous per warp)
 //   spans2/D O  the same items as the kernel's k spans load them (256 bytes of each row per load)
 //   dyn/D cC    the tiled layout in a dynamic order: warps take chunks of C tiles from a counter
+//   btXK/SxC    the same on the tiled layout: a stage is X / 64 consecutive tiles of a band, one copy
 //   bXK/SxC     bulk copies (cp.async.bulk) of X bytes per row, 16 rows per stage, S stages per
 //               CTA, C CTAs per SM, a producer warp and 8 consumer warps (+sf: the row-major
 //               scales copied too; +sfld: loaded by the consumers)
@@ -515,14 +516,17 @@ __global__ void floor_blocked_kernel(const uint8_t* data, int64_t bytes, uint32_
 // kScales: 0 weights only; 1 also the row-major scales (C / 8 bytes per row and stage, a second
 // bulk copy per row into the stage); 2 the consumers load their own scale bytes (16 bits per row
 // and k-step) from global memory, kAhead stages ahead, into registers.
-template <int C, int S, int kScales, int kWork = 0>
+// kTiled: the library's tiled layout (16-row x 64-byte tiles of 1 KB, a band's tiles along k
+// contiguous, scales likewise): a stage is C / 64 consecutive tiles of one band, one bulk copy
+// (and one for its scales), read by the consumers in place (512 contiguous bytes per warp load).
+template <int C, int S, int kScales, int kWork = 0, bool kTiled = false>
 __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8_t* sf, int rows,
                                                    int row_bytes, uint32_t* sink) {
   const Span span = span_begin();
   __shared__ uint4 act_smem[kWork >= 2 ? kActPieces : 1];
   const uint32_t act = fill_act<kWork>(act_smem);
   float c[4] = {0.f, 0.f, 0.f, 0.f};
-  constexpr int kRowPitch = C + 64;  // 64 bytes of padding: rows g and g + 1 in other banks
+  constexpr int kRowPitch = kTiled ? C : C + 64;  // row-major: 64 bytes of padding, rows g and g + 1 in other banks
   constexpr int kSfPitch = C / 8;
   constexpr int kStageBytes = 16 * kRowPitch + (kScales == 1 ? 16 * kSfPitch : 0);
   constexpr int kAhead = 4;
@@ -531,8 +535,12 @@ __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8
   uint64_t* empty = full + S;
   uint8_t* ring = smem + 128;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-  const int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
-  const int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
+  int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
+  int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
+  if (kTiled) {  // whole bands
+    r0 = 16 * (int)((int64_t)(rows / 16) * blockIdx.x / gridDim.x);
+    r1 = 16 * (int)((int64_t)(rows / 16) * (blockIdx.x + 1) / gridDim.x);
+  }
   const int chunks = row_bytes / C, pairs = (r1 - r0 + 15) / 16, items = pairs * chunks;
   const int sf_row = row_bytes / 8;
   if (threadIdx.x == 0) {
@@ -549,7 +557,14 @@ __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8
       const int valid = min(16, r1 - r0 - pair * 16);
       if (lane == 0) mbar_expect_tx(full + s, valid * (C + (kScales == 1 ? kSfPitch : 0)));
       __syncwarp();
-      if (lane < valid) {
+      if (kTiled) {  // the stage's tiles, then their scales: one copy each
+        if (lane == 0) {
+          const int64_t tile = (int64_t)(r0 / 16 + pair) * (row_bytes / 64) + c * (C / 64);
+          bulk_copy(ring + s * kStageBytes, a + tile * 1024, 16 * C, full + s);
+          if (kScales == 1)
+            bulk_copy(ring + s * kStageBytes + 16 * kRowPitch, sf + tile * 128, 16 * kSfPitch, full + s);
+        }
+      } else if (lane < valid) {
         const int64_t row = r0 + pair * 16 + lane;
         bulk_copy(ring + s * kStageBytes + lane * kRowPitch, a + row * row_bytes + (int64_t)c * C, C,
                   full + s);
@@ -593,14 +608,18 @@ __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8
           for (int m = 0; m < kMine; ++m) {
             const int st = warp + 8 * m;
             if (st < kSteps) {
-              const uint4 wa = lds128(base + g * kRowPitch + st * 64 + t * 16);
-              const uint4 wb = lds128(base + (g + 8) * kRowPitch + st * 64 + t * 16);
+              const uint32_t ra = kTiled ? st * 1024 + g * 64 : g * kRowPitch + st * 64;
+              const uint32_t rb = kTiled ? ra + 512 : (g + 8) * kRowPitch + st * 64;
+              const uint4 wa = lds128(base + ra + t * 16);
+              const uint4 wb = lds128(base + rb + t * 16);
               uint32_t sfw = 0;
               if (kScales == 1) {
-                const uint32_t sb = base + 16 * kRowPitch + st * 8 + t * 2;
+                const uint32_t sb = base + 16 * kRowPitch;
+                const uint32_t sa0 = kTiled ? sb + st * 128 + g * 8 + t * 2 : sb + g * kSfPitch + st * 8 + t * 2;
+                const uint32_t sb0 = kTiled ? sa0 + 64 : sb + (g + 8) * kSfPitch + st * 8 + t * 2;
                 uint32_t x0, x1;
-                asm volatile("ld.shared.u16 %0, [%1];" : "=r"(x0) : "r"(sb + g * kSfPitch));
-                asm volatile("ld.shared.u16 %0, [%1];" : "=r"(x1) : "r"(sb + (g + 8) * kSfPitch));
+                asm volatile("ld.shared.u16 %0, [%1];" : "=r"(x0) : "r"(sa0));
+                asm volatile("ld.shared.u16 %0, [%1];" : "=r"(x1) : "r"(sb0));
                 sfw = x0 | (x1 << 16);
               }
               if (kScales == 2) sfw = sfr[d][m];
@@ -857,6 +876,10 @@ int main(int argc, char** argv) {
     bulk("b1K/4x2+sf+alu", bulk_kernel<1024, 4, 1, 1>, 1024, 4, 2, 1);
     bulk("b1K/4x2+sf+mma", bulk_kernel<1024, 4, 1, 2>, 1024, 4, 2, 1);
     bulk("b1K/4x2+sf+imma", bulk_kernel<1024, 4, 1, 3>, 1024, 4, 2, 1);
+    bulk("bt1K/4x2", bulk_kernel<1024, 4, 0, 0, true>, 1024, 4, 2, 0);
+    bulk("bt1K/4x2+sf", bulk_kernel<1024, 4, 1, 0, true>, 1024, 4, 2, 1);
+    bulk("bt1K/4x2+sf+mma", bulk_kernel<1024, 4, 1, 2, true>, 1024, 4, 2, 1);
+    bulk("bt1K/3x2+sf+mma", bulk_kernel<1024, 3, 1, 2, true>, 1024, 3, 2, 1);
   }
   return 0;
 }

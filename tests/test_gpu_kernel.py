@@ -208,6 +208,23 @@ def test_tiled_weights_match_reference(l, m, k, n, act):
     assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2])
 
 
+@pytest.mark.parametrize("act", ["fp4", "bf16"])
+@pytest.mark.parametrize("l,m,k,n", [(1, 7168, 16384, 1), (3, 64, 4176, 3), (1, 256, 16384, 8),
+                                     (2, 512, 2048, 2), (1, 32, 40960, 1)], ids=str)
+def test_tiled_whole_band_shapes_match_reference(l, m, k, n, act):
+    """Tiled weights with M % 16 == 0 and N <= 8, the shapes the tiled ring takes where it is
+    chosen (NVFP4_GEMV_TILED_RING=1 forces it; device_run.sh runs the kernel tests so): K split
+    (7168 x 16384, 32 x 40960), K ending inside a tile (4176), batches, activation chunks (N = 8 at
+    K = 16384); three calls, bitwise equal to each other."""
+    gen = torch.Generator().manual_seed(m + k + n + 1)
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    outs = [run_op(a, sfa, x, sfx, torch.float32, tiled=True) for _ in range(3)]
+    assert_close_elementwise(outs[0], ref, tol, f"tiled L={l} M={m} K={k} N={n} {act}")
+    assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2])
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_tiled_random_shapes_match_reference(seed):
     rng, gen = random.Random(1000 + seed), torch.Generator().manual_seed(1000 + seed)

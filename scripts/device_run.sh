@@ -32,8 +32,6 @@ else
   $PY -m pytest -q tests 2>&1 | tail -n 40 > "$OUT/pytest.log"
   # The kernel tests again with the bulk-copy ring wherever it fits (not only where it pays).
   NVFP4_GEMV_RING=1 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/ring forced: /' >> "$OUT/pytest.log"
-  # And the tiled-format tests with the tiled ring wherever it fits.
-  NVFP4_GEMV_TILED_RING=1 $PY -m pytest -q tests/test_gpu_kernel.py -k tiled 2>&1 | tail -n 3 | sed 's/^/tiled ring forced: /' >> "$OUT/pytest.log"
   # And with the k-span layout wherever it fits (one column; by default only where it pays).
   NVFP4_GEMV_SPANS=1 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/spans forced: /' >> "$OUT/pytest.log"
 fi

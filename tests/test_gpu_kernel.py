@@ -212,10 +212,10 @@ def test_tiled_weights_match_reference(l, m, k, n, act):
 @pytest.mark.parametrize("l,m,k,n", [(1, 7168, 16384, 1), (3, 64, 4176, 3), (1, 256, 16384, 8),
                                      (2, 512, 2048, 2), (1, 32, 40960, 1)], ids=str)
 def test_tiled_whole_band_shapes_match_reference(l, m, k, n, act):
-    """Tiled weights with M % 16 == 0 and N <= 8, the shapes the tiled ring takes where it is
-    chosen (NVFP4_GEMV_TILED_RING=1 forces it; device_run.sh runs the kernel tests so): K split
-    (7168 x 16384, 32 x 40960), K ending inside a tile (4176), batches, activation chunks (N = 8 at
-    K = 16384); three calls, bitwise equal to each other."""
+    """Tiled weights in whole bands (M % 16 == 0), N <= 8: K split (7168 x 16384 by
+    tiled_balance_splits, 32 x 40960), K ending inside a tile (4176), batches, activation chunks
+    (N = 8 at K = 16384); three calls, bitwise equal to each other. (Run 124 also ran these through
+    a bulk-copy ring for the tiled format, docs/runs/run124/tiled_ring.patch.)"""
     gen = torch.Generator().manual_seed(m + k + n + 1)
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)

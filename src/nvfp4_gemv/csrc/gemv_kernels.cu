@@ -828,57 +828,25 @@ __device__ __forceinline__ void ring_copy(const GemvParams& p, const Segment& se
   }
 }
 
-// Tiled weights (the kTiled ring): chunk item i (ring item n) is up to kRingStepsPerStage
-// consecutive tiles of one band, stored together in the format (16 KB), and their scales (128
-// bytes a tile): two bulk copies issued by one thread, completing the slot's full barrier
-// (initialised with one arrival). The band's rows are whole (the launcher asks M % 16 == 0) and
-// the format pads K to whole tiles, so every copied byte exists; a tile past the chunk is not
-// copied. Stage layout: tile s at s * 1024 (rows 0-7, then 8-15, 64 bytes each), its scales at
-// kRingTiledSfOffset + s * 128.
-constexpr int kRingTiledSfOffset = kRingStepsPerStage * 1024;
-static_assert(kRingTiledSfOffset + kRingStepsPerStage * 128 <= kRingStageBytes, "tiled stage fits");
-__device__ __forceinline__ void ring_copy_tiled(const GemvParams& p, const Segment& seg, int stages,
-                                                int i, uint32_t n, uint8_t* ring, uint64_t* full) {
-  const int slot = ring_slot(n), pair = i / stages, c = i - pair * stages;
-  const int k = seg.k0 + c * kRingStageK;
-  const int tiles = min(kRingStepsPerStage, (seg.k0 + seg.kc - k + 127) / 128);
-  const int64_t band = (seg.m0 >> 4) + pair, tile = k >> 7;
-  uint8_t* stage = ring + slot * kRingStageBytes;
-  mbar_expect_tx(full + slot, tiles * (1024 + 128));
-  bulk_copy(stage, p.a + (int64_t)seg.l * p.a_batch_stride + band * p.a_row_stride + tile * 1024,
-            tiles * 1024, full + slot);
-  bulk_copy(stage + kRingTiledSfOffset,
-            p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + band * p.sfa.row_stride + tile * 128,
-            tiles * 128, full + slot);
-}
-
 // Every (pair, stage) item of the chunk, ring items n0 .. n0 + items - 1, the first
-// min(items, kRingStages) of them already copied (ring_copy before the staging; tiled: after it).
-// k-steps w and w + 8 of each stage (a stage's last steps past the chunk are skipped: its bytes
-// there are stale). act: this thread's activation piece at step 0 of the chunk (see the kernel).
-// kTiled: the stage's tiles (ring_copy_tiled); the last warp to read a slot refills it at once
-// (counted in `readers`, one int per slot in the empty barriers' place), so no warp waits for
-// another's reads. The row-major ring's copies are shared by all warps, each waiting on the
-// slot's empty barrier first, which ties the warps together stage by stage.
-template <bool kWide, bool kTiled>
+// min(items, kRingStages) of them already copied (ring_copy before the staging). k-steps w and
+// w + 8 of each stage (a stage's last steps past the chunk are skipped: its bytes there are
+// stale). act: this thread's activation piece at step 0 of the chunk (see the kernel).
+template <bool kWide>
 __device__ void ring_stream(const GemvParams& p, const Segment& seg, int pairs, int stages,
                             uint32_t n0, uint8_t* ring, uint64_t* full, uint64_t* empty,
                             uint32_t act, uint32_t act_step, uint32_t q_stride, float* red, int g,
                             int t) {
   constexpr int kMine = kRingStepsPerStage / kWarps;  // k-steps per warp and stage
-  constexpr int kStep = Geometry<4>::kStep;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, items = pairs * stages;
   const uint32_t ring_smem = smem_addr(ring);
-  [[maybe_unused]] int* const readers = reinterpret_cast<int*>(empty);
   float acc[2][4] = {};
   int i = 0;
   for (int pair = 0; pair < pairs; ++pair) {
     for (int c = 0; c < stages; ++c, ++i) {
       const uint32_t n = n0 + i;
       mbar_wait(full + ring_slot(n), ring_parity(n));
-      // Tiled: a last tile the chunk ends inside counts (the format's padding is zero).
-      const int steps =
-          min(kRingStepsPerStage, (seg.kc - c * kRingStageK + (kTiled ? kStep - 1 : 0)) / kStep);
+      const int steps = min(kRingStepsPerStage, (seg.kc - c * kRingStageK) / Geometry<4>::kStep);
       const uint32_t stage = ring_smem + ring_slot(n) * kRingStageBytes;
       // Copy the warp's items to registers and free the slot before computing: the slot is back
       // in flight after the shared-memory latency, not after the decode and the mma.
@@ -886,41 +854,20 @@ __device__ void ring_stream(const GemvParams& p, const Segment& seg, int pairs, 
 #pragma unroll
       for (int m = 0; m < kMine; ++m) {
         const int s = warp + kWarps * m;
-        uint4 wa, wb;
-        uint32_t sa, sb;
-        if constexpr (kTiled) {
-          wa = lds128(stage + s * 1024 + g * 64 + t * 16);
-          wb = lds128(stage + s * 1024 + 512 + g * 64 + t * 16);
-          const uint32_t sf = stage + kRingTiledSfOffset + s * 128 + g * 8 + t * 2;
-          asm volatile("ld.shared.u16 %0, [%1];" : "=r"(sa) : "r"(sf));
-          asm volatile("ld.shared.u16 %0, [%1];" : "=r"(sb) : "r"(sf + 64));
-        } else {
-          wa = lds128(stage + g * kRingRowPitch + s * 64 + t * 16);
-          wb = lds128(stage + (g + 8) * kRingRowPitch + s * 64 + t * 16);
-          const uint32_t sf = stage + 16 * kRingRowPitch + s * 8 + t * 2;
-          asm volatile("ld.shared.u16 %0, [%1];" : "=r"(sa) : "r"(sf + g * kRingSfBytes));
-          asm volatile("ld.shared.u16 %0, [%1];" : "=r"(sb) : "r"(sf + (g + 8) * kRingSfBytes));
-        }
+        const uint4 wa = lds128(stage + g * kRingRowPitch + s * 64 + t * 16);
+        const uint4 wb = lds128(stage + (g + 8) * kRingRowPitch + s * 64 + t * 16);
         it[m].w[0][0] = wa.x; it[m].w[0][1] = wa.y; it[m].w[0][2] = wa.z; it[m].w[0][3] = wa.w;
         it[m].w[1][0] = wb.x; it[m].w[1][1] = wb.y; it[m].w[1][2] = wb.z; it[m].w[1][3] = wb.w;
+        const uint32_t sf = stage + 16 * kRingRowPitch + s * 8 + t * 2;
+        uint32_t sa, sb;
+        asm volatile("ld.shared.u16 %0, [%1];" : "=r"(sa) : "r"(sf + g * kRingSfBytes));
+        asm volatile("ld.shared.u16 %0, [%1];" : "=r"(sb) : "r"(sf + (g + 8) * kRingSfBytes));
         it[m].sf = sa | (sb << 16);
       }
       __syncwarp();  // the warp's reads of the slot are done
-      if constexpr (kTiled) {
-        // A warp's shared-memory accesses stay in order, so the count's last increment follows
-        // every warp's reads of the slot; the proxy fence orders them before the copy's writes.
-        if (lane == 0 && atomicAdd(readers + ring_slot(n), 1) == kWarps - 1) {
-          readers[ring_slot(n)] = 0;  // published to the next readers by the expect_tx (release)
-          if (i + kRingStages < items) {
-            asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-            ring_copy_tiled(p, seg, stages, i + kRingStages, n + kRingStages, ring, full);
-          }
-        }
-      } else {
-        if (lane == 0) mbar_arrive(empty + ring_slot(n));
-        if (i + kRingStages < items)
-          ring_copy(p, seg, stages, i + kRingStages, n + kRingStages, ring, full, empty);
-      }
+      if (lane == 0) mbar_arrive(empty + ring_slot(n));
+      if (i + kRingStages < items)
+        ring_copy(p, seg, stages, i + kRingStages, n + kRingStages, ring, full, empty);
 #pragma unroll
       for (int m = 0; m < kMine; ++m) {
         const int s = warp + kWarps * m;
@@ -968,8 +915,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
                 int seg_rows, int act_raw_offset) {
   static_assert(!kSpans || (kWords == 4 && !kWide && !kRing), "k spans: 16-byte loads, N = 1");
-  static_assert(!kTiled || (kWords == 4 && !kSpans && !(kRing && kWide)),
-                "tiled: the 16-byte row tiles; the tiled ring at most 8 columns");
+  static_assert(!kTiled || (kWords == 4 && !kRing && !kSpans), "tiled: the 16-byte row tiles");
   using G = Geometry<kWords, kSpans>;
   extern __shared__ __align__(16) uint8_t smem[];
   uint8_t* const base = smem + (kRing ? kRingBytes : 0);
@@ -988,16 +934,13 @@ __global__ void __launch_bounds__(kThreads, 2)
   // through the kernel costs a spill at the register cap). Only the N <= 8 register-window
   // variant carries the code (the launcher asks for it at N = 1 without the ring); the others
   // keep their SASS (in run 63, with it inlined there too, N = 16 measured 2 us slower).
-  constexpr bool kBulkVariant = !kWide && (!kRing || kTiled);
+  constexpr bool kBulkVariant = !kWide && !kRing;
   const bool bulk_act = kBulkVariant && act_raw_offset > 0;
 #if __CUDA_ARCH__ >= 900
   if (kRing && threadIdx.x == 0) {
     for (int i = 0; i < kRingStages; ++i) {
-      mbar_init(full + i, kTiled ? 1 : kWarps);  // tiled: one thread copies a whole stage
-      if (kTiled)
-        reinterpret_cast<int*>(empty)[i] = 0;  // the slot's reader count (see ring_stream)
-      else
-        mbar_init(empty + i, kWarps);
+      mbar_init(full + i, kWarps);
+      mbar_init(empty + i, kWarps);
     }
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
   }
@@ -1071,24 +1014,14 @@ __global__ void __launch_bounds__(kThreads, 2)
       if constexpr (kRing) {
 #if __CUDA_ARCH__ >= 900
         const int stages = (seg.kc + kRingStageK - 1) / kRingStageK, items = pairs * stages;
-        if constexpr (!kTiled)
-          for (int i = 0; i < min(items, kRingStages); ++i)  // copies that overlap the staging
-            ring_copy(p, seg, stages, i, ring_n + i, smem, full, empty);
-#if NVFP4_BULK_ACT && defined(__CUDA_ARCH__)
-        if (restage && bulk_act) init_act_barrier(base);
-#endif
-        __syncthreads();  // previous users of `act` and of the ring are done; col_exp and red ready
+        for (int i = 0; i < min(items, kRingStages); ++i)  // copies that overlap the staging
+          ring_copy(p, seg, stages, i, ring_n + i, smem, full, empty);
+        __syncthreads();  // previous users of `act` are done; col_exp and red are ready
         if (restage) {
-          stage_activation<G>(p, seg, col_max, col_exp, act, bulk_act ? smem + act_raw_offset : nullptr,
-                              reinterpret_cast<uint64_t*>(base + kActBarOffset));
+          stage_activation<G>(p, seg, col_max, col_exp, act, nullptr, nullptr);
           __syncthreads();
         }
-        // Tiled: the first copies go out after the staging, as the register window's first loads
-        // do (issued before it, they delay its own DRAM reads: BENCHMARKS.md items 55, 58).
-        if (kTiled && threadIdx.x == 0)
-          for (int i = 0; i < min(items, kRingStages); ++i)
-            ring_copy_tiled(p, seg, stages, i, ring_n + i, smem, full);
-        ring_stream<kWide, kTiled>(p, seg, pairs, stages, ring_n, smem, full, empty,
+        ring_stream<kWide>(p, seg, pairs, stages, ring_n, smem, full, empty,
                            act_smem + (uint32_t)(g * 4 + t) * 16, kWords * p.N * 64, p.N * 64, red,
                            g, t);
         ring_n += items;
@@ -1333,23 +1266,6 @@ inline bool ring_fits(const GemvParams& p, const PlanDevice& dev) {
          reinterpret_cast<uintptr_t>(sf.base) % 16 == 0;
 }
 
-// The tiled ring (ring_copy_tiled): sm_90 or later, at most 8 columns, the tiled format with
-// whole bands in every batch (M % 16 == 0: a 16-row item is one band) and 16-byte aligned scale
-// tiles. NVFP4_GEMV_TILED_RING (env_mode): tiled_ring_pays decides when unset.
-inline int tiled_ring_mode() {
-  static const int mode = env_mode("NVFP4_GEMV_TILED_RING");
-  return mode;
-}
-inline bool tiled_ring_fits(const GemvParams& p, const PlanDevice& dev) {
-  const ScaleIndex& sf = p.sfa;
-  return tiled_ring_mode() != 0 && dev.major >= 9 && p.N <= 8 && p.M % 16 == 0 && tiled_fits(p) &&
-         reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0 &&
-         (p.L == 1 || sf.batch_stride % 16 == 0);
-}
-// Whether the tiled ring beats the tiled register window (unset NVFP4_GEMV_TILED_RING): not yet
-// measured in the kernel (run 124 times both), so not by default.
-inline bool tiled_ring_pays(const GemvParams&, const GemvLaunch&) { return false; }
-
 // Bulk-copied activation staging (stage_fp4_activation_bulk, stage_f16_activation_bulk): sm_90
 // (9.x), one column, K, splits and chunks multiples of 256 values (whole 16-byte copies), 16-byte
 // aligned activation (and FP4 scales: row-major, unit column stride) per batch. The plan
@@ -1448,8 +1364,7 @@ inline int tiled_balance_splits(int64_t bands, int K, int k_grain, int64_t wave,
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled>
 GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
-  // k granularity of splits and chunks (the tiled ring copies whole tiles)
-  constexpr int kGrain = kRing && !kTiled ? kRingK : G::kStep;
+  constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
   const int64_t rows = (int64_t)p.M * p.L;
   const int64_t units = kTiled ? (rows + 15) / 16 : rows;  // row ranges in whole tiles (kernel)
   const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled>(dev) * dev.sms;
@@ -1529,7 +1444,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const int raw_bytes = fp4 ? k_chunk / 2 + k_chunk / 16 : k_chunk * 2;
   const bool bulk_pays = fp4 ? k_chunk > kFp4StageBatch * kThreads * 8
                              : k_chunk > kThreads * 8 && k_chunk >= k_split;
-  if ((!kRing || kTiled) && bulk_pays && bulk_act_fits(p, dev, k_split, k_chunk) &&
+  if (!kRing && bulk_pays && bulk_act_fits(p, dev, k_split, k_chunk) &&
       plan.smem_bytes + raw_bytes <= dev.cta_smem) {
     plan.act_raw_offset = plan.smem_bytes;
     plan.smem_bytes += raw_bytes;
@@ -1574,14 +1489,9 @@ GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::devi
 GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   using namespace detail;
   const bool wide_n = p.N > 8;
-  if (p.sfa.layout == kScaleTiled) {  // the tiled format: the register window or the tiled ring
-    if (wide_n) return plan_variant<4, true, false, false, true>(p, dev);
-    if (tiled_ring_fits(p, dev)) {
-      const GemvLaunch ring = plan_variant<4, false, true, false, true>(p, dev);
-      if (tiled_ring_mode() == 1 || tiled_ring_pays(p, ring)) return ring;
-    }
-    return plan_variant<4, false, false, false, true>(p, dev);
-  }
+  if (p.sfa.layout == kScaleTiled)  // the tiled weight format has one variant per column count
+    return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
+                  : plan_variant<4, false, false, false, true>(p, dev);
   if (ring_fits(p, dev)) {
     const GemvLaunch ring = plan_variant<4, false, true, false, false>(p, dev);
     if (ring_mode() == 1 || ring_pays(p, ring)) return ring;
@@ -1605,10 +1515,9 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     return cudaErrorInvalidValue;
   const bool wide = plan.chunk_bytes == 16;
   const bool tiled = p.sfa.layout == kScaleTiled;
-  if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.spans)))
+  if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
     return cudaErrorInvalidValue;
-  if (plan.ring && !(wide && (tiled ? tiled_ring_fits(p, dev) : ring_fits(p, dev))))
-    return cudaErrorInvalidValue;
+  if (plan.ring && !(wide && ring_fits(p, dev))) return cudaErrorInvalidValue;
   // k spans: one chunk per CTA (SpanStream's slots are per item of the chunk).
   if (plan.spans && !(wide && spans_fit(p) && plan.k_chunk >= plan.k_split))
     return cudaErrorInvalidValue;
@@ -1624,9 +1533,8 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   if (const int err = check_plan(p, plan, device_info())) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.tiled)
-    return wide_n      ? launch_variant<4, true, false, false, true>(p, plan, stream)
-           : plan.ring ? launch_variant<4, false, true, false, true>(p, plan, stream)
-                       : launch_variant<4, false, false, false, true>(p, plan, stream);
+    return wide_n ? launch_variant<4, true, false, false, true>(p, plan, stream)
+                  : launch_variant<4, false, false, false, true>(p, plan, stream);
   if (plan.ring) return launch_variant<4, false, true>(p, plan, stream);
   if (plan.spans) return launch_variant<4, false, false, true>(p, plan, stream);
   if (wide)

@@ -1457,9 +1457,11 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   return plan;
 }
 
+// dev: the current device (launch_gemv reads it once per launch).
 template <int kWords, bool kWide, bool kRing, bool kSpans = false, bool kTiled = false>
-int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
-  resident_per_sm<kWords, kWide, kRing, kSpans, kTiled>(device_info());  // sets the shared-memory limit once per device
+int launch_variant(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev,
+                   cudaStream_t stream) {
+  resident_per_sm<kWords, kWide, kRing, kSpans, kTiled>(dev);  // sets the shared-memory limit once per device
   gemv_kernel<kWords, kWide, kRing, kSpans, kTiled><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
       p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
       plan.act_raw_offset);
@@ -1475,7 +1477,7 @@ int launch_variant(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
     cfg.blockDim = dim3(256);
     cfg.stream = stream;
     cfg.attrs = pdl;
-    cfg.numAttrs = device_info().major >= 9 ? 1 : 0;
+    cfg.numAttrs = dev.major >= 9 ? 1 : 0;
     if (const cudaError_t err = cudaLaunchKernelEx(&cfg, reduce_splits_kernel, p, plan.splits))
       return err;
   }
@@ -1530,18 +1532,19 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
 
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   using namespace detail;
-  if (const int err = check_plan(p, plan, device_info())) return err;
+  const PlanDevice dev = device_info();
+  if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.tiled)
-    return wide_n ? launch_variant<4, true, false, false, true>(p, plan, stream)
-                  : launch_variant<4, false, false, false, true>(p, plan, stream);
-  if (plan.ring) return launch_variant<4, false, true>(p, plan, stream);
-  if (plan.spans) return launch_variant<4, false, false, true>(p, plan, stream);
+    return wide_n ? launch_variant<4, true, false, false, true>(p, plan, dev, stream)
+                  : launch_variant<4, false, false, false, true>(p, plan, dev, stream);
+  if (plan.ring) return launch_variant<4, false, true>(p, plan, dev, stream);
+  if (plan.spans) return launch_variant<4, false, false, true>(p, plan, dev, stream);
   if (wide)
-    return wide_n ? launch_variant<4, true, false>(p, plan, stream)
-                  : launch_variant<4, false, false>(p, plan, stream);
-  return wide_n ? launch_variant<2, true, false>(p, plan, stream)
-                : launch_variant<2, false, false>(p, plan, stream);
+    return wide_n ? launch_variant<4, true, false>(p, plan, dev, stream)
+                  : launch_variant<4, false, false>(p, plan, dev, stream);
+  return wide_n ? launch_variant<2, true, false>(p, plan, dev, stream)
+                : launch_variant<2, false, false>(p, plan, dev, stream);
 }
 
 int stream_read_default_grid(int device) {

@@ -199,7 +199,11 @@ def test_tiled_weights_match_reference(l, m, k, n, act):
     batches whose rows end mid-tile, split K (N = 8, 16; and at N = 1 where bands are few and K
     long: 40 x 16384, 2 x 100 x 8192, tiled_balance_splits), bulk-staged activations (K = 16384),
     several segments per CTA (50000 rows); three calls, bitwise equal to each other."""
-    gen = torch.Generator().manual_seed(m + k + n)
+    _check_tiled_three_calls(l, m, k, n, act, seed=m + k + n)
+
+
+def _check_tiled_three_calls(l, m, k, n, act, seed):
+    gen = torch.Generator().manual_seed(seed)
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
     tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
@@ -216,13 +220,7 @@ def test_tiled_whole_band_shapes_match_reference(l, m, k, n, act):
     tiled_balance_splits, 32 x 40960), K ending inside a tile (4176), batches, activation chunks
     (N = 8 at K = 16384); three calls, bitwise equal to each other. (Run 124 also ran these through
     a bulk-copy ring for the tiled format, docs/runs/run124/tiled_ring.patch.)"""
-    gen = torch.Generator().manual_seed(m + k + n + 1)
-    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
-    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
-    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
-    outs = [run_op(a, sfa, x, sfx, torch.float32, tiled=True) for _ in range(3)]
-    assert_close_elementwise(outs[0], ref, tol, f"tiled L={l} M={m} K={k} N={n} {act}")
-    assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2])
+    _check_tiled_three_calls(l, m, k, n, act, seed=m + k + n + 1)
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -23,7 +23,7 @@ namespace detail {
 // SASS per 32 values (4 words): 4 x (2 SHF/IMAD.SHL + 1 SHF + 4 LOP3 + 4 PRMT) = 44, of which
 // about 36 use the integer ALU pipe; a byte-wise SIMD trick, so each LOP3 handles 4 values.
 // Moving work off that pipe did not pay (BENCHMARKS.md item 77: a PRMT-free decode with 26% fewer
-// ALU instructions, its shifts as IMAD, was even on tiled weights and 0.3-0.8 us slower row-major).
+// ALU instructions, its shifts as IMAD, was even on tiled weights and 0.1-1.6 us slower row-major).
 // ---------------------------------------------------------------------------------------------
 #if defined(__CUDA_ARCH_FEAT_SM100_ALL) || defined(__CUDA_ARCH_FEAT_SM101_ALL) || \
     defined(__CUDA_ARCH_FEAT_SM103_ALL) || defined(__CUDA_ARCH_FEAT_SM110_ALL) || \

@@ -1355,9 +1355,14 @@ inline int tiled_balance_splits(int64_t bands, int K, int k_grain, int64_t wave,
   };
   const int64_t unsplit = busiest_sm_bytes(1);
   int best = 1;
-  for (int s = 2; s <= max_splits; s *= 2)
-    if (busiest_sm_bytes(s) + kSplitPaysBytes <= unsplit && busiest_sm_bytes(s) < busiest_sm_bytes(best))
+  int64_t best_bytes = unsplit;
+  for (int s = 2; s <= max_splits; s *= 2) {
+    const int64_t bytes = busiest_sm_bytes(s);
+    if (bytes + kSplitPaysBytes <= unsplit && bytes < best_bytes) {
       best = s;
+      best_bytes = bytes;
+    }
+  }
   return best;
 }
 

@@ -76,6 +76,13 @@ __device__ __forceinline__ uint32_t ld_sf16(const uint8_t* p) {
   return h;
 }
 __device__ __forceinline__ uint32_t fold(const uint4& w) { return w.x ^ w.y ^ w.z ^ w.w; }
+// This CTA's balanced contiguous range [r0, r1) of `rows`; whole_bands: in whole 16-row bands
+// (the tiled layout).
+__device__ __forceinline__ void cta_rows(int rows, bool whole_bands, int& r0, int& r1) {
+  const int unit = whole_bands ? 16 : 1;
+  r0 = unit * (int)((int64_t)(rows / unit) * blockIdx.x / gridDim.x);
+  r1 = unit * (int)((int64_t)(rows / unit) * (blockIdx.x + 1) / gridDim.x);
+}
 
 // What a consumer does with the bytes it loads (kWork):
 //   0 (bare)  XOR them into a word;
@@ -314,12 +321,8 @@ __global__ void __launch_bounds__(256, 2)
   // (band b, step s) at s * bands + b, scales likewise), so that the CTAs, which walk their bands
   // along k at about the same pace, read one moving front of the matrix together.
   const bool tiled = pitch < 0, inter = pitch == -2, kmajor = pitch == -3;
-  int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
-  int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
-  if (tiled) {
-    r0 = 16 * (int)((int64_t)(rows / 16) * blockIdx.x / gridDim.x);
-    r1 = 16 * (int)((int64_t)(rows / 16) * (blockIdx.x + 1) / gridDim.x);
-  }
+  int r0, r1;
+  cta_rows(rows, tiled, r0, r1);
   const int steps = row_bytes / 64, pairs = (r1 - r0 + 15) / 16, items = pairs * steps;
   int i0, i1, di;
   if (mode == 0) {
@@ -535,12 +538,8 @@ __global__ void __launch_bounds__(288) bulk_kernel(const uint8_t* a, const uint8
   uint64_t* empty = full + S;
   uint8_t* ring = smem + 128;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-  int r0 = (int)((int64_t)rows * blockIdx.x / gridDim.x);
-  int r1 = (int)((int64_t)rows * (blockIdx.x + 1) / gridDim.x);
-  if (kTiled) {  // whole bands
-    r0 = 16 * (int)((int64_t)(rows / 16) * blockIdx.x / gridDim.x);
-    r1 = 16 * (int)((int64_t)(rows / 16) * (blockIdx.x + 1) / gridDim.x);
-  }
+  int r0, r1;
+  cta_rows(rows, kTiled, r0, r1);
   const int chunks = row_bytes / C, pairs = (r1 - r0 + 15) / 16, items = pairs * chunks;
   const int sf_row = row_bytes / 8;
   if (threadIdx.x == 0) {

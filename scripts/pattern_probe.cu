@@ -27,6 +27,7 @@
 //               i % 8; warp: per-CTA ranges, contiguous per warp)
 //   spans2/D O  the same items as the kernel's k spans load them (256 bytes of each row per load)
 //   dyn/D cC    the tiled layout in a dynamic order: warps take chunks of C tiles from a counter
+//   front/D cC  the same chunks in a static order: chunk j W + w to warp w of the grid's W
 //   btXK/SxC    the same on the tiled layout: a stage is X / 64 consecutive tiles of a band, one copy
 //   bXK/SxC     bulk copies (cp.async.bulk) of X bytes per row, 16 rows per stage, S stages per
 //               CTA, C CTAs per SM, a producer warp and 8 consumer warps (+sf: the row-major
@@ -436,12 +437,22 @@ __global__ void __launch_bounds__(256, 2)
 // one, D tiles in flight; g_dyn_tiles counts the tiles read (the host checks: each exactly once).
 __device__ unsigned g_dyn_counter;
 __device__ unsigned long long g_dyn_tiles;
-template <int D, int C>
+// kFront > 0: the same chunks in a static order, chunk j W + w to warp w of the grid's W (a front
+// moving through the matrix like the counter's, without it): kFront 1 numbers the warps CTA by
+// CTA (w = 8 b + warp: 8 consecutive chunks on one SM), 2 warp by warp (w = grid warp + b).
+template <int D, int C, int kFront = 0>
 __global__ void __launch_bounds__(256, 2)
     dyn_tiled_kernel(const uint8_t* a, int64_t tiles, uint32_t* sink) {
   const Span span = span_begin();
-  const int lane = threadIdx.x & 31;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int64_t W = gridDim.x * 8;
+  int64_t next_static = kFront == 1 ? blockIdx.x * 8 + warp : (int64_t)warp * gridDim.x + blockIdx.x;
   const auto grab = [&]() {
+    if (kFront) {
+      const int64_t c = next_static;
+      next_static += W;
+      return c * C;
+    }
     unsigned c = 0;
     if (lane == 0) c = atomicAdd(&g_dyn_counter, 1u);
     return (int64_t)__shfl_sync(0xffffffffu, c, 0) * C;
@@ -851,6 +862,9 @@ int main(int argc, char** argv) {
     dyn("dyn/4 c32", dyn_tiled_kernel<4, 32>, 2);
     dyn("dyn/8 c32", dyn_tiled_kernel<8, 32>, 2);
     dyn("dyn/4 c32 x3", dyn_tiled_kernel<4, 32>, 3);
+    dyn("front/4 c32 cta", dyn_tiled_kernel<4, 32, 1>, 2);
+    dyn("front/4 c32 warp", dyn_tiled_kernel<4, 32, 2>, 2);
+    dyn("front/4 c128 cta", dyn_tiled_kernel<4, 128, 1>, 2);
     // Rows padded apart (the same bytes per row, pitch = row_bytes + pad): does the power-of-two
     // row stride of the task's matrices (8 KB, 2 KB, 1 KB) put the 16 rows of a tile on the same
     // DRAM channels or banks?

@@ -223,6 +223,18 @@ def test_tiled_whole_band_shapes_match_reference(l, m, k, n, act):
     _check_tiled_three_calls(l, m, k, n, act, seed=m + k + n + 1)
 
 
+@pytest.mark.parametrize("act", ["fp4", "bf16"])
+@pytest.mark.parametrize("l,m,k,n", [(2, 40001, 512, 1), (3, 24005, 1024, 3), (1, 151936 // 4, 4096, 1),
+                                     (2, 20000, 1536, 8)], ids=str)
+def test_tiled_many_bands_per_warp_match_reference(l, m, k, n, act):
+    """Several 16-row bands per warp, so that each warp's item range runs through many bands (one
+    run of the register window per band): K = 512 (4 k-steps a band, runs of at most one window),
+    batches ending mid-band (M % 16 != 0) inside a CTA's rows, N = 3 and 8, a quarter of the
+    lm_head. (Run 128 also ran these through a window that flows on across bands,
+    docs/runs/run128/flow_window.patch, and run 130 through the front order.)"""
+    _check_tiled_three_calls(l, m, k, n, act, seed=m + k + n + 2)
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_tiled_random_shapes_match_reference(seed):
     rng, gen = random.Random(1000 + seed), torch.Generator().manual_seed(1000 + seed)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepared for the next session (not run), about 6 minutes:
+# Prepared in the eleventh session and run as docs/runs/run127/call.sh (BENCHMARKS.md items 87-88):
 #   bash docs/runs/next_call.sh     (on the device, from the repository root; writes under $OUT)
 # 1. Two mma accumulator chains (docs/runs/next_two_chains.patch): at N <= 8 every warp's mmas
 #    accumulate into one register set, a dependent chain through its whole run (216 HMMA per warp

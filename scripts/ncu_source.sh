@@ -4,7 +4,7 @@
 # the summary of scripts/ncu_source_stalls.py. The case: CASE="M K L N act [tiled]"
 # (scripts/profile_case.py's arguments), default the tiled 7168x16384 W4A4 N = 1, e.g.
 #   CASE="151936 4096 1 1 fp4 tiled" bash scripts/ncu_source.sh lm_head
-# (run 131: the tiled kernel's hot loop waits on its loads at two places, BENCHMARKS.md item 91).
+# (run 131: the tiled kernel's hot loop waits on its loads at two places, BENCHMARKS.md item 92).
 NAME=${1:-source}
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"

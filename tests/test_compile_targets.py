@@ -34,6 +34,17 @@ def cuobjdump():
 pytestmark = pytest.mark.skipif(NVCC is None, reason="nvcc not found")
 
 
+def build_cpp_check(out_dir: Path, name: str, *extra: str) -> Path:
+    """Builds tests/cpp/<name>.cu (a host program that checks kernel code without a GPU) against the
+    kernel headers, with `extra` nvcc arguments (flags, more sources); asserts that it built."""
+    exe = out_dir / name
+    cmd = [NVCC, "-std=c++17", "-O1", f"-I{jit.CSRC}", str(Path(__file__).parent / "cpp" / f"{name}.cu"),
+           *extra, "-o", str(exe)]
+    build = subprocess.run(cmd, capture_output=True, text=True)
+    assert build.returncode == 0, build.stdout + build.stderr
+    return exe
+
+
 KERNEL_FILES = [f for f in jit.CUDA_SOURCES if f.endswith(".cu")]
 SPAN_ROWS4 = "gemv_kernels.cu with NVFP4_SPAN_ROWS=4"
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"

@@ -3,25 +3,17 @@ nvcc builds tests/cpp/decode_rules.cu, which decodes every code at every positio
 random neighbours and checks each fp16 image bit for bit against the E2M1 table (x 2^-14) and the
 lane order pair_k. The GPU tests check the same decode inside the kernels, end to end."""
 
-import os
 import subprocess
 
 import pytest
 
-from nvfp4_gemv import jit
-
-from test_compile_targets import NVCC
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from test_compile_targets import NVCC, build_cpp_check
 
 pytestmark = pytest.mark.skipif(NVCC is None, reason="nvcc not found")
 
 
 def test_software_decode_is_exact_for_every_code_and_position(tmp_path):
-    exe = tmp_path / "decode_rules"
-    build = subprocess.run([NVCC, "-std=c++17", "-O1", f"-I{jit.CSRC}", os.path.join(HERE, "cpp", "decode_rules.cu"),
-                            "-o", str(exe)], capture_output=True, text=True)
-    assert build.returncode == 0, build.stdout + build.stderr
+    exe = build_cpp_check(tmp_path, "decode_rules")
     run = subprocess.run([str(exe)], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "8192 words checked, 0 failures" in run.stdout, run.stdout

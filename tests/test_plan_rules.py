@@ -11,21 +11,15 @@ import pytest
 
 from nvfp4_gemv import jit
 
-from test_compile_targets import NVCC
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from test_compile_targets import NVCC, build_cpp_check
 
 pytestmark = pytest.mark.skipif(NVCC is None, reason="nvcc not found")
 
 
 @pytest.fixture(scope="module")
 def plan_rules(tmp_path_factory):
-    exe = tmp_path_factory.mktemp("plan_rules") / "plan_rules"
-    cmd = [NVCC, "-std=c++17", "-O1", jit.gencode("sm_90a"), f"-I{jit.CSRC}",
-           os.path.join(HERE, "cpp", "plan_rules.cu"), str(jit.CSRC / "gemv_kernels.cu"), "-o", str(exe)]
-    build = subprocess.run(cmd, capture_output=True, text=True)
-    assert build.returncode == 0, build.stdout + build.stderr
-    return exe
+    return build_cpp_check(tmp_path_factory.mktemp("plan_rules"), "plan_rules", jit.gencode("sm_90a"),
+                           str(jit.CSRC / "gemv_kernels.cu"))
 
 
 @pytest.mark.parametrize("switches", [{}, {"NVFP4_GEMV_SPANS": "1"}, {"NVFP4_GEMV_RING": "1"},

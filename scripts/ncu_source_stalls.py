@@ -16,8 +16,11 @@ their samples, with W warps per scheduler, issues on about W f of the scheduler'
 import collections
 import csv
 import gzip
-import re
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sass_loop import hot_loop  # noqa: E402  (the same loop scripts/sass_loop.py counts)
 
 ALL = "Warp Stall Sampling (All Samples)"
 
@@ -54,22 +57,11 @@ def main(path: str, top: int = 20) -> None:
         return total
 
     kernel_total = show("kernel", by_reason(ins))
-    # The hot loop: branch targets are absolute addresses or offsets from the function's start.
-    loop = None
-    for i, (_, text, _) in enumerate(ins):
-        m = re.search(r"BRA\s.*?(0x[0-9a-f]+)", text)
-        if not m:
-            continue
-        target = int(m.group(1), 16)
-        start = next((j for j in range(i, -1, -1) if ins[j][0] in (target, base + target)), None)
-        if start is None:
-            continue
-        body = ins[start:i + 1]
-        if any("HMMA" in t for _, t, _ in body) and (loop is None or len(body) < len(loop)):
-            loop = body
-    if loop is None:
+    found = hot_loop(ins)
+    if found is None:
         print("no loop with HMMA found")
         return
+    loop = ins[found[0]:found[1] + 1]
     print(f"hot loop: {len(loop)} instructions at +{loop[0][0] - base:#x}")
     show("hot loop", by_reason(loop), kernel_total)
     print(f"top {top} instructions of the loop (position, samples, SASS, largest reasons):")

@@ -18,28 +18,38 @@ import re
 import sys
 
 
+def hot_loop(ins):
+    """The hot loop of a function's SASS: the shortest backward branch whose body holds HMMA, as
+    (first, last) indices into ins, a list of (address, SASS text, ...) in address order; branch
+    targets may be absolute or offsets from ins[0]'s address (ncu prints the one, cuobjdump the
+    other). None if there is no such loop."""
+    base = ins[0][0]
+    index = {}
+    for i, (a, *_) in enumerate(ins):
+        index[a] = index[a - base] = i
+    best = None
+    for i, (a, text, *_) in enumerate(ins):
+        if "BRA" not in text:
+            continue
+        target = re.search(r"0x([0-9a-f]+)", text.split("BRA")[1])
+        first = index.get(int(target.group(1), 16)) if target else None
+        if first is not None and first < i and any("HMMA" in x[1] for x in ins[first:i + 1]) and (
+                best is None or i - first < best[1] - best[0]):
+            best = (first, i)
+    return best
+
+
 def main(path: str, loads: bool = False) -> None:
     ins = []
     for line in open(path).read().splitlines():
         m = re.match(r"\s*/\*([0-9a-f]{4,})\*/\s*(.*?);", line)
         if m:
             ins.append((int(m.group(1), 16), m.group(2).strip()))
-    index = {a: i for i, (a, _) in enumerate(ins)}
-    best = None
-    for i, (a, text) in enumerate(ins):
-        if "BRA" not in text:
-            continue
-        target = re.search(r"0x([0-9a-f]+)", text.split("BRA")[1])
-        if not target:
-            continue
-        t = int(target.group(1), 16)
-        if t < a and t in index:
-            body = ins[index[t]:i + 1]
-            if any("HMMA" in x for _, x in body) and (best is None or len(body) < len(best[2])):
-                best = (t, a, body)
-    if best is None:
+    loop = hot_loop(ins)
+    if loop is None:
         sys.exit("no backward branch around HMMA found")
-    start, end, body = best
+    body = ins[loop[0]:loop[1] + 1]
+    start, end = body[0][0], body[-1][0]
     ops = collections.Counter(re.sub(r"^@!?U?P\w+\s+", "", x).split()[0].split(".")[0] for _, x in body)
     print(f"loop {start:x}-{end:x}: {len(body)} instructions, {ops['HMMA']} HMMA")
     print(" ".join(f"{k}:{v}" for k, v in ops.most_common()))

@@ -51,8 +51,9 @@ int main() {
   cudaGetDeviceProperties(&prop, 0);
   std::printf("%s, %d SMs\n", prop.name, sms);
   using namespace nvfp4::detail;
-  report("row tiles N<=8 (tiled)", gemv_kernel<4, false, false, false, true>, sms);
-  report("row tiles N<=8 (row-major)", gemv_kernel<4, false, false, false, false>, sms);
-  report("row tiles N>8", gemv_kernel<4, true, false, false, false>, sms);
+  report("row tiles N<=8 (tiled)", gemv_kernel<4, false, false, false, true, false>, sms);
+  report("row tiles N<=8 (row-major)", gemv_kernel<4, false, false, false, false, false>, sms);
+  report("row tiles N>8", gemv_kernel<4, true, false, false, false, false>, sms);
+  report("imma row tiles N=1 (tiled)", gemv_kernel<4, false, false, false, true, true>, sms);
   return 0;
 }

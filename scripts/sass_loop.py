@@ -1,12 +1,13 @@
-"""Counts the SASS of a kernel's hot loop: the shortest backward branch whose body holds HMMA.
+"""Counts the SASS of a kernel's hot loop: the shortest backward branch whose body holds an mma
+(HMMA, or IMMA for the integer-tensor-core item).
 
 Usage:
   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -cubin -o k.cubin src/nvfp4_gemv/csrc/gemv_kernels.cu
   cuobjdump -sass -fun '<mangled kernel name>' k.cubin > k.sass     (names: cuobjdump -sass k.cubin | grep Function)
   python scripts/sass_loop.py k.sass
-Prints the loop's address range, its instruction count and HMMA count, and the opcode histogram
+Prints the loop's address range, its instruction count and mma count, and the opcode histogram
 (predicates stripped, modifiers dropped). The N <= 8 kernel's loop body holds 4 items of 8 HMMA
-each: instructions per item = count / 4.
+(or 4 IMMA) each: instructions per item = count / 4.
 
   python scripts/sass_loop.py k.sass --loads
 also lists each global load in the loop with its position and the position, earlier in the loop,
@@ -18,8 +19,12 @@ import re
 import sys
 
 
+def is_mma(text: str) -> bool:
+    return "HMMA" in text or "IMMA" in text
+
+
 def hot_loop(ins):
-    """The hot loop of a function's SASS: the shortest backward branch whose body holds HMMA, as
+    """The hot loop of a function's SASS: the shortest backward branch whose body holds an mma, as
     (first, last) indices into ins, a list of (address, SASS text, ...) in address order; branch
     targets may be absolute or offsets from ins[0]'s address (ncu prints the one, cuobjdump the
     other). None if there is no such loop."""
@@ -33,7 +38,7 @@ def hot_loop(ins):
             continue
         target = re.search(r"0x([0-9a-f]+)", text.split("BRA")[1])
         first = index.get(int(target.group(1), 16)) if target else None
-        if first is not None and first < i and any("HMMA" in x[1] for x in ins[first:i + 1]) and (
+        if first is not None and first < i and any(is_mma(x[1]) for x in ins[first:i + 1]) and (
                 best is None or i - first < best[1] - best[0]):
             best = (first, i)
     return best
@@ -47,19 +52,19 @@ def main(path: str, loads: bool = False) -> None:
             ins.append((int(m.group(1), 16), m.group(2).strip()))
     loop = hot_loop(ins)
     if loop is None:
-        sys.exit("no backward branch around HMMA found")
+        sys.exit("no backward branch around an mma found")
     body = ins[loop[0]:loop[1] + 1]
     start, end = body[0][0], body[-1][0]
     ops = collections.Counter(re.sub(r"^@!?U?P\w+\s+", "", x).split()[0].split(".")[0] for _, x in body)
-    print(f"loop {start:x}-{end:x}: {len(body)} instructions, {ops['HMMA']} HMMA")
+    print(f"loop {start:x}-{end:x}: {len(body)} instructions, {ops['HMMA'] + ops['IMMA']} mma")
     print(" ".join(f"{k}:{v}" for k, v in ops.most_common()))
     if loads:
         print_loads(body)
 
 
 def print_loads(body) -> None:
-    hmma = [j for j, (_, x) in enumerate(body) if "HMMA" in x]
-    print(f"HMMA at {hmma}")
+    mma = [j for j, (_, x) in enumerate(body) if is_mma(x)]
+    print(f"mma at {mma}")
     for j, (_, text) in enumerate(body):
         m = re.search(r"\bLDG(\S*)\s+R(\d+)", text)
         if not m:

@@ -1,7 +1,10 @@
-// decode_rules.cu: the software E2M1 decode of e2m1_decode.cuh (sm_80 .. sm_90), run on the host.
-// Every code at every position of a word, the other 7 values random: each half of each output
-// register must be the fp16 image sign << 15 | magnitude << 9 (= E2M1 value * 2^-14) of the value
-// pair_k names, and every value must come out exactly once. Prints "N words checked, F failures".
+// decode_rules.cu: the software E2M1 decodes of e2m1_decode.cuh (sm_80 .. sm_90), run on the host.
+// Every code at every position of a word, the other 7 values random:
+//   decode_e2m1x8: each half of each output register must be the fp16 image sign << 15 |
+//     magnitude << 9 (= E2M1 value * 2^-14) of the value pair_k names, and every value must come
+//     out exactly once;
+//   decode_e2m1x8_u8: byte i % 4 of lo (i < 4) or hi must be kImmaBias + 2 * E2M1 of value i.
+// Prints "N words checked, F failures".
 #include <cuda_fp16.h>
 #include <stdint.h>
 
@@ -47,6 +50,17 @@ int main() {
                             bits, got, want, value);
             }
           }
+        uint32_t lo, hi;
+        decode_e2m1x8_u8(w, lo, hi);
+        for (int i = 0; i < 8; ++i) {
+          const uint32_t c = w >> (4 * i) & 0xF;
+          const int got = (int)((i < 4 ? lo : hi) >> (8 * (i % 4)) & 0xFF) - kImmaBias;
+          const float value = (c & 8 ? -1.f : 1.f) * kE2M1[c & 7];
+          if (got != 2 * value) {
+            if (++failures <= 10)
+              std::printf("word %08x value %d: u8 decode %d, want %g\n", w, i, got, 2 * value);
+          }
+        }
       }
   std::printf("%d words checked, %d failures\n", words, failures);
   return failures != 0;

@@ -75,10 +75,10 @@ void fail(const Device& d, const Case& c, const GemvLaunch& g, const char* what)
   if (++failures <= 40)
     std::printf("FAIL %s M=%d K=%d L=%d N=%d act=%d sf=%d aligned=%d: %s (grid %d, row_blocks %d, "
                 "splits %d, k_split %d, k_chunk %d, seg_rows %d, smem %d, ring %d, spans %d, tiled %d, "
-                "raw %d)\n",
+                "imma %d, raw %d)\n",
                 d.name, c.M, c.K, c.L, c.N, c.act, c.sf_layout, c.aligned, what, g.grid,
                 g.row_blocks, g.splits, g.k_split, g.k_chunk, g.seg_rows, g.smem_bytes, g.ring,
-                g.spans, g.tiled, g.act_raw_offset);
+                g.spans, g.tiled, g.imma, g.act_raw_offset);
 }
 
 GemvLaunch check_case(const Device& d, const Case& c) {
@@ -103,6 +103,9 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.chunk_bytes != 16 && g.chunk_bytes != 8) fail(d, c, g, "load width");
   if (g.spans && (c.N != 1 || g.k_chunk < g.k_split)) fail(d, c, g, "k spans take one column, one chunk");
   if (g.ring && (d.dev.major < 9 || c.N > 8)) fail(d, c, g, "ring");
+  if (g.imma && (d.dev.major != 9 || c.N != 1 || c.act != kActFP4 || g.chunk_bytes != 16 || g.ring ||
+                 g.spans || g.act_raw_offset != 0))
+    fail(d, c, g, "imma: W4A4, one column, 16-byte row tiles on sm_90, staged by loads");
   const bool tiled = c.sf_layout == kScaleTiled;
   if (g.tiled != tiled || (tiled && (g.chunk_bytes != 16 || g.ring || g.spans || g.k_split % 128 != 0 ||
                                      g.k_chunk % 128 != 0 || g.row_blocks > (rows + 15) / 16)))
@@ -111,6 +114,7 @@ GemvLaunch check_case(const Device& d, const Case& c) {
 }
 
 const char* variant(const GemvLaunch& g) {
+  if (g.imma) return g.tiled ? "tiled+imma" : "imma";
   if (g.tiled) return g.act_raw_offset > 0 ? "tiled+bulk" : "tiled";
   if (g.ring) return "ring";
   if (g.spans) return "spans";
@@ -132,12 +136,12 @@ int main() {
     int M, K, L;
     const char* variant;
   };
-  const Expect h200[] = {{7168, 16384, 1, "tiles+bulk"}, {4096, 7168, 8, "spans"}, {7168, 2048, 4, "spans"},
-                         {4096, 4096, 1, "ring"},        {14336, 4096, 1, "spans"}, {4096, 14336, 1, "tiles+bulk"},
-                         {7168, 2048, 1, "ring"},        {2048, 7168, 1, "spans"}, {151936, 4096, 1, "tiles"}};
+  const Expect h200[] = {{7168, 16384, 1, "imma"}, {4096, 7168, 8, "spans"}, {7168, 2048, 4, "spans"},
+                         {4096, 4096, 1, "ring"},  {14336, 4096, 1, "spans"}, {4096, 14336, 1, "imma"},
+                         {7168, 2048, 1, "ring"},  {2048, 7168, 1, "spans"}, {151936, 4096, 1, "imma"}};
   // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
   bool default_rule = true;
-  for (const char* name : {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK"})
+  for (const char* name : {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK", "NVFP4_GEMV_IMMA"})
     default_rule = default_rule && !std::getenv(name);
   for (const Expect& e : h200) {
     const Case c{e.M, e.K, e.L, 1, kActFP4, kScaleRowMajor, true};
@@ -165,6 +169,19 @@ int main() {
       ++failures;
     }
   }
+  // The integer item (imma_fits): in the row tiles' place, W4A4 at one column on sm_90 only.
+  for (const Device& d : devices)
+    for (int act : {kActFP4, kActBF16})
+      for (int layout : {kScaleRowMajor, kScaleTiled})
+        for (int n : {1, 2}) {
+          const GemvLaunch g = check_case(d, Case{4096, 14336, 1, n, act, layout, true});
+          const bool want = d.dev.major == 9 && act == kActFP4 && n == 1;
+          if (default_rule && (g.imma != 0) != want) {
+            std::printf("FAIL %s 4096x14336 act %d layout %d N=%d: imma %d, rule: %d\n", d.name, act, layout,
+                        n, g.imma, want);
+            ++failures;
+          }
+        }
   // tests/test_gpu_kernel.py's CUDA-graph test of a split plan relies on this shape splitting.
   {
     const GemvLaunch g = check_case(devices[0], Case{256, 4096, 1, 4, kActFP4, kScaleRowMajor, true});

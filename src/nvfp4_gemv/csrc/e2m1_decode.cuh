@@ -33,16 +33,34 @@ namespace detail {
 #define NVFP4_HW_E2M1 0
 #endif
 
-// __byte_perm, also in host code (tests/cpp/decode_rules.cu runs the decode on the host); the
-// selectors used here have no sign-replicate bits.
+// __byte_perm, also in host code (tests/cpp/decode_rules.cu runs the decodes on the host). The
+// host copy also has PRMT's sign-replicate mode (a selector nibble with bit 3 set gives the
+// selected byte's top bit in all 8 bits), which __byte_perm lacks (it reads 3 bits per
+// selector); prmt() below has it on both sides.
 __host__ __device__ __forceinline__ uint32_t byte_perm(uint32_t x, uint32_t y, uint32_t s) {
 #ifdef __CUDA_ARCH__
   return __byte_perm(x, y, s);
 #else
   const uint64_t xy = (uint64_t)y << 32 | x;
   uint32_t r = 0;
-  for (int i = 0; i < 4; ++i) r |= (uint32_t)(xy >> (8 * (s >> (4 * i) & 7)) & 0xFF) << (8 * i);
+  for (int i = 0; i < 4; ++i) {
+    const uint32_t sel = s >> (4 * i) & 0xF;
+    uint32_t byte = (uint32_t)(xy >> (8 * (sel & 7)) & 0xFF);
+    if (sel & 8) byte = byte & 0x80 ? 0xFF : 0x00;
+    r |= byte << (8 * i);
+  }
   return r;
+#endif
+}
+
+// prmt.b32 with all four selector bits (sign-replicate mode included).
+__host__ __device__ __forceinline__ uint32_t prmt(uint32_t x, uint32_t y, uint32_t s) {
+#ifdef __CUDA_ARCH__
+  uint32_t d;
+  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(x), "r"(y), "r"(s));
+  return d;
+#else
+  return byte_perm(x, y, s);
 #endif
 }
 
@@ -79,6 +97,41 @@ __host__ __device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]
   h[2] = byte_perm(hi, 0, 0x1404);
   h[3] = byte_perm(hi, 0, 0x3424);
 #endif
+}
+
+// ---------------------------------------------------------------------------------------------
+// E2M1 -> biased uint8 for the integer tensor core (the W4A4 path on GPUs without FP4 hardware,
+// see compute_item_imma in gemv_kernels.cu): value i of w -> byte i % 4 of lo (i < 4) or hi,
+// holding kImmaBias + 2 * E2M1 (128 .. 152: 2 * E2M1 is an integer, -12 .. 12).
+//
+// Two PRMT table lookups per 4 values, with no bit shuffling. PRMT reads the low 16 bits of its
+// selector as 4 nibbles: bits 0-2 pick one of 8 table bytes, bit 3 (here the E2M1 sign) switches
+// to sign-replicate mode, 0xFF for a table byte >= 0x80. All table bytes are >= 0x80, so
+//   P = T+[code]        = kImmaBias + 2 E2M1 for a positive code, 0xFF for a negative one,
+//   N = T-[code ^ 8]    = kImmaBias + 2 E2M1 for a negative code, 0xFF for a positive one,
+// and P & N is the byte wanted (-0 included: T-[0] = kImmaBias). The bias costs the mma one
+// correction per scale block, added through its C input (the activation's block sum times
+// kImmaBias), which is why it is the smallest bias that keeps every byte >= 0x80.
+// SASS per 8 values (one word): 4 PRMT + 3 LOP3 on the integer pipe, 2 IMAD.HI (the upper
+// nibbles' selectors, on the FMA pipe): 36 per 32 values, against 44 plus 16 HMUL2 for the fp16
+// decode and its block scales.
+// ---------------------------------------------------------------------------------------------
+constexpr int kImmaBias = 140;
+constexpr uint32_t kImmaPosLo = 0x8F8E8D8Cu, kImmaPosHi = 0x98949290u;  // 140 + {0,1,2,3,4,6,8,12}
+constexpr uint32_t kImmaNegLo = 0x898A8B8Cu, kImmaNegHi = 0x80848688u;  // 140 - {0,1,2,3,4,6,8,12}
+
+__host__ __device__ __forceinline__ uint32_t upper_half(uint32_t w) {
+#ifdef __CUDA_ARCH__
+  return __umulhi(w, 0x10000u);  // IMAD.HI: off the integer pipe
+#else
+  return w >> 16;
+#endif
+}
+
+__host__ __device__ __forceinline__ void decode_e2m1x8_u8(uint32_t w, uint32_t& lo, uint32_t& hi) {
+  const uint32_t flipped = w ^ 0x88888888u;
+  lo = prmt(kImmaPosLo, kImmaPosHi, w) & prmt(kImmaNegLo, kImmaNegHi, flipped);
+  hi = prmt(kImmaPosLo, kImmaPosHi, upper_half(w)) & prmt(kImmaNegLo, kImmaNegHi, upper_half(flipped));
 }
 
 }  // namespace detail

@@ -20,8 +20,9 @@ __device__ __forceinline__ __half2 as_half2(uint32_t u) { return *reinterpret_ca
 __device__ __forceinline__ uint32_t as_u32(__half2 h) { return *reinterpret_cast<uint32_t*>(&h); }
 
 // Two E4M3 scales (bytes 2 kHalf and 2 kHalf + 1 of `bytes`) -> half2 (the lower byte in the low
-// lane) times `mul`, where mul is a power of two chosen so that the product stays exact in fp16.
-template <int kHalf = 0>
+// lane) times `mul`, where mul is a power of two chosen so that the product stays exact in fp16;
+// without the multiplication (kUnscaled: mul must be 1) where the hardware converts.
+template <int kHalf = 0, bool kUnscaled = false>
 __device__ __forceinline__ __half2 decode_e4m3x2(uint32_t bytes, float mul) {
 #if __CUDA_ARCH__ >= 890
   uint32_t h;
@@ -31,6 +32,7 @@ __device__ __forceinline__ __half2 decode_e4m3x2(uint32_t bytes, float mul) {
   else
     asm("{\n\t.reg .b16 lo, hi;\n\tmov.b32 {lo, hi}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, hi;\n\t}"
         : "=r"(h) : "r"(bytes));
+  if (kUnscaled) return as_half2(h);
   return __hmul2(as_half2(h), __float2half2_rn(mul));
 #else
   // E4M3 bits s.eeee.mmm placed as fp16 sign / bits 13..7 read as value * 2^-8 (subnormals too).
@@ -126,6 +128,13 @@ struct Geometry {
 struct Segment {
   int l, m0, m1, k0, kc;
 };
+
+// Shared memory of a staged activation chunk of k_chunk values and n columns (k_chunk a multiple
+// of 128): fp16 fragments, or the kImma item's staging (ImmaStage, 416 bytes per 128 values).
+template <bool kImma>
+__host__ __device__ constexpr int act_stage_bytes(int k_chunk, int n) {
+  return kImma ? k_chunk / 128 * 416 : k_chunk * n * 2;
+}
 
 // Unrolling of the bf16 maxima loop over 16-byte words (x 16-byte aligned; otherwise a plain
 // 4-byte loop). The loop it replaced (a running max per column change, not unrollable) waited one
@@ -525,6 +534,136 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The W4A4 item on the integer tensor core (kImma: one FP4 column, row tiles, GPUs without FP4
+// hardware; imma_fits and imma_pays in the launcher).
+//
+// Why: the fp16 item spends per 64 values and thread 88 SASS on the decode, 32 HMUL2 on the block
+// scales and 8 mma.m16n8k16 (16 cycles of its sub-core's tensor pipe each on sm_90): together
+// they are a GEMV item's whole time budget at the floor's bandwidth (BENCHMARKS.md, items 81, 92).
+// 2 * E2M1 is an integer (-12 .. 12), for weight and activation alike, so W4A4's products and
+// their 16-term block sums are exact in int32, and mma.m16n8k32 (u8 x s8) takes a whole word
+// (8 values) of each of rows g and g + 8 per lane: 4 mma per item.
+//
+// What: A = kImmaBias + 2 E2M1 (decode_e2m1x8_u8: 4 PRMT + 3 LOP3 + 2 IMAD.HI per word), B = the
+// activation's 2 E2M1 as int8, staged per k-step (ImmaStage). The scales stay outside the mma:
+// its 8 B columns carry the item's 8 scale blocks. Lane (g, t) with g == 2 t + h feeds column g
+// the activation of block g (its own word pair h), every other lane zeros, so C column 2 t + h
+// sums row r's block 2 t + h, the one whose scale byte lane t loaded. C starts at the bits of
+// 1.5 * 2^23 - kImmaBias * (the block's activation sum), so the mma ends on the bits of the
+// float 1.5 * 2^23 + dot, exact (|dot| <= 2304), and one FADD + one FFMA add dot * SFA * SFB *
+// 2^-6 (the product exact in fp16) into the lane's 4 fp32 sums (rows g, g + 8 x its 2 blocks),
+// which flush_imma adds over the quad. The fp32 sum is the true one times 2^kImmaAccLog2.
+// Cost per item: 72 decode + 4 mma + 4 shared loads + 16 for the scales, against 88 + 8 + 4 + 38.
+// ---------------------------------------------------------------------------------------------
+// The staged activation of one 128-value k-step (ImmaStage::kStepBytes):
+//   [0, 256)    a 32-byte slot per scale block b: its 16 values as int8 2 * E2M1 in the first
+//               half for even b (B of words 0-1), the second half for odd b (words 2-3), zeros
+//               in the other: the two B loads of lane (g, g / 2) read slot g;
+//   [256, 288)  zeros, what the other lanes read;
+//   [288, 416)  a 32-byte record per quad lane t: the mma's C start for its columns 2 t, 2 t + 1,
+//               {c(2t), c(2t + 1), c(2t), c(2t + 1)}, c(b) = kImmaMagic - kImmaBias * sum(block b),
+//               then SFB of blocks 2 t, 2 t + 1 times 2^-6 as half2.
+// Two offsets per lane, 3.25 bytes per value (fp16 staging: 2).
+struct ImmaStage {
+  static constexpr int kStepBytes = 416, kZeros = 256, kRecords = 288;
+  static_assert(kStepBytes == act_stage_bytes<true>(128, 1), "one step");
+};
+constexpr uint32_t kImmaMagic = 0x4B400000u;  // 1.5 * 2^23: int32 added to its bits, exactly
+constexpr float kImmaMagicValue = 12582912.0f;
+constexpr int kImmaAccLog2 = -4;               // (2 E2M1)(2 E2M1) 2^-6 per product
+
+__device__ __forceinline__ void imma_16832(int (&c)[4], uint32_t a0, uint32_t a1, uint32_t a2,
+                                           uint32_t a3, uint32_t b0, uint32_t b1) {
+  asm volatile(
+      "mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+      "{%8, %9}, {%0, %1, %2, %3};"
+      : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
+      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}
+
+// This lane's offsets into a staged step: its B slot (block g's, or the zeros) and its record.
+struct ImmaLane {
+  uint32_t slot, record;
+};
+__device__ __forceinline__ ImmaLane imma_lane(int g, int t) {
+  return {g >> 1 == t ? 32u * g : (uint32_t)ImmaStage::kZeros, ImmaStage::kRecords + 32u * t};
+}
+
+// acc: rows g, g + 8 x blocks 2 t, 2 t + 1 of every step: [g 2t, g 2t+1, g+8 2t, g+8 2t+1].
+__device__ __forceinline__ void compute_item_imma(const Item<4>& it, uint32_t step,
+                                                  const ImmaLane& lane, float (&acc)[4]) {
+  const uint4 x0 = lds128(step + lane.slot), x1 = lds128(step + lane.slot + 16);
+  const uint4 c0 = lds128(step + lane.record);
+  const uint32_t sfb = lds32(step + lane.record + 16);
+  int c[4] = {(int)c0.x, (int)c0.y, (int)c0.z, (int)c0.w};
+  const uint32_t b[4][2] = {{x0.x, x0.y}, {x0.z, x0.w}, {x1.x, x1.y}, {x1.z, x1.w}};
+#pragma unroll
+  for (int q = 0; q < 4; ++q) {
+    uint32_t alo, ahi, blo, bhi;
+    decode_e2m1x8_u8(it.w[0][q], alo, ahi);
+    decode_e2m1x8_u8(it.w[1][q], blo, bhi);
+    imma_16832(c, alo, blo, ahi, bhi, b[q][0], b[q][1]);
+  }
+  const float2 sa = __half22float2(__hmul2(decode_e4m3x2<0, true>(it.sf, 1.0f), as_half2(sfb)));
+  const float2 sb = __half22float2(__hmul2(decode_e4m3x2<1, true>(it.sf, 1.0f), as_half2(sfb)));
+  acc[0] = fmaf(__int_as_float(c[0]) - kImmaMagicValue, sa.x, acc[0]);
+  acc[1] = fmaf(__int_as_float(c[1]) - kImmaMagicValue, sa.y, acc[1]);
+  acc[2] = fmaf(__int_as_float(c[2]) - kImmaMagicValue, sb.x, acc[2]);
+  acc[3] = fmaf(__int_as_float(c[3]) - kImmaMagicValue, sb.y, acc[3]);
+}
+
+// The kImma staging (one FP4 column): each thread takes whole scale blocks, kFp4StageBatch at a
+// time with their loads issued together (K = 16384 is one round per thread).
+template <class G>
+__device__ void stage_fp4_imma(const GemvParams& p, const Segment& seg, uint8_t* act) {
+  const int blocks = (seg.kc + G::kStep - 1) / G::kStep * 8, k_end = seg.k0 + seg.kc;
+  const uint8_t* x = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride;
+  const uint8_t* sfx = p.sfx.base + (int64_t)seg.l * p.sfx.batch_stride + p.sfx.row_offset(0);
+  for (int u0 = threadIdx.x; u0 < blocks; u0 += kFp4StageBatch * kThreads) {
+    uint32_t w[kFp4StageBatch][2], sc[kFp4StageBatch];
+#pragma unroll
+    for (int b = 0; b < kFp4StageBatch; ++b) {
+      const int u = u0 + b * kThreads, k = seg.k0 + u * 16;
+      w[b][0] = w[b][1] = sc[b] = 0;  // a block past the chunk: zeros with a zero scale
+      if (u < blocks && k < k_end) {
+        const uint32_t* src = reinterpret_cast<const uint32_t*>(x + k / 2);
+        w[b][0] = src[0];
+        w[b][1] = src[1];
+        sc[b] = sfx[p.sfx.col_offset(k / 16)];
+      }
+    }
+#pragma unroll
+    for (int b = 0; b < kFp4StageBatch; ++b) {
+      const int u = u0 + b * kThreads;
+      if (u >= blocks) continue;
+      uint32_t v[4] = {0, 0, 0, 0};
+      int sum = 0;
+#pragma unroll
+      for (int i = 0; i < 16; ++i) {
+        const uint32_t code = w[b][i / 8] >> (4 * (i % 8)) & 0xF;
+        const int mag = 0xC8643210u >> (4 * (code & 7)) & 0xF;  // 2 * {0, .5, 1, 1.5, 2, 3, 4, 6}
+        const int two = code & 8 ? -mag : mag;
+        sum += two;
+        v[i / 4] |= (uint32_t)(two & 0xFF) << (8 * (i % 4));
+      }
+      uint8_t* step = act + (u >> 3) * ImmaStage::kStepBytes;
+      const int blk = u & 7, odd = blk & 1;
+      uint4* slot = reinterpret_cast<uint4*>(step + 32 * blk);
+      slot[odd] = make_uint4(v[0], v[1], v[2], v[3]);
+      slot[odd ^ 1] = make_uint4(0, 0, 0, 0);
+      uint8_t* record = step + ImmaStage::kRecords + 32 * (blk >> 1);
+      int* start = reinterpret_cast<int*>(record);
+      start[odd] = start[odd + 2] = (int)kImmaMagic - kImmaBias * sum;
+      reinterpret_cast<__half*>(record + 16)[odd] = __low2half(decode_e4m3x2<0>(sc[b], 1.0f / 64));
+      if (blk == 0) {
+        uint4* zeros = reinterpret_cast<uint4*>(step + ImmaStage::kZeros);
+        zeros[0] = zeros[1] = make_uint4(0, 0, 0, 0);
+      }
+    }
+  }
+}
+
 // Partial sums of a segment: [slot][16 rows][N columns] fp32, slot = pair * pair_slots + warp.
 // Dense (pair_slots = kWarps): every warp has a slot for every 16-row pair. Packed (pair_slots =
 // 1, pairs + kWarps - 1 slots): when each warp's items are one contiguous pair-major range (the
@@ -561,6 +700,24 @@ __device__ __forceinline__ void flush(float (&acc)[2][4], float* red, int N, int
   }
 }
 
+// flush for the kImma item (one column): rows g and g + 8 summed over the quad's blocks in a
+// fixed order.
+__device__ __forceinline__ void flush_imma(float (&acc)[4], float* red, int pair, int g, int t) {
+  float ra = acc[0] + acc[1], rb = acc[2] + acc[3];
+#pragma unroll
+  for (int o = 1; o < 4; o <<= 1) {
+    ra += __shfl_xor_sync(0xffffffffu, ra, o);
+    rb += __shfl_xor_sync(0xffffffffu, rb, o);
+  }
+  float* dst = red + (pair * kWarps + (threadIdx.x >> 5)) * 16;
+  if (t == 0) {
+    dst[g] += ra;
+    dst[g + 8] += rb;
+  }
+#pragma unroll
+  for (int i = 0; i < 4; ++i) acc[i] = 0.f;
+}
+
 // Items loaded ahead per thread (4 x 32 bytes); 2 when N > 8, whose second accumulator set and
 // activation registers would otherwise exceed the 128-register budget of 2 CTAs per SM.
 template <bool kWide>
@@ -570,7 +727,7 @@ constexpr int prefetch_depth() { return kWide ? 2 : 4; }
 // cut into runs of one pair each (usually one or two per warp). Per run: prime() issues the
 // first kPrefetch loads, run() computes each item from registers and refills them kPrefetch
 // steps ahead. The hot loop has no per-item bounds logic beyond two compares (see PairRun).
-template <int kWords, bool kWide, bool kTiled>
+template <int kWords, bool kWide, bool kTiled, bool kImma = false>
 struct WarpStream {
   static constexpr int kPrefetch = prefetch_depth<kWide>();
   Item<kWords> buf[kPrefetch];
@@ -591,6 +748,13 @@ struct WarpStream {
   __device__ __forceinline__ void run(const PairRun<kWords>& r, uint32_t act, uint32_t act_step,
                                       uint32_t q_stride, float* red, int N, int g, int t) {
     float acc[2][4] = {};
+    [[maybe_unused]] const ImmaLane lane = imma_lane(g, t);
+    const auto compute = [&](const Item<kWords>& it, int step) {
+      if constexpr (kImma)
+        compute_item_imma(it, act + step * ImmaStage::kStepBytes, lane, acc[0]);
+      else
+        compute_item<kWords, kWide>(it, act + step * act_step, q_stride, acc);
+    };
     int s = r.s0;
     // Load pointers at step s + kPrefetch, advanced once per group of kPrefetch items.
     const uint8_t* la[2] = {r.a[0] + (s + kPrefetch) * kStepBytes,
@@ -600,7 +764,7 @@ struct WarpStream {
     for (; s + kPrefetch <= r.s1; s += kPrefetch) {
 #pragma unroll
       for (int d = 0; d < kPrefetch; ++d) {
-        compute_item<kWords, kWide>(buf[d], act + (s + d) * act_step, q_stride, acc);
+        compute(buf[d], s + d);
         load_item(s + d + kPrefetch < r.s_end, la, lsf, d * kStepBytes, d * sf_step, buf[d]);
       }
 #pragma unroll
@@ -611,9 +775,11 @@ struct WarpStream {
     }
 #pragma unroll
     for (int d = 0; d < kPrefetch; ++d)
-      if (s + d < r.s1)
-        compute_item<kWords, kWide>(buf[d], act + (s + d) * act_step, q_stride, acc);
-    flush<kWide>(acc, red, N, r.pair, g, t);
+      if (s + d < r.s1) compute(buf[d], s + d);
+    if constexpr (kImma)
+      flush_imma(acc[0], red, r.pair, g, t);
+    else
+      flush<kWide>(acc, red, N, r.pair, g, t);
   }
 };
 
@@ -910,19 +1076,28 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 // kRing: the weights arrive through the bulk-copy ring; kSpans: each warp loads k spans of row
 // pairs into a register window (SpanStream, one column); otherwise row tiles (WarpStream).
 // kTiled: row tiles from the tiled weight format (GemvParams), CTA row ranges in whole tiles.
-template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled>
+// kImma: row tiles of W4A4 at one column on the integer tensor core (compute_item_imma).
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma>
 __global__ void __launch_bounds__(kThreads, 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
                 int seg_rows, int act_raw_offset) {
   static_assert(!kSpans || (kWords == 4 && !kWide && !kRing), "k spans: 16-byte loads, N = 1");
   static_assert(!kTiled || (kWords == 4 && !kRing && !kSpans), "tiled: the 16-byte row tiles");
+  static_assert(!kImma || (kWords == 4 && !kWide && !kRing && !kSpans), "imma: 16-byte row tiles, N = 1");
+  constexpr int kAccLog2 = kImma ? kImmaAccLog2 : kWeightBiasLog2;  // the partial sums' scale
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ < 900 || __CUDA_ARCH__ >= 1000)
+  if constexpr (kImma) {  // the launcher picks kImma on 9.x devices only (imma_fits)
+    __trap();
+    return;
+  }
+#endif
   using G = Geometry<kWords, kSpans>;
   extern __shared__ __align__(16) uint8_t smem[];
   uint8_t* const base = smem + (kRing ? kRingBytes : 0);
   int* col_exp = reinterpret_cast<int*>(base);                           // [16]
   unsigned* col_max = reinterpret_cast<unsigned*>(col_exp + kMaxCols);   // [16]
   uint4* act = reinterpret_cast<uint4*>(base + kSmemHeader);             // staged activation
-  float* red = reinterpret_cast<float*>(base + kSmemHeader + k_chunk * p.N * 2 + kActPadBytes);
+  float* red = reinterpret_cast<float*>(base + kSmemHeader + act_stage_bytes<kImma>(k_chunk, p.N) + kActPadBytes);
   const uint32_t act_smem = smem_addr(act);
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   [[maybe_unused]] uint64_t* const full =
@@ -934,7 +1109,7 @@ __global__ void __launch_bounds__(kThreads, 2)
   // through the kernel costs a spill at the register cap). Only the N <= 8 register-window
   // variant carries the code (the launcher asks for it at N = 1 without the ring); the others
   // keep their SASS (in run 63, with it inlined there too, N = 16 measured 2 us slower).
-  constexpr bool kBulkVariant = !kWide && !kRing;
+  constexpr bool kBulkVariant = !kWide && !kRing && !kImma;
   const bool bulk_act = kBulkVariant && act_raw_offset > 0;
 #if __CUDA_ARCH__ >= 900
   if (kRing && threadIdx.x == 0) {
@@ -1031,7 +1206,7 @@ __global__ void __launch_bounds__(kThreads, 2)
       const int steps = (seg.kc + G::kStep - 1) / G::kStep;
       const int items = pairs * steps;
       const int i_begin = items * warp / kWarps, i_end = items * (warp + 1) / kWarps;
-      WarpStream<kWords, kWide, kTiled> ws;
+      WarpStream<kWords, kWide, kTiled, kImma> ws;
       ws.sf_step = (int)p.sfa.col_offset<kTiled>(G::kStep / 16);
       PairRun<kWords> run;
       if constexpr (!kSpans) run = run_at<kWords, kTiled>(p, seg, steps, i_begin, i_end, g, t);
@@ -1040,9 +1215,12 @@ __global__ void __launch_bounds__(kThreads, 2)
 #endif
       __syncthreads();  // previous users of `act` are done; col_exp and red are ready
       if (restage) {
-        stage_activation<G>(p, seg, col_max, col_exp, act,
-                            bulk_act ? smem + act_raw_offset : nullptr,
-                            reinterpret_cast<uint64_t*>(base + kActBarOffset));
+        if constexpr (kImma)
+          stage_fp4_imma<G>(p, seg, reinterpret_cast<uint8_t*>(act));
+        else
+          stage_activation<G>(p, seg, col_max, col_exp, act,
+                              bulk_act ? smem + act_raw_offset : nullptr,
+                              reinterpret_cast<uint64_t*>(base + kActBarOffset));
         __syncthreads();
       }
       if constexpr (kSpans) {
@@ -1058,7 +1236,8 @@ __global__ void __launch_bounds__(kThreads, 2)
       // Geometry::piece_of_group). A lane whose column (g, or g + 8) is >= N reads some other
       // piece of the buffer (or the kActPadBytes after it): the mma keeps output columns apart,
       // and those are never stored.
-      const uint32_t act = act_smem + (uint32_t)(g * 4 + t) * 16;
+      // kImma: the step's base (compute_item_imma adds the lane's offsets).
+      const uint32_t act = act_smem + (kImma ? 0u : (uint32_t)(g * 4 + t) * 16);
       for (int i = i_begin; i < i_end;) {
         ws.run(run, act, kWords * p.N * 64, p.N * 64, red, p.N, g, t);
         i += run.s1 - run.s0;
@@ -1101,10 +1280,10 @@ __global__ void __launch_bounds__(kThreads, 2)
       const int m = seg.m0 + row;
       if (splits > 1) {
         p.partials[((int64_t)(blockIdx.x % splits) * R + ((int64_t)seg.l * p.M + m)) * p.N + n] =
-            ldexpf(s, -kWeightBiasLog2 - col_exp[n]);
+            ldexpf(s, -kAccLog2 - col_exp[n]);
         continue;
       }
-      float v = ldexpf(s * alpha, -kWeightBiasLog2 - col_exp[n]);
+      float v = ldexpf(s * alpha, -kAccLog2 - col_exp[n]);
       if (p.bias) v += p.bias[m];
       store_out(p, (int64_t)seg.l * p.out_batch_stride + (int64_t)m * p.out_row_stride +
                        (int64_t)n * p.out_col_stride, v);
@@ -1202,7 +1381,7 @@ inline PlanDevice device_info() {
 // Resident CTAs per SM of a variant on the current device, read once per device at the largest
 // shared-memory size we ever ask for (so the grid rule does not depend on K); dev's own number
 // when it has one (a device described rather than queried).
-template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled>
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma>
 int resident_per_sm(const PlanDevice& dev_info) {
   if (dev_info.resident_per_sm > 0) return dev_info.resident_per_sm;
   static int cache[64] = {};
@@ -1211,7 +1390,7 @@ int resident_per_sm(const PlanDevice& dev_info) {
   int& occ = cache[dev & 63];
   if (occ == 0) {
     const int smem = dev_info.cta_smem;
-    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans, kTiled>;
+    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kImma>;
     if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
             cudaSuccess ||
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, smem) !=
@@ -1326,6 +1505,23 @@ inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {
   return p.K <= kSpanMaxK && cta_rows <= kSpanMaxCtaRows;
 }
 
+// The integer-tensor-core item (compute_item_imma): W4A4 at one column in row tiles (row-major
+// or tiled weights), on sm_90, where it was measured (on sm_8x its row-major variant spills at
+// the register cap; Blackwell converts E2M1 in hardware). NVFP4_GEMV_IMMA (env_mode): 0 never,
+// 1 wherever it fits (before the ring and the k spans), unset: in place of the fp16 row tiles
+// (plan_gemv_for). Measured on the H200 against the fp16 item (run 140, twice each): equal or
+// faster wherever the row tiles run (tiled 4096x14336 18.0 against 18.8 us, row-major 20.1
+// against 20.9; 7168x16384 28.5 / 29.5 against 28.7 / 29.7), except the tiled lm_head (103.1
+// against 102.4); slower in place of the ring or the k spans (2048x7168 12.2 against 11.3).
+inline int imma_mode() {
+  static const int mode = env_mode("NVFP4_GEMV_IMMA");
+  return mode;
+}
+inline bool imma_fits(const GemvParams& p, const PlanDevice& dev) {
+  return imma_mode() != 0 && dev.major == 9 && p.act == kActFP4 && p.N == 1 &&
+         (p.sfa.layout == kScaleTiled ? tiled_fits(p) : wide_loads(p));
+}
+
 // Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
 constexpr int64_t kMaxRowBlocks = 65535;
 
@@ -1366,13 +1562,13 @@ inline int tiled_balance_splits(int64_t bands, int K, int k_grain, int64_t wave,
   return best;
 }
 
-template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled>
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma = false>
 GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
   constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
   const int64_t rows = (int64_t)p.M * p.L;
   const int64_t units = kTiled ? (rows + 15) / 16 : rows;  // row ranges in whole tiles (kernel)
-  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled>(dev) * dev.sms;
+  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kImma>(dev) * dev.sms;
   // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
   // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
@@ -1402,7 +1598,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   // with the ring, leave room for a few rows of partial sums.
   const int free_smem = dev.cta_smem - (kRing ? kRingBytes : 0) - kSmemHeader;
   const int act_limit = std::min(kActStageBytes, free_smem - kActPadBytes - 16 * kWarps * p.N * 4);
-  int k_chunk = std::max(kGrain, act_limit / (2 * p.N) / kGrain * kGrain);
+  int k_chunk = std::max(kGrain, act_limit / act_stage_bytes<kImma>(kGrain, p.N) * kGrain);
   if (kSpans && k_chunk < k_split)  // k spans take one chunk per CTA: split K further instead
     split_k((p.K + k_chunk - 1) / k_chunk);
   if (k_chunk > k_split) k_chunk = k_split;
@@ -1410,7 +1606,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   // fp32) per pair and warp, or packed, one per pair plus kWarps - 1 (N > 8, one chunk); k spans:
   // a slot (2 rows x 8 parts) per pair and k-step (SpanStream).
   const bool packed = kWide && !kRing && k_chunk >= k_split;
-  const int act_bytes = k_chunk * p.N * 2 + kActPadBytes, slot_bytes = 16 * p.N * 4;
+  const int act_bytes = act_stage_bytes<kImma>(k_chunk, p.N) + kActPadBytes, slot_bytes = 16 * p.N * 4;
   const int free_slots = (free_smem - act_bytes) / slot_bytes;
   const int pair_slots = kSpans ? (k_chunk + G::kStep - 1) / G::kStep : packed ? 1 : kWarps;
   const int cap = G::kPairRows * std::max(1, packed ? free_slots - (kWarps - 1) : free_slots / pair_slots);
@@ -1449,7 +1645,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const int raw_bytes = fp4 ? k_chunk / 2 + k_chunk / 16 : k_chunk * 2;
   const bool bulk_pays = fp4 ? k_chunk > kFp4StageBatch * kThreads * 8
                              : k_chunk > kThreads * 8 && k_chunk >= k_split;
-  if (!kRing && bulk_pays && bulk_act_fits(p, dev, k_split, k_chunk) &&
+  if (!kRing && !kImma && bulk_pays && bulk_act_fits(p, dev, k_split, k_chunk) &&
       plan.smem_bytes + raw_bytes <= dev.cta_smem) {
     plan.act_raw_offset = plan.smem_bytes;
     plan.smem_bytes += raw_bytes;
@@ -1457,17 +1653,19 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   plan.ring = kRing;
   plan.spans = kSpans;
   plan.tiled = kTiled;
+  plan.imma = kImma;
   plan.chunk_bytes = kWords * 4;
   plan.workspace_bytes = splits > 1 ? (int64_t)splits * rows * p.N * 4 : 0;
   return plan;
 }
 
 // dev: the current device (launch_gemv reads it once per launch).
-template <int kWords, bool kWide, bool kRing, bool kSpans = false, bool kTiled = false>
+template <int kWords, bool kWide, bool kRing, bool kSpans = false, bool kTiled = false,
+          bool kImma = false>
 int launch_variant(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev,
                    cudaStream_t stream) {
-  resident_per_sm<kWords, kWide, kRing, kSpans, kTiled>(dev);  // sets the shared-memory limit once per device
-  gemv_kernel<kWords, kWide, kRing, kSpans, kTiled><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
+  resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kImma>(dev);  // sets the shared-memory limit once per device
+  gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kImma><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
       p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
       plan.act_raw_offset);
   if (plan.splits > 1) {
@@ -1495,8 +1693,13 @@ GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::devi
 
 GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   using namespace detail;
-  const bool wide_n = p.N > 8;
-  if (p.sfa.layout == kScaleTiled)  // the tiled weight format has one variant per column count
+  const bool wide_n = p.N > 8, tiled = p.sfa.layout == kScaleTiled, imma = imma_fits(p, dev);
+  // The integer item takes the row tiles' place (imma_mode): the tiled format's here, the
+  // row-major one's below, after the ring's and the k spans' rules; forced, it goes first.
+  if (imma && (tiled || imma_mode() == 1))
+    return tiled ? plan_variant<4, false, false, false, true, true>(p, dev)
+                 : plan_variant<4, false, false, false, false, true>(p, dev);
+  if (tiled)  // the tiled weight format has one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
   if (ring_fits(p, dev)) {
@@ -1507,9 +1710,11 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     const GemvLaunch spans = plan_variant<4, false, false, true, false>(p, dev);
     if (spans_mode() == 1 || spans_pay(p, spans)) return spans;
   }
-  if (wide_loads(p))
+  if (wide_loads(p)) {
+    if (imma) return plan_variant<4, false, false, false, false, true>(p, dev);
     return wide_n ? plan_variant<4, true, false, false, false>(p, dev)
                   : plan_variant<4, false, false, false, false>(p, dev);
+  }
   return wide_n ? plan_variant<2, true, false, false, false>(p, dev)
                 : plan_variant<2, false, false, false, false>(p, dev);
 }
@@ -1525,6 +1730,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
   if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
     return cudaErrorInvalidValue;
   if (plan.ring && !(wide && ring_fits(p, dev))) return cudaErrorInvalidValue;
+  if (plan.imma && !(wide && imma_fits(p, dev) && !plan.ring && !plan.spans && plan.act_raw_offset == 0))
+    return cudaErrorInvalidValue;
   // k spans: one chunk per CTA (SpanStream's slots are per item of the chunk).
   if (plan.spans && !(wide && spans_fit(p) && plan.k_chunk >= plan.k_split))
     return cudaErrorInvalidValue;
@@ -1540,6 +1747,9 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
+  if (plan.imma)
+    return plan.tiled ? launch_variant<4, false, false, false, true, true>(p, plan, dev, stream)
+                      : launch_variant<4, false, false, false, false, true>(p, plan, dev, stream);
   if (plan.tiled)
     return wide_n ? launch_variant<4, true, false, false, true>(p, plan, dev, stream)
                   : launch_variant<4, false, false, false, true>(p, plan, dev, stream);

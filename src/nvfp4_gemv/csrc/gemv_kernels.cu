@@ -637,16 +637,18 @@ __device__ void stage_fp4_imma(const GemvParams& p, const Segment& seg, uint8_t*
     for (int b = 0; b < kFp4StageBatch; ++b) {
       const int u = u0 + b * kThreads;
       if (u >= blocks) continue;
-      uint32_t v[4] = {0, 0, 0, 0};
-      int sum = 0;
+      // The weights' decode gives kImmaBias + 2 E2M1 per byte; B wants 2 E2M1 as int8 (a bytewise
+      // subtraction) and C the block's sum (a dot product with ones, less 16 biases).
+      uint32_t v[4];
+      decode_e2m1x8_u8(w[b][0], v[0], v[1]);
+      decode_e2m1x8_u8(w[b][1], v[2], v[3]);
+      unsigned biased_sum = 0;
 #pragma unroll
-      for (int i = 0; i < 16; ++i) {
-        const uint32_t code = w[b][i / 8] >> (4 * (i % 8)) & 0xF;
-        const int mag = 0xC8643210u >> (4 * (code & 7)) & 0xF;  // 2 * {0, .5, 1, 1.5, 2, 3, 4, 6}
-        const int two = code & 8 ? -mag : mag;
-        sum += two;
-        v[i / 4] |= (uint32_t)(two & 0xFF) << (8 * (i % 4));
+      for (int i = 0; i < 4; ++i) {
+        biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
+        v[i] = __vsub4(v[i], kImmaBias * 0x01010101u);
       }
+      const int sum = (int)biased_sum - 16 * kImmaBias;
       uint8_t* step = act + (u >> 3) * ImmaStage::kStepBytes;
       const int blk = u & 7, odd = blk & 1;
       uint4* slot = reinterpret_cast<uint4*>(step + 32 * blk);

@@ -17,6 +17,9 @@
 //      activation columns as B (a second mma for columns 9..16): N columns share one weight read.
 //      With one column and short rows (spans_pay in gemv_kernels.cu) a warp streams 2-row x 1024-k
 //      spans instead (256 contiguous bytes of each row per load), B's 8 columns carrying 8 k spans.
+//      W4A4 at one column on sm_90 takes the row tiles on the integer tensor core instead
+//      (compute_item_imma): 2 * E2M1 as int8 for both operands, mma.m16n8k32, B's 8 columns
+//      carrying the item's 8 scale blocks, the scales applied in fp32 to exact int32 block sums.
 //      The weight bytes reach registers either by each warp's own 16-byte loads, 4 items ahead
 //      (the register window), or, on sm_90+ where a CTA's whole weight stream is small, through
 //      a ring of shared-memory stages filled by bulk copies (the TMA's 1-D form) of 1 KB per row.
@@ -33,6 +36,8 @@
 // Exactness. The decoded weight times its block scale, A * SFA * 2^-7, is exact in fp16 (at most
 // 6 significant bits, magnitude 2^-17 .. 21). Products are formed exactly by the tensor core and
 // accumulated in fp32 over the whole K; the fp32 epilogue applies 2^7, the global scales, bias.
+// The integer item: each 16-value block sum is an exact int32, times SFA * SFB * 2^-6 (exact in
+// fp16), added in fp32; the epilogue applies 2^4.
 #pragma once
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>

@@ -100,8 +100,8 @@ __host__ __device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]
 }
 
 // ---------------------------------------------------------------------------------------------
-// E2M1 -> biased uint8 for the integer tensor core (the W4A4 path on GPUs without FP4 hardware,
-// see compute_item_imma in gemv_kernels.cu): value i of w -> byte i % 4 of lo (i < 4) or hi,
+// E2M1 -> biased uint8 for the integer tensor core (W4A4 at one column on sm_90, see
+// compute_item_imma in gemv_kernels.cu): value i of w -> byte i % 4 of lo (i < 4) or hi,
 // holding kImmaBias + 2 * E2M1 (128 .. 152: 2 * E2M1 is an integer, -12 .. 12).
 //
 // Two PRMT table lookups per 4 values, with no bit shuffling. PRMT reads the low 16 bits of its

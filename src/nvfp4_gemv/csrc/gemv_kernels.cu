@@ -535,15 +535,13 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
 }
 
 // ---------------------------------------------------------------------------------------------
-// The W4A4 item on the integer tensor core (kImma: one FP4 column, row tiles, GPUs without FP4
-// hardware; imma_fits and imma_pays in the launcher).
+// The W4A4 item on the integer tensor core (kImma: one FP4 column, row tiles, sm_90; imma_fits
+// and plan_gemv_for in the launcher).
 //
 // Why: the fp16 item spends per 64 values and thread 88 SASS on the decode, 32 HMUL2 on the block
-// scales and 8 mma.m16n8k16 (16 cycles of its sub-core's tensor pipe each on sm_90): together
-// they are a GEMV item's whole time budget at the floor's bandwidth (BENCHMARKS.md, items 81, 92).
-// 2 * E2M1 is an integer (-12 .. 12), for weight and activation alike, so W4A4's products and
-// their 16-term block sums are exact in int32, and mma.m16n8k32 (u8 x s8) takes a whole word
-// (8 values) of each of rows g and g + 8 per lane: 4 mma per item.
+// scales and 8 mma.m16n8k16. 2 * E2M1 is an integer (-12 .. 12), for weight and activation alike,
+// so W4A4's products and their 16-term block sums are exact in int32, and mma.m16n8k32 (u8 x s8)
+// takes a whole word (8 values) of each of rows g and g + 8 per lane: 4 mma per item.
 //
 // What: A = kImmaBias + 2 E2M1 (decode_e2m1x8_u8: 4 PRMT + 3 LOP3 + 2 IMAD.HI per word), B = the
 // activation's 2 E2M1 as int8, staged per k-step (ImmaStage). The scales stay outside the mma:
@@ -554,7 +552,11 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
 // float 1.5 * 2^23 + dot, exact (|dot| <= 2304), and one FADD + one FFMA add dot * SFA * SFB *
 // 2^-6 (the product exact in fp16) into the lane's 4 fp32 sums (rows g, g + 8 x its 2 blocks),
 // which flush_imma adds over the quad. The fp32 sum is the true one times 2^kImmaAccLog2.
-// Cost per item: 72 decode + 4 mma + 4 shared loads + 16 for the scales, against 88 + 8 + 4 + 38.
+//
+// Cost: 455 SASS per 4 items in the tiled hot loop on sm_90a (the fp16 item: 627), 467 row-major
+// (639); a quarter of the tensor-pipe work. Measured (BENCHMARKS.md item 98): equal or up to 0.9
+// us faster where it replaces the fp16 row tiles, slower where it would replace the k spans or
+// the ring: the loop is bound by neither its instruction count nor its pipes.
 // ---------------------------------------------------------------------------------------------
 // The staged activation of one 128-value k-step (ImmaStage::kStepBytes):
 //   [0, 256)    a 32-byte slot per scale block b: its 16 values as int8 2 * E2M1 in the first

@@ -575,6 +575,12 @@ constexpr uint32_t kImmaMagic = 0x4B400000u;  // 1.5 * 2^23: int32 added to its 
 constexpr float kImmaMagicValue = 12582912.0f;
 constexpr int kImmaAccLog2 = -4;               // (2 E2M1)(2 E2M1) 2^-6 per product
 
+// D = A * B + D, m16n8k32, A unsigned and B signed 8-bit integers, s32 accumulators (PTX ISA
+// "Matrix fragments for mma.m16n8k32"). With g = lane / 4 and t = lane % 4:
+//   A (16 x 32): a0 = (row g, k 4t..4t+3), a1 = (row g+8, same k), a2 = (row g, k 16+4t..16+4t+3),
+//                a3 = (row g+8, k 16+4t..16+4t+3): one decoded word (8 values) per row
+//   B (32 x 8):  b0 = (k 4t..4t+3, col g), b1 = (k 16+4t..16+4t+3, col g)
+//   C (16 x 8):  as mma_16816's.
 __device__ __forceinline__ void imma_16832(int (&c)[4], uint32_t a0, uint32_t a1, uint32_t a2,
                                            uint32_t a3, uint32_t b0, uint32_t b1) {
   asm volatile(

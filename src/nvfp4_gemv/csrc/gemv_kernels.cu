@@ -129,13 +129,6 @@ struct Segment {
   int l, m0, m1, k0, kc;
 };
 
-// Shared memory of a staged activation chunk of k_chunk values and n columns (k_chunk a multiple
-// of 128): fp16 fragments, or the kImma item's staging (ImmaStage, 416 bytes per 128 values).
-template <bool kImma>
-__host__ __device__ constexpr int act_stage_bytes(int k_chunk, int n) {
-  return kImma ? k_chunk / 128 * 416 : k_chunk * n * 2;
-}
-
 // Unrolling of the bf16 maxima loop over 16-byte words (x 16-byte aligned; otherwise a plain
 // 4-byte loop). The loop it replaced (a running max per column change, not unrollable) waited one
 // L2 round trip per 4 bytes, 32 in a row for K = 16384; it and ldexpf in the staging cost ~6 us of
@@ -569,8 +562,14 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
 // Two offsets per lane, 3.25 bytes per value (fp16 staging: 2).
 struct ImmaStage {
   static constexpr int kStepBytes = 416, kZeros = 256, kRecords = 288;
-  static_assert(kStepBytes == act_stage_bytes<true>(128, 1), "one step");
 };
+
+// Shared memory of a staged activation chunk of k_chunk values and n columns (k_chunk a multiple
+// of the 128-value k-step): fp16 fragments, or the kImma item's staging (one column).
+template <bool kImma>
+__host__ __device__ constexpr int act_stage_bytes(int k_chunk, int n) {
+  return kImma ? k_chunk / Geometry<4>::kStep * ImmaStage::kStepBytes : k_chunk * n * 2;
+}
 constexpr uint32_t kImmaMagic = 0x4B400000u;  // 1.5 * 2^23: int32 added to its bits, exactly
 constexpr float kImmaMagicValue = 12582912.0f;
 constexpr int kImmaAccLog2 = -4;               // (2 E2M1)(2 E2M1) 2^-6 per product
@@ -1704,11 +1703,13 @@ GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::devi
 GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   using namespace detail;
   const bool wide_n = p.N > 8, tiled = p.sfa.layout == kScaleTiled, imma = imma_fits(p, dev);
-  // The integer item takes the row tiles' place (imma_mode): the tiled format's here, the
-  // row-major one's below, after the ring's and the k spans' rules; forced, it goes first.
-  if (imma && (tiled || imma_mode() == 1))
+  const auto imma_plan = [&] {
     return tiled ? plan_variant<4, false, false, false, true, true>(p, dev)
                  : plan_variant<4, false, false, false, false, true>(p, dev);
+  };
+  // The integer item takes the row tiles' place (imma_mode): the tiled format's here, the
+  // row-major one's below, after the ring's and the k spans' rules; forced, it goes first.
+  if (imma && (tiled || imma_mode() == 1)) return imma_plan();
   if (tiled)  // the tiled weight format has one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
@@ -1721,7 +1722,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     if (spans_mode() == 1 || spans_pay(p, spans)) return spans;
   }
   if (wide_loads(p)) {
-    if (imma) return plan_variant<4, false, false, false, false, true>(p, dev);
+    if (imma) return imma_plan();
     return wide_n ? plan_variant<4, true, false, false, false>(p, dev)
                   : plan_variant<4, false, false, false, false>(p, dev);
   }

@@ -153,7 +153,7 @@ def test_tiled_format_matches_index_formula_and_round_trips(batch, rows, k):
     tiles, tile_scales = fmt.to_tiled(a, s)
     bands, k_tiles = math.ceil(rows / 16), math.ceil(k / 128)
     assert tiles.shape == (*batch, bands, k_tiles, 16, 64) and tiles.is_contiguous()
-    assert tile_scales.shape == (*batch, bands, k_tiles, 16, 8) and tile_scales.is_contiguous()
+    assert tile_scales.shape == (*batch, bands, k_tiles, 32, 4) and tile_scales.is_contiguous()
     for t in (tiles, tile_scales):  # canonical strides, dimensions of size 1 included (the binding's rule)
         assert t.stride() == torch.empty(t.shape).stride()
     t3, s3, a3, sf3 = (v.reshape(-1, *v.shape[len(batch):]) for v in (tiles, tile_scales, a, s))
@@ -164,8 +164,8 @@ def test_tiled_format_matches_index_formula_and_round_trips(batch, rows, k):
                 idx = (l, m // 16, kk // 128, m % 16, (kk % 128) // 2)
                 assert t3[idx] == a3[l, m, kk // 2]
                 filled_a[idx] = True
-            for j in range(k // 16):
-                idx = (l, m // 16, j // 8, m % 16, j % 8)
+            for j in range(k // 16):  # j = k // 16: the lane word 4 (m % 8) + (k % 128) // 32, its byte
+                idx = (l, m // 16, j // 8, 4 * (m % 8) + (j % 8) // 2, 2 * ((m % 16) // 8) + j % 2)
                 assert s3[idx] == sf3[l, m, j]
                 filled_s[idx] = True
     assert (t3[~filled_a] == 0).all() and (s3[~filled_s] == 0).all()  # padding: value 0, scale 0

@@ -262,7 +262,11 @@ def test_tiled_bad_inputs_raise_clear_errors():
     with pytest.raises(RuntimeError, match="contiguous 1 KB tiles"):
         call(tiles.transpose(3, 2).contiguous().transpose(3, 2), tile_scales, x, None, 2, 0, None, None, None, out)
     with pytest.raises(RuntimeError, match=r"sfa \(tiled\) must have shape"):
-        call(tiles, tile_scales[..., :4], x, None, 2, 0, None, None, None, out)
+        call(tiles, tile_scales[..., :2], x, None, 2, 0, None, None, None, out)
+    shifted = torch.empty(tile_scales.numel() + 2, dtype=torch.uint8, device=DEV)[2:].view(tile_scales.shape)
+    shifted.copy_(tile_scales)  # each lane reads a 4-byte word of a tile's scales
+    with pytest.raises(RuntimeError, match="4-byte aligned"):
+        call(tiles, shifted, x, None, 2, 0, None, None, None, out)
     with pytest.raises(RuntimeError, match="use gemv_out"):
         torch.ops.nvfp4.gemv(tiles, tile_scales, x, None, 2, 0, None, None, None, torch.float16)
 

@@ -66,7 +66,7 @@ def gemv(
            blocked 128x4 [S] / [L, S], or the GPU MODE task's 6-D blocked view. scale_layout
            ("auto", "row-major", "blocked") states which you pass; "auto" tells them apart by rank.
            scale_layout="tiled": a and sfa are the tiled weight format (format.to_tiled: [(L,)
-           ceil(M/16), ceil(K/128), 16, 64] and [..., 16, 8], the faster layout for repeated
+           ceil(M/16), ceil(K/128), 16, 64] and [..., 32, 4], the faster layout for repeated
            calls), M is given as rows, K comes from b, sfb is row-major or blocked.
     b      activations, N = 1..16 columns, each read with the weights once for all columns:
            W4A4: packed E2M1 [K/2] / [N, K/2] / [L, N, K/2] with sfb like sfa;

@@ -22,9 +22,13 @@ Scale layouts (per batch; r = row, j = scale column)
 Tiled weight format (the weights and their scales together, made once by ``to_tiled``; the GEMV
 kernel reads it with 512 contiguous bytes per warp load instead of 8 rows x 64 bytes)
     tiles[l, m // 16, k // 128, m % 16, (k % 128) // 2]  = packed byte of A[l, m, k] (k even)
-    tile_scales[l, m // 16, k // 128, m % 16, (k % 128) // 16] = scale of A[l, m, k]
-                    shapes [L, ceil(M/16), ceil(K/128), 16, 64] and [..., 16, 8]; rows and K
-                    zero-padded (value 0, scale 0) to whole 16-row x 128-value tiles.
+    tile_scales[l, m // 16, k // 128, 4 * (m % 8) + (k % 128) // 32, 2 * ((m % 16) // 8) + (k % 32) // 16]
+                                                         = scale of A[l, m, k]
+                    shapes [L, ceil(M/16), ceil(K/128), 16, 64] and [..., 32, 4]; rows and K
+                    zero-padded (value 0, scale 0) to whole 16-row x 128-value tiles. A tile's 128
+                    scale bytes are in the order a warp reads them, one 4-byte word per lane: word
+                    4 r + c (r < 8, c < 4) holds scale blocks 2c, 2c + 1 of tile rows r and r + 8,
+                    the blocks that lane's weights (rows r and r + 8, values 32c .. 32c + 31) need.
 
 Global scale conventions of checkpoints
     ModelOpt ``weight_scale_2`` is the dequantization multiplier (amax / (6 * 448)): use it as is.
@@ -265,33 +269,37 @@ def from_blocked(blocked: torch.Tensor, rows: int, cols: int) -> torch.Tensor:
     return out.view(blocked.dtype) if blocked.dtype != torch.uint8 else out
 
 
+_SCALE_TILE = (32, 4)  # a tile's 128 scale bytes as 32 lane words of 4 (the module docstring)
+
+
 def tiled_shapes(rows: int, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Shapes of one batch of the tiled format for `rows` x `k` weights: tiles
-    (ceil(rows/16), ceil(k/128), 16, 64) and tile scales (..., 16, 8)."""
+    (ceil(rows/16), ceil(k/128), 16, 64) and tile scales (..., 32, 4)."""
     bands, k_tiles = math.ceil(rows / 16), math.ceil(k / 128)
-    return (bands, k_tiles, 16, 64), (bands, k_tiles, 16, 8)
+    return (bands, k_tiles, 16, 64), (bands, k_tiles, *_SCALE_TILE)
 
 
 def to_tiled(packed: torch.Tensor, scales: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     """Packed [..., M, K/2] with row-major scales [..., M, K/16] -> the tiled weight format (the
     module docstring's formula): uint8 tiles [..., ceil(M/16), ceil(K/128), 16, 64] and tile scales
-    [..., ceil(M/16), ceil(K/128), 16, 8], contiguous, zero padding."""
+    [..., ceil(M/16), ceil(K/128), 32, 4], contiguous, zero padding."""
     a, sf = as_uint8(packed), as_uint8(scales)
     if a.dim() < 2 or sf.shape != a.shape[:-1] + (a.shape[-1] // 8,) or a.shape[-1] % 8:
         raise ValueError(f"to_tiled expects packed [..., M, K/2] and scales [..., M, K/16] with K % 16 == 0, "
                          f"got {tuple(packed.shape)} and {tuple(scales.shape)}")
     *batch, rows, half_k = a.shape
 
-    def tile(t: torch.Tensor, shape: tuple[int, ...]) -> torch.Tensor:  # [..., rows, cols] -> [..., *shape]
-        bands, k_tiles, _, width = shape
+    def tile(t: torch.Tensor, width: int, lane_order: bool) -> torch.Tensor:  # [..., rows, cols] -> tiles
+        bands, k_tiles = math.ceil(rows / 16), math.ceil(t.shape[-1] / width)
         padded = t.new_zeros((*batch, bands * 16, k_tiles * width))
         padded[..., :rows, : t.shape[-1]] = t
         nb = len(batch)
         out = padded.reshape(*batch, bands, 16, k_tiles, width).permute(*range(nb), nb, nb + 2, nb + 1, nb + 3)
-        return t.new_empty(out.shape).copy_(out)  # canonical strides, also along dimensions of size 1
+        if lane_order:  # [.., 16, 8] (row, block) -> [.., 32, 4] (4 * (row % 8) + block // 2, 2 * (row // 8) + block % 2)
+            out = out.reshape(*out.shape[:-2], 2, 8, 4, 2).transpose(-4, -3).transpose(-3, -2)
+        return t.new_empty(out.shape).copy_(out).reshape(*out.shape[: nb + 2], *_SCALE_TILE if lane_order else (16, width))
 
-    tiles_shape, scales_shape = tiled_shapes(rows, 2 * half_k)
-    return tile(a, tiles_shape), tile(sf, scales_shape)
+    return tile(a, 64, False), tile(sf, 8, True)
 
 
 def from_tiled(tiles: torch.Tensor, tile_scales: torch.Tensor, rows: int, k: int) -> tuple[torch.Tensor, torch.Tensor]:
@@ -309,7 +317,10 @@ def from_tiled(tiles: torch.Tensor, tile_scales: torch.Tensor, rows: int, k: int
         flat = t.permute(*range(nb), nb, nb + 2, nb + 1, nb + 3).reshape(*t.shape[:nb], tiles_shape[0] * 16, -1)
         return flat[..., :rows, :cols]
 
-    return untile(a, k // 2), untile(sf, k // 16)
+    # The scales' lane order back to (row, block): [.., 32, 4] = [.., 8, 4, 2, 2] (row % 8, block // 2,
+    # row // 8, block % 2) -> [.., 16, 8].
+    row_block = sf.reshape(*sf.shape[:-2], 8, 4, 2, 2).permute(*range(sf.dim() - 2), -2, -4, -3, -1)
+    return untile(a, k // 2), untile(row_block.reshape(*sf.shape[:-2], 16, 8), k // 16)
 
 
 def _require_dtype(name: str, t: torch.Tensor, dtypes: tuple[torch.dtype, ...]) -> None:

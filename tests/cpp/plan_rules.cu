@@ -108,8 +108,8 @@ GemvLaunch check_case(const Device& d, const Case& c) {
     fail(d, c, g, "imma: W4A4, one column, 16-byte row tiles on sm_90, staged by loads");
   const bool tiled = c.sf_layout == kScaleTiled;
   if (g.tiled != tiled || (tiled && (g.chunk_bytes != 16 || g.ring || g.spans || g.k_split % 128 != 0 ||
-                                     g.k_chunk % 128 != 0 || g.row_blocks > (rows + 15) / 16)))
-    fail(d, c, g, "tiled: row tiles of 16-byte loads, k ranges and row ranges in whole tiles");
+                                     g.k_chunk % 128 != 0 || g.row_blocks > int64_t(c.L) * ((c.M + 15) / 16))))
+    fail(d, c, g, "tiled: row tiles of 16-byte loads, k ranges and row ranges in whole tiles (bands of each batch)");
   return g;
 }
 

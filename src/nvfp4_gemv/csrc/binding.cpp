@@ -88,12 +88,12 @@ std::string scale_index(const Tensor& sf, int64_t layout, int64_t rows, int64_t 
   } else if (layout == nvfp4::kScaleTiled) {  // the weight's only (a tiled too, see gemv_out)
     const int64_t bands = (rows + 15) / 16, k_tiles = (k + 127) / 128;
     if (!(sf.dim() == 5 && sf.size(0) == batches && sf.size(1) == bands && sf.size(2) == k_tiles &&
-          sf.size(3) == 16 && sf.size(4) == 8))
-      err = msg(name, " (tiled) must have shape [", batches, ", ", bands, ", ", k_tiles, ", 16, 8], got ", sf.sizes());
-    else if (!(sf.stride(4) == 1 && sf.stride(3) == 8 && (sf.size(2) == 1 || sf.stride(2) == 128)))
-      err = msg(name, " (tiled) must have contiguous tiles (strides [*, *, 128, 8, 1]), got strides ", sf.strides());
-    else if (!aligned(sf, 2))
-      err = msg(name, " (tiled): data pointer and strides must be 2-byte aligned, got strides ", sf.strides());
+          sf.size(3) == 32 && sf.size(4) == 4))
+      err = msg(name, " (tiled) must have shape [", batches, ", ", bands, ", ", k_tiles, ", 32, 4], got ", sf.sizes());
+    else if (!(sf.stride(4) == 1 && sf.stride(3) == 4 && (sf.size(2) == 1 || sf.stride(2) == 128)))
+      err = msg(name, " (tiled) must have contiguous tiles (strides [*, *, 128, 4, 1]), got strides ", sf.strides());
+    else if (!aligned(sf, 4))  // each lane reads a 4-byte word of a tile's scales
+      err = msg(name, " (tiled): data pointer and strides must be 4-byte aligned, got strides ", sf.strides());
     else
       *s = nvfp4::ScaleIndex{static_cast<const uint8_t*>(sf.data_ptr()), stride_or_0(sf, 0),
                              stride_or_0(sf, 1), 1, nvfp4::kScaleTiled, static_cast<int>((k + 63) / 64)};

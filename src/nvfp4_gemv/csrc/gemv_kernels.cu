@@ -442,6 +442,9 @@ __device__ __forceinline__ uint32_t ld_scales_if(bool p, const uint8_t* sf) {
 // One warp's run: k-steps [s0, s1) of one 16-row tile pair, with this thread's pointers at step 0.
 // Rows past the segment read the segment's last row instead: the same warp loads those bytes in
 // the same instruction, so they cost no traffic, and the garbage stays in rows nobody stores.
+// Tiled weights: a pair is a whole 16-row band (the kernel's tiled segments are whole bands, the
+// format's padding rows included), so rows g, g + 8 are the band's and their four scale bytes one
+// word, sf[0] (sf[1] is not read; see load_item).
 // Step s is loaded only when s < s_end, i.e. the thread's k lies inside the chunk; a skipped item
 // keeps stale weight words (any bit pattern decodes to a finite value) with a zero scale, against
 // a zero activation, so it adds exactly 0 and no item needs its registers cleared.
@@ -466,7 +469,7 @@ __device__ __forceinline__ PairRun<kWords> pair_run(const GemvParams& p, const S
   r.s_end = min(s1, (seg.kc - t * G::kVals + G::kStep - 1) / G::kStep);
 #pragma unroll
   for (int tile = 0; tile < 2; ++tile) {
-    const int row = min(seg.m0 + pair * 16 + tile * 8 + g, seg.m1 - 1);
+    const int row = kTiled ? seg.m0 + pair * 16 + tile * 8 + g : min(seg.m0 + pair * 16 + tile * 8 + g, seg.m1 - 1);
     if constexpr (kTiled)  // see GemvParams; k is the chunk's start (k % 128 == 0) + t * kVals
       r.a[tile] = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)(row >> 4) * p.a_row_stride +
                   (row & 15) * 64 + (int64_t)(k >> 7) * 1024 + ((k & 127) >> 1);
@@ -478,20 +481,38 @@ __device__ __forceinline__ PairRun<kWords> pair_run(const GemvParams& p, const S
   return r;
 }
 
+// The tiled format's scale word of a lane (blocks 2t, 2t + 1 of rows g, g + 8: the same bytes,
+// in the same order, as the row tiles' two 16-bit loads), or 0 when `p` is false. One 4-byte
+// load per lane reads the tile's 128 scale bytes in one request where two 16-bit loads per lane
+// took two of 64: 0.2-2 us on every tiled row of run 148 (BENCHMARKS.md item 104). The word is
+// used as loaded (no shuffle), so the load is waited for only where the item is computed.
+__device__ __forceinline__ uint32_t ld_scale_word_if(bool p, const uint8_t* sf) {
+  uint32_t v = 0;
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q ld.global.nc.u32 %0, [%1];\n\t}"
+               : "+r"(v) : "l"(sf), "r"((int)p));
+  return v;
+}
+
 // Loads one item from pointers a[tile] + a_off, sf[tile] + sf_off (the loop advances the
 // pointers once per kPrefetch items; the per-item offsets become immediates or one add).
-template <int kWords>
+template <int kWords, bool kTiled>
 __device__ __forceinline__ void load_item(bool ok, const uint8_t* const (&a)[2],
                                           const uint8_t* const (&sf)[2], int a_off, int sf_off,
                                           Item<kWords>& it) {
   using G = Geometry<kWords>;
-  uint32_t sf_row[2];
+  if constexpr (kTiled) {
 #pragma unroll
-  for (int tile = 0; tile < 2; ++tile) {
-    ld_stream_if(ok, a[tile] + a_off, it.w[tile]);
-    sf_row[tile] = ld_scales_if<G::kBlocks>(ok, sf[tile] + sf_off);
+    for (int tile = 0; tile < 2; ++tile) ld_stream_if(ok, a[tile] + a_off, it.w[tile]);
+    it.sf = ld_scale_word_if(ok, sf[0] + sf_off);
+  } else {
+    uint32_t sf_row[2];
+#pragma unroll
+    for (int tile = 0; tile < 2; ++tile) {
+      ld_stream_if(ok, a[tile] + a_off, it.w[tile]);
+      sf_row[tile] = ld_scales_if<G::kBlocks>(ok, sf[tile] + sf_off);
+    }
+    it.sf = sf_row[0] | (sf_row[1] << 16);
   }
-  it.sf = sf_row[0] | (sf_row[1] << 16);
 }
 
 // acc[0]: columns 2t, 2t+1 (c0, c1 of rows g / tile a, c2, c3 of rows g+8 / tile b);
@@ -748,7 +769,7 @@ struct WarpStream {
   __device__ __forceinline__ void prime(const PairRun<kWords>& r) {
 #pragma unroll
     for (int d = 0; d < kPrefetch; ++d)
-      load_item(r.s0 + d < r.s_end, r.a, r.sf, (r.s0 + d) * kStepBytes, (r.s0 + d) * sf_step,
+      load_item<kWords, kTiled>(r.s0 + d < r.s_end, r.a, r.sf, (r.s0 + d) * kStepBytes, (r.s0 + d) * sf_step,
                 buf[d]);
   }
 
@@ -774,7 +795,7 @@ struct WarpStream {
 #pragma unroll
       for (int d = 0; d < kPrefetch; ++d) {
         compute(buf[d], s + d);
-        load_item(s + d + kPrefetch < r.s_end, la, lsf, d * kStepBytes, d * sf_step, buf[d]);
+        load_item<kWords, kTiled>(s + d + kPrefetch < r.s_end, la, lsf, d * kStepBytes, d * sf_step, buf[d]);
       }
 #pragma unroll
       for (int tile = 0; tile < 2; ++tile) {
@@ -1161,25 +1182,25 @@ __global__ void __launch_bounds__(kThreads, 2)
   // is a call, around which ptxas spills at the register cap). Giving the R % row_blocks longer
   // ranges to the first blocks instead cost 4 us on 4096x7168x8 and 3 on 7168x2048x4 (run 45:
   // 53.6 / 23.4 against 48.8 / 20.2 us), for reasons not understood.
-  // Tiled: the same in whole 16-row tiles (a warp's loads then stay inside its tiles).
-  const int R = p.M * p.L;
+  // Tiled: the same in whole 16-row bands of each batch, the format's padding rows included
+  // (computed, not stored), so that every segment and pair is whole bands (see pair_run).
+  // (p.M itself where not tiled, not a copy: a copy changed those kernels' SASS.)
+  const int R = p.M * p.L;  // the partial sums' rows
+  const int tiled_rows = (p.M + 15) & ~15;
   constexpr int kUnit = kTiled ? 16 : 1;
-  const int units = kTiled ? (R + kUnit - 1) / kUnit : R;
+  const int units = kTiled ? tiled_rows / kUnit * p.L : R;
   const unsigned q = (unsigned)units / row_blocks, rem = (unsigned)units - q * row_blocks;
-  const auto row_bound = [&](unsigned b) {
-    const int r = (int)(b * q + b * rem / row_blocks) * kUnit;
-    return kTiled ? min(r, R) : r;
-  };
+  const auto row_bound = [&](unsigned b) { return (int)(b * q + b * rem / row_blocks) * kUnit; };
   const int r_begin = row_bound(rb);
   // Rows left and the (batch, row) of the next one, advanced segment by segment (one counter
   // through the hot loop rather than a row and an end: the registers are at the cap).
   int left = row_bound(rb + 1) - r_begin;
-  int l = r_begin / p.M, m0 = r_begin - l * p.M;
+  int l = r_begin / (kTiled ? tiled_rows : p.M), m0 = r_begin - l * (kTiled ? tiled_rows : p.M);
   while (left > 0) {
     Segment seg;
     seg.l = l;
     seg.m0 = m0;
-    seg.m1 = min(min(p.M, seg.m0 + left), seg.m0 + seg_rows);
+    seg.m1 = min(min((kTiled ? tiled_rows : p.M), seg.m0 + left), seg.m0 + seg_rows);
     const int rows = seg.m1 - seg.m0, pairs = (rows + G::kPairRows - 1) / G::kPairRows;
     const bool restage = staged_l != seg.l;
 
@@ -1287,6 +1308,7 @@ __global__ void __launch_bounds__(kThreads, 2)
         }
       }
       const int m = seg.m0 + row;
+      if (kTiled && m >= p.M) continue;  // a padding row of the last band
       if (splits > 1) {
         p.partials[((int64_t)(blockIdx.x % splits) * R + ((int64_t)seg.l * p.M + m)) * p.N + n] =
             ldexpf(s, -kAccLog2 - col_exp[n]);
@@ -1299,7 +1321,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     }
     left -= rows;
     m0 += rows;
-    if (m0 == p.M) {
+    if (m0 == (kTiled ? tiled_rows : p.M)) {
       m0 = 0;
       ++l;
     }
@@ -1422,13 +1444,13 @@ inline bool wide_loads(const GemvParams& p) {
 }
 
 // The tiled weight format (GemvParams; one variant, 16-byte loads): 16-byte aligned A and band
-// and batch strides; 2-byte aligned scale pairs (the format keeps a tile's 8 scale bytes of a row
-// together, so only the base and the strides can break that).
+// and batch strides; 4-byte aligned scale words (ld_scale_word_if; the format keeps a tile's 128
+// scale bytes together, so only the base and the strides can break that).
 inline bool tiled_fits(const GemvParams& p) {
   const ScaleIndex& sf = p.sfa;
   return reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 &&
-         p.a_batch_stride % 16 == 0 && reinterpret_cast<uintptr_t>(sf.base) % 2 == 0 &&
-         sf.row_stride % 2 == 0 && sf.batch_stride % 2 == 0;
+         p.a_batch_stride % 16 == 0 && reinterpret_cast<uintptr_t>(sf.base) % 4 == 0 &&
+         sf.row_stride % 4 == 0 && sf.batch_stride % 4 == 0;
 }
 
 // An A/B switch from the environment: "0" -> 0 (never), "1" -> 1 (wherever it fits), anything
@@ -1576,7 +1598,9 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
   constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
   const int64_t rows = (int64_t)p.M * p.L;
-  const int64_t units = kTiled ? (rows + 15) / 16 : rows;  // row ranges in whole tiles (kernel)
+  // Row ranges in whole 16-row bands of each batch for tiled weights (the kernel's units).
+  const int64_t units = kTiled ? (p.M + 15) / 16 * (int64_t)p.L : rows;
+  const int64_t kernel_rows = kTiled ? units * 16 : rows;
   const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kImma>(dev) * dev.sms;
   // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
@@ -1625,12 +1649,12 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   // and 3.2 on 7168x2048x4: run 43.)
   int64_t row_blocks = std::max<int64_t>(1, wave / splits);
   if (splits == 1) {
-    const int64_t need = (rows + cap - 1) / cap;
+    const int64_t need = (kernel_rows + cap - 1) / cap;
     if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
   }
   if (row_blocks > units) row_blocks = units;
   if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
-  const int64_t cta_rows = (rows + row_blocks - 1) / row_blocks;
+  const int64_t cta_rows = (kernel_rows + row_blocks - 1) / row_blocks;
   const int seg_rows =
       (int)std::min<int64_t>(cap, (cta_rows + G::kPairRows - 1) / G::kPairRows * G::kPairRows);
   GemvLaunch plan{};
@@ -1733,11 +1757,12 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   using namespace detail;
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
-  // The kernel's row arithmetic is 32-bit (see gemv_kernel).
-  if ((int64_t)p.M * p.L >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
+  // The kernel's row arithmetic is 32-bit (see gemv_kernel; tiled: rows in whole bands).
+  const bool tiled = p.sfa.layout == kScaleTiled;
+  const int64_t batch_rows = tiled ? ((int64_t)p.M + 15) / 16 * 16 : p.M;
+  if (batch_rows * p.L >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
     return cudaErrorInvalidValue;
   const bool wide = plan.chunk_bytes == 16;
-  const bool tiled = p.sfa.layout == kScaleTiled;
   if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
     return cudaErrorInvalidValue;
   if (plan.ring && !(wide && ring_fits(p, dev))) return cudaErrorInvalidValue;

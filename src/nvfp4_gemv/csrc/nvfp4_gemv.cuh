@@ -56,9 +56,10 @@ enum OutKind : int { kOutF32 = 0, kOutF16 = 1, kOutBF16 = 2 };
 //   row-major:  r * row_stride + j * col_stride
 //   blocked:    (r/128 * k_groups + j/4) * 512 + (r%32) * 16 + (r%128)/32 * 4 + j%4
 //               (cuBLAS 128x4 tiles; k_groups = ceil(K/64) tiles per 128-row band)
-//   tiled:      r/16 * row_stride + j/8 * 128 + (r%16) * 8 + j%8
+//   tiled:      r/16 * row_stride + j/8 * 128 + (r%8) * 16 + (j%8)/2 * 4 + (r%16)/8 * 2 + j%2
 //               (a 16-row x 128-k tile's 128 scale bytes together, row_stride = bytes per
-//               16-row band; the tiled weight format, format.py)
+//               16-row band, in lane order: word 4 (r%8) + (j%8)/2 holds blocks j, j+1 (j even)
+//               of rows r, r+8, what lane 4g+t of a warp's row tile wants; format.py)
 struct ScaleIndex {
   const uint8_t* base;      // scale bytes of batch 0
   int64_t batch_stride;     // bytes
@@ -71,14 +72,14 @@ struct ScaleIndex {
   // case in the others' address code made ptxas spill at their register cap).
   template <bool kTiled = false>
   __host__ __device__ int64_t row_offset(int r) const {
-    if (kTiled) return (int64_t)(r >> 4) * row_stride + (r & 15) * 8;
+    if (kTiled) return (int64_t)(r >> 4) * row_stride + (r & 7) * 16 + ((r >> 3) & 1) * 2;
     if (layout == kScaleBlocked)
       return (int64_t)(r >> 7) * k_groups * 512 + (r & 31) * 16 + ((r >> 5) & 3) * 4;
     return (int64_t)r * row_stride;
   }
   template <bool kTiled = false>
   __host__ __device__ int64_t col_offset(int j) const {
-    if (kTiled) return (int64_t)(j >> 3) * 128 + (j & 7);
+    if (kTiled) return (int64_t)(j >> 3) * 128 + ((j & 7) >> 1) * 4 + (j & 1);
     if (layout == kScaleBlocked) return (int64_t)(j >> 2) * 512 + (j & 3);
     return (int64_t)j * col_stride;
   }

@@ -76,6 +76,12 @@ __device__ __forceinline__ uint32_t ld_sf16(const uint8_t* p) {
   else asm volatile("ld.global.nc.u16 %0, [%1];" : "=h"(h) : "l"(p));
   return h;
 }
+// A lane's 4-byte scale word of the tiled format's lane order (the library's ld_scale_word_if).
+__device__ __forceinline__ uint32_t ld_sf32(const uint8_t* p) {
+  uint32_t v;
+  asm volatile("ld.global.nc.u32 %0, [%1];" : "=r"(v) : "l"(p));
+  return v;
+}
 __device__ __forceinline__ uint32_t fold(const uint4& w) { return w.x ^ w.y ^ w.z ^ w.w; }
 // This CTA's balanced contiguous range [r0, r1) of `rows`; whole_bands: in whole 16-row bands
 // (the tiled layout).
@@ -304,8 +310,9 @@ __device__ __forceinline__ void run_window(Index i0, Index i1, Index di, Load&& 
 }
 
 // mode 0: contiguous item ranges per warp; mode 1: item i -> warp i % 8. With kWork >= 2 each
-// item also loads its rows' 16-bit scale pairs (row-major, row_bytes / 8 per row), like the kernel.
-template <int D, int kWork = 0, bool kSf = (kWork >= 2)>
+// item also loads its rows' 16-bit scale pairs (row-major, row_bytes / 8 per row), like the kernel;
+// kSfWord (tiled layouts): one 4-byte word per lane instead, the tile's scales in lane order.
+template <int D, int kWork = 0, bool kSf = (kWork >= 2), bool kSfWord = false>
 __global__ void __launch_bounds__(256, 2)
     tile_kernel(const uint8_t* a, const uint8_t* sf, int rows, int row_bytes, int mode, uint32_t* sink,
                 int pitch = 0) {
@@ -346,7 +353,7 @@ __global__ void __launch_bounds__(256, 2)
       const int64_t tile = kmajor ? band : (int64_t)band * steps;  // its first step, in tiles
       pa = a + (kmajor ? tile * 1024 : tile * wstep) + g * 64 + t * 16;
       pb = pa + 512;
-      sa = (inter ? a + tile * 1152 + 1024 : sf + tile * 128) + g * 8 + t * 2;  // kmajor: tile = band
+      sa = (inter ? a + tile * 1152 + 1024 : sf + tile * 128) + (kSfWord ? g * 16 + t * 4 : g * 8 + t * 2);  // kmajor: tile = band
       sb = sa + 64;
       return;
     }
@@ -360,7 +367,8 @@ __global__ void __launch_bounds__(256, 2)
   auto load = [&](uint4 (&w)[2], uint32_t& sfw) {
     ld16(pa + ls * wstep, w[0]);
     ld16(pb + ls * wstep, w[1]);
-    if (kSf) sfw = ld_sf16(sa + ls * sstep) | ld_sf16(sb + ls * sstep) << 16;
+    if (kSfWord) sfw = ld_sf32(sa + ls * sstep);
+    else if (kSf) sfw = ld_sf16(sa + ls * sstep) | ld_sf16(sb + ls * sstep) << 16;
     ls += di;
     if (ls >= steps) {
       ls -= steps;
@@ -819,6 +827,10 @@ int main(int argc, char** argv) {
     time("tiled/8+sf+mma", [&] { tile_kernel<8, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
     time("tile/4+sf", [&] { tile_kernel<4, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink); return grid; });
     time("tiled/4+sf", [&] { tile_kernel<4, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
+    time("tiled/4+sfw", [&] { tile_kernel<4, 0, true, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
+    time("tiledi/4+sfw", [&] { tile_kernel<4, 0, true, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });
+    time("tiled/4+sfw+imma", [&] { tile_kernel<4, 3, true, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -1); return grid; });
+    time("tiledi/4+sfw+imma", [&] { tile_kernel<4, 3, true, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });
     time("tiledi/4+sf", [&] { tile_kernel<4, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });
     time("tiledi/4+sf+mma", [&] { tile_kernel<4, 2><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });
     time("tiledi/8+sf", [&] { tile_kernel<8, 0, true><<<grid, 256>>>(a, sfa, s.rows, s.row_bytes, 0, sink, -2); return grid; });

@@ -484,11 +484,13 @@ __device__ __forceinline__ PairRun<kWords> pair_run(const GemvParams& p, const S
 // The tiled format's scale word of a lane (blocks 2t, 2t + 1 of rows g, g + 8: the same bytes,
 // in the same order, as the row tiles' two 16-bit loads), or 0 when `p` is false. One 4-byte
 // load per lane reads the tile's 128 scale bytes in one request where two 16-bit loads per lane
-// took two of 64: 0.2-2 us on every tiled row of run 148 (BENCHMARKS.md item 104). The word is
-// used as loaded (no shuffle), so the load is waited for only where the item is computed.
+// took two of 64: 0-2 us on every tiled row (BENCHMARKS.md items 104, 106). The word is used as
+// loaded (no shuffle), so the load is waited for only where the item is computed. Not allocated
+// in L1 (each word is read once), like the weights: a further 0-1.8 us (item 109; the lm_head
+// 98.9-99.0 against 100.6-100.8).
 __device__ __forceinline__ uint32_t ld_scale_word_if(bool p, const uint8_t* sf) {
   uint32_t v = 0;
-  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q ld.global.nc.u32 %0, [%1];\n\t}"
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q ld.global.nc.L1::no_allocate.u32 %0, [%1];\n\t}"
                : "+r"(v) : "l"(sf), "r"((int)p));
   return v;
 }

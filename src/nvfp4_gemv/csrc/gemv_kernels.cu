@@ -469,7 +469,8 @@ __device__ __forceinline__ PairRun<kWords> pair_run(const GemvParams& p, const S
   r.s_end = min(s1, (seg.kc - t * G::kVals + G::kStep - 1) / G::kStep);
 #pragma unroll
   for (int tile = 0; tile < 2; ++tile) {
-    const int row = kTiled ? seg.m0 + pair * 16 + tile * 8 + g : min(seg.m0 + pair * 16 + tile * 8 + g, seg.m1 - 1);
+    const int pair_row = seg.m0 + pair * 16 + tile * 8 + g;
+    const int row = kTiled ? pair_row : min(pair_row, seg.m1 - 1);
     if constexpr (kTiled)  // see GemvParams; k is the chunk's start (k % 128 == 0) + t * kVals
       r.a[tile] = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)(row >> 4) * p.a_row_stride +
                   (row & 15) * 64 + (int64_t)(k >> 7) * 1024 + ((k & 127) >> 1);
@@ -490,7 +491,8 @@ __device__ __forceinline__ PairRun<kWords> pair_run(const GemvParams& p, const S
 // 98.9-99.0 against 100.6-100.8).
 __device__ __forceinline__ uint32_t ld_scale_word_if(bool p, const uint8_t* sf) {
   uint32_t v = 0;
-  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q ld.global.nc.L1::no_allocate.u32 %0, [%1];\n\t}"
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.u32 %0, [%1];\n\t}"
                : "+r"(v) : "l"(sf), "r"((int)p));
   return v;
 }
@@ -771,8 +773,8 @@ struct WarpStream {
   __device__ __forceinline__ void prime(const PairRun<kWords>& r) {
 #pragma unroll
     for (int d = 0; d < kPrefetch; ++d)
-      load_item<kWords, kTiled>(r.s0 + d < r.s_end, r.a, r.sf, (r.s0 + d) * kStepBytes, (r.s0 + d) * sf_step,
-                buf[d]);
+      load_item<kWords, kTiled>(r.s0 + d < r.s_end, r.a, r.sf, (r.s0 + d) * kStepBytes,
+                                (r.s0 + d) * sf_step, buf[d]);
   }
 
   // act: shared address of this thread's activation piece at step 0; see the kernel for why
@@ -797,7 +799,8 @@ struct WarpStream {
 #pragma unroll
       for (int d = 0; d < kPrefetch; ++d) {
         compute(buf[d], s + d);
-        load_item<kWords, kTiled>(s + d + kPrefetch < r.s_end, la, lsf, d * kStepBytes, d * sf_step, buf[d]);
+        load_item<kWords, kTiled>(s + d + kPrefetch < r.s_end, la, lsf, d * kStepBytes, d * sf_step,
+                                  buf[d]);
       }
 #pragma unroll
       for (int tile = 0; tile < 2; ++tile) {
@@ -1186,7 +1189,8 @@ __global__ void __launch_bounds__(kThreads, 2)
   // 53.6 / 23.4 against 48.8 / 20.2 us), for reasons not understood.
   // Tiled: the same in whole 16-row bands of each batch, the format's padding rows included
   // (computed, not stored), so that every segment and pair is whole bands (see pair_run).
-  // (p.M itself where not tiled, not a copy: a copy changed those kernels' SASS.)
+  // (Untiled: p.M, as before; a variable standing for either changed those kernels' SASS, so the
+  // choice is spelt out at each use.)
   const int R = p.M * p.L;  // the partial sums' rows
   const int tiled_rows = (p.M + 15) & ~15;
   constexpr int kUnit = kTiled ? 16 : 1;

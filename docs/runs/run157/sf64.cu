@@ -1,0 +1,1848 @@
+// gemv_kernels.cu: the NVFP4 GEMV kernel, the stream-floor kernel and their launchers. Torch-free;
+// CI compiles this file alone for every target (sm_80 .. sm_120a) and checks for spills.
+#include "e2m1_decode.cuh"
+#include "nvfp4_gemv.cuh"
+#include "smem_copy.cuh"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace nvfp4 {
+namespace detail {
+
+// The weight enters the mma as E2M1 * SFA * 2^-7 (exact in fp16, no overflow: 6*448/128 = 21).
+constexpr float kWeightBias = 1.0f / 128;
+constexpr int kWeightBiasLog2 = -7;
+
+__device__ __forceinline__ __half2 as_half2(uint32_t u) { return *reinterpret_cast<__half2*>(&u); }
+__device__ __forceinline__ uint32_t as_u32(__half2 h) { return *reinterpret_cast<uint32_t*>(&h); }
+
+// Two E4M3 scales (bytes 2 kHalf and 2 kHalf + 1 of `bytes`) -> half2 (the lower byte in the low
+// lane) times `mul`, where mul is a power of two chosen so that the product stays exact in fp16;
+// without the multiplication (kUnscaled: mul must be 1) where the hardware converts.
+template <int kHalf = 0, bool kUnscaled = false>
+__device__ __forceinline__ __half2 decode_e4m3x2(uint32_t bytes, float mul) {
+#if __CUDA_ARCH__ >= 890
+  uint32_t h;
+  if (kHalf == 0)
+    asm("{\n\t.reg .b16 lo, hi;\n\tmov.b32 {lo, hi}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, lo;\n\t}"
+        : "=r"(h) : "r"(bytes));
+  else
+    asm("{\n\t.reg .b16 lo, hi;\n\tmov.b32 {lo, hi}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, hi;\n\t}"
+        : "=r"(h) : "r"(bytes));
+  if (kUnscaled) return as_half2(h);
+  return __hmul2(as_half2(h), __float2half2_rn(mul));
+#else
+  // E4M3 bits s.eeee.mmm placed as fp16 sign / bits 13..7 read as value * 2^-8 (subnormals too).
+  // NaN scales (0x7F) decode to a finite number on this path (sm_80/sm_86 only).
+  const uint32_t v = __byte_perm(bytes, 0, kHalf ? 0x3424 : 0x1404);
+  const uint32_t raw = (v & 0x80008000u) | ((v >> 1) & 0x3F803F80u);
+  return __hmul2(as_half2(raw), __float2half2_rn(mul * 256.0f));
+#endif
+}
+
+// Streaming 16/8-byte loads of the weight matrix: read once, so keep them out of L1 and ask L2
+// to fetch 256-byte lines (the next k-steps of the same row arrive with the first request).
+__device__ __forceinline__ void ld_stream(const uint8_t* p, uint32_t (&w)[4]) {
+  asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+      : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "l"(p));
+}
+
+// D = A * B + D, m16n8k16, fp16 inputs, fp32 accumulators (PTX ISA "Matrix fragments for
+// mma.m16n8k16 with floating point type"). With g = lane / 4 and t = lane % 4:
+//   A (16 x 16): a0 = (row g, k 2t..2t+1), a1 = (row g+8, same k), a2 = (row g, k 2t+8..2t+9),
+//                a3 = (row g+8, k 2t+8..2t+9)                 <- weight rows g (tile a), g+8 (tile b)
+//   B (16 x 8):  b0 = (k 2t..2t+1, col g), b1 = (k 2t+8..2t+9, col g)   <- activation column g
+//   C (16 x 8):  c0, c1 = (row g, cols 2t, 2t+1), c2, c3 = (row g+8, cols 2t, 2t+1)
+// Which real k sits in each k-slot is ours to choose, as long as A and B agree (pair_k order).
+__device__ __forceinline__ void mma_16816(float (&c)[4], uint32_t a0, uint32_t a1, uint32_t a2,
+                                          uint32_t a3, uint32_t b0, uint32_t b1) {
+  asm volatile(
+      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+      "{%8, %9}, {%0, %1, %2, %3};"
+      : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}
+
+// One work item of one thread: kWords words of A for two rows (g and g+8 of a 16-row tile) and
+// their scale bytes, both rows in one register (one more instruction per item, 4 registers fewer
+// in a 4-item window: the margin that keeps ptxas from spilling at the 128-register cap).
+template <int kWords>
+struct Item {
+  uint32_t w[2][kWords];
+  uint32_t sf;  // scale bytes of row g in bits 0..15, of row g + 8 in bits 16..31
+};
+
+// Two layouts of a warp's item (see the kernel):
+// row tiles (kSpans = false): 16 rows (quad g: rows g and g + 8) x kStep = 4 kVals values (quad
+//   lane t: values t kVals ..); the mma's B columns are the activation columns.
+// k spans (kSpans = true: N = 1, kWords = 4): kSpanRows = R rows x kStep = 2048 / R values; lane L
+//   holds 32 values of row L / (32 / R) at k 32 (L % (32 / R)) (tile 0) and kStep / 2 further
+//   (tile 1); the mma's B columns carry the activation of the tiles' quad spans (see SpanStream).
+//
+// Rows per load instruction in the k-span layout: 2 (256 bytes of each, kStep = 1024) or 4 (128
+// bytes of each, kStep = 512, 4 of the mma's 8 B columns used). Measured with k spans forced
+// (run 77): 4 rows is closer to the row tiles on long streams (7168x16384 30.6 us against 31.9,
+// the lm_head 107.7 against 111.5; tiles 30.2 / 106.2) and slower on 4096x7168x8 (49.0 against
+// 47.7): where spans_pay takes k spans the two are even (task geomean within 0.1 us), so 2. The
+// compile test builds 4 too (NVFP4_SPAN_ROWS=4: no spills).
+#ifndef NVFP4_SPAN_ROWS
+#define NVFP4_SPAN_ROWS 2
+#endif
+constexpr int kSpanRows = NVFP4_SPAN_ROWS;
+static_assert(kSpanRows == 2 || kSpanRows == 4, "k spans: 2 or 4 rows per load instruction");
+
+template <int kWords, bool kSpans = false>
+struct Geometry {
+  static constexpr int kVals = kWords * 8;                     // k values per thread per item
+  static constexpr int kRowQuads = 8 / kSpanRows;              // k spans: quads per row
+  static constexpr int kStep = kSpans ? 2 * kRowQuads * 4 * kVals : 4 * kVals;  // k per item
+  static constexpr int kBlocks = kVals / 16;                   // scale blocks per thread per item
+  static constexpr int kPairRows = kSpans ? kSpanRows : 16;    // rows per item
+  static constexpr int kSpanPieces = 8 * kRowQuads;            // k spans: pieces per step and word
+
+  // Shared-memory layout of the staged activation, in 16-byte pieces: the 4 half2 that one
+  // thread feeds to the mma for word q of k-step s, in pair_k order. Consecutive lanes read
+  // consecutive pieces: conflict-free 16-byte loads.
+  //   row tiles: piece ((s kWords + q) N + n) 4 + t for column n, quad lane t;
+  //   k spans:   piece (s 4 + q) kSpanPieces + L for lane L = 4 j + t, j = 2 span + tile: B
+  //              column j (SpanStream), k = kStep s + kStep / 2 tile + 128 span + 32 t + 8 q
+  //              (kSpanPieces = 32 lanes for 2 rows; for 4 rows the 16 lanes of columns 0-3,
+  //              and lanes 16-31 read the pieces of lanes 0-15 for columns nobody reads).
+  // piece_of_group: the piece of column n's 8-value group g8 (k = 8 g8 into the chunk), i.e.
+  // g8 = (4 s + t) kWords + q, or g8 = kStep / 8 s + kStep / 16 tile + 16 span + 4 t + q.
+  __device__ __forceinline__ static int piece_of_group(int g8, int n, int N) {
+    if (kSpans) {
+      const unsigned u = g8, s = u / (kStep / 8), rem = u % (kStep / 8);  // g8 >= 0: shifts
+      const int tile = rem / (kStep / 16), span = (rem >> 4) % kRowQuads, t = (rem >> 2) & 3;
+      return (s * 4 + (g8 & 3)) * kSpanPieces + (2 * span + tile) * 4 + t;
+    }
+    const int s = g8 / (4 * kWords), rem = g8 - s * 4 * kWords;
+    const int t = rem / kWords, q = rem - t * kWords;
+    return ((s * kWords + q) * N + n) * 4 + t;
+  }
+};
+
+struct Segment {
+  int l, m0, m1, k0, kc;
+};
+
+// Unrolling of the bf16 maxima loop over 16-byte words (x 16-byte aligned; otherwise a plain
+// 4-byte loop). The loop it replaced (a running max per column change, not unrollable) waited one
+// L2 round trip per 4 bytes, 32 in a row for K = 16384; it and ldexpf in the staging cost ~6 us of
+// W4A16 at N = 1 on 7168x16384 (39.5 -> 33.7 us with 4-byte loads unrolled 8, run 23; 37.4 with
+// unroll 2, run 24). 16-byte loads unrolled 2 have as many bytes in flight and fit sm_120a's
+// registers without a spill (4-byte loads unrolled 4 or 8 do not).
+constexpr int kMaxPassUnroll = 2;
+
+// The larger magnitude of two bf16 (one 32-bit word), as 15 bits that order like the values.
+__device__ __forceinline__ unsigned bf16x2_max_bits(uint32_t w) {
+  return max(w & 0x7FFFu, (w >> 16) & 0x7FFFu);
+}
+// The same over eight bf16 (one 16-byte word).
+__device__ __forceinline__ unsigned bf16x8_max_bits(const uint4& v) {
+  return max(max(bf16x2_max_bits(v.x), bf16x2_max_bits(v.y)),
+             max(bf16x2_max_bits(v.z), bf16x2_max_bits(v.w)));
+}
+// Folds the lanes' maxima m (bf16x2_max_bits) into the column maximum *dst (fp32 bits): one
+// shared atomic per warp, not per thread.
+__device__ __forceinline__ void warp_column_max(unsigned m, unsigned* dst) {
+  m = __reduce_max_sync(0xffffffffu, m);
+  if ((threadIdx.x & 31) == 0 && m != 0) atomicMax(dst, m << 16);
+}
+
+// e with max * 2^e < 2^15 for a column maximum `bits` (fp32 bits of the largest |bf16|); 0 for
+// a zero or non-finite maximum.
+__device__ __forceinline__ int column_exponent(unsigned bits) {
+  if (bits == 0 || bits >= 0x7F800000u) return 0;
+  int ex;
+  frexpf(__uint_as_float(bits), &ex);  // max < 2^ex
+  return 15 - ex;
+}
+
+// Largest power of two 2^e with max|x[kb:ke, n]| * 2^e < 2^15, per bf16 column over the CTA's k
+// range, so that the column fits fp16. Elements below 2^-24 of that scale round (relative error
+// 2^-40 of the column's max). Each split has its own e; the partial sums are rescaled in fp32.
+__device__ void bf16_column_exponents(const GemvParams& p, int l, int kb, int ke,
+                                      unsigned* col_max_bits, int* col_exp) {
+  if (threadIdx.x < p.N) col_max_bits[threadIdx.x] = 0;
+  __syncthreads();
+  const uint32_t* x = reinterpret_cast<const uint32_t*>(static_cast<const __nv_bfloat16*>(p.x) +
+                                                        (int64_t)l * p.x_batch_stride + kb);
+  const int64_t col_words = p.x_col_stride / 2;  // x and its strides are 4-byte aligned
+  const int words = (ke - kb) / 2;               // bf16 pairs per column
+  // The columns run side by side, kWarps / N warps each (one warp for N >= 8, columns w, w + 8
+  // for N > 8), not one after another: at N = 8 that is 4 dependent L2 round trips per thread
+  // instead of 8 (one per column, each closed by a warp reduction).
+  const int col_warps = max(1, kWarps / p.N), warp = threadIdx.x >> 5;
+  const int first = (warp % col_warps) * 32 + (threadIdx.x & 31), stride = col_warps * 32;
+  for (int n = warp / col_warps; n < p.N; n += kWarps / col_warps) {
+    const uint32_t* xc = x + n * col_words;
+    unsigned m = 0;  // |bf16| bits order like the values: the max of the halves' magnitude bits
+    if (reinterpret_cast<uintptr_t>(xc) % 16 == 0) {  // words is a multiple of 8 (K % 16 == 0)
+      const uint4* x4 = reinterpret_cast<const uint4*>(xc);
+#pragma unroll kMaxPassUnroll
+      for (int w = first; w < words / 4; w += stride) m = max(m, bf16x8_max_bits(x4[w]));
+    } else {
+#pragma unroll 1
+      for (int w = first; w < words; w += stride) m = max(m, bf16x2_max_bits(xc[w]));
+    }
+    warp_column_max(m, &col_max_bits[n]);
+  }
+  __syncthreads();
+  if (threadIdx.x < p.N) col_exp[threadIdx.x] = column_exponent(col_max_bits[threadIdx.x]);
+}
+
+// FP4 activation groups (8 values: 4 bytes of E2M1 and a scale byte) a thread loads before it
+// decodes any. One at a time, staging K = 16384 took 8 dependent L2 round trips per thread, ~4 us
+// per CTA before its weight stream got going (run 30: the kernel without its staging, memory
+// only, 25.5 us against 29.8). 4 measured best (runs 31-32: 30.8 us on 7168x16384 against 33.6
+// for 1, 32.8 for 2, 30.3 for 8, which is slower on short K); on sm_120a and sm_89 4 makes
+// ptxas spill a value or two of the prologue (at the 128-register cap), so they take 2.
+#if defined(__CUDA_ARCH_FEAT_SM120_ALL) || defined(__CUDA_ARCH_FEAT_SM121_ALL) || __CUDA_ARCH__ == 890
+constexpr int kFp4StageBatch = 2;
+#else
+constexpr int kFp4StageBatch = 4;
+#endif
+
+// One fp16 / bf16 activation group (8 values at src, global or shared memory; null: past the
+// chunk, zeros) of column n into its fragment piece. bf16: x * 2^e (e = the column's exponent) as
+// two exact multiplications by normal powers of two (e spans -113 .. 148, beyond one float
+// exponent); the fp16 rounding is the only one. 2 FMUL per value where ldexpf is a dozen
+// instructions with range checks.
+template <class G>
+__device__ __forceinline__ void store_f16_group(const void* src, int act_kind, int e, int n, int g8,
+                                                int N, uint4* act) {
+  uint32_t h[4] = {0, 0, 0, 0};
+  if (src) {
+    __half v[8];
+    if (act_kind == kActF16) {
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const __half2 two = static_cast<const __half2*>(src)[i];
+        v[2 * i] = __low2half(two);
+        v[2 * i + 1] = __high2half(two);
+      }
+    } else {
+      const float s1 = __int_as_float((127 + (e >> 1)) << 23);
+      const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const float2 f = __bfloat1622float2(static_cast<const __nv_bfloat162*>(src)[i]);
+        v[2 * i] = __float2half_rn(f.x * s1 * s2);
+        v[2 * i + 1] = __float2half_rn(f.y * s1 * s2);
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[pair_k(i, 0)], v[pair_k(i, 1)]));
+  }
+  act[G::piece_of_group(g8, n, N)] = make_uint4(h[0], h[1], h[2], h[3]);
+}
+
+// One FP4 activation group (8 values in w, its scale byte in sc) of column n, decoded and scaled
+// into its fragment piece. E2M1 * SFB is exact in fp16 (<= 2688, >= 2^-10): the decode bias is
+// undone first.
+template <class G>
+__device__ __forceinline__ void store_fp4_group(uint32_t w, uint32_t sc, int n, int g8, int N,
+                                                uint4* act) {
+  uint32_t h[4];
+  decode_e2m1x8(w, h);
+  const __half2 scale = __low2half2(decode_e4m3x2(sc, 1.0f));
+  const __half2 unbias = __float2half2_rn(1.0f / kDecodeScale);
+#pragma unroll
+  for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(__hmul2(as_half2(h[i]), unbias), scale));
+  act[G::piece_of_group(g8, n, N)] = make_uint4(h[0], h[1], h[2], h[3]);
+}
+
+template <class G>
+__device__ void stage_fp4_activation(const GemvParams& p, const Segment& seg, int groups,
+                                     uint4* act) {
+  const int total = groups * p.N, k_end = seg.k0 + seg.kc;
+  for (int u0 = threadIdx.x; u0 < total; u0 += kFp4StageBatch * kThreads) {
+    uint32_t w[kFp4StageBatch], sc[kFp4StageBatch];
+#pragma unroll
+    for (int b = 0; b < kFp4StageBatch; ++b) {
+      const int u = u0 + b * kThreads, n = u / groups, k = seg.k0 + (u - n * groups) * 8;
+      w[b] = 0;
+      sc[b] = 0;  // a group past the chunk decodes to 0 * 0
+      if (u < total && k < k_end) {
+        w[b] = *reinterpret_cast<const uint32_t*>(static_cast<const uint8_t*>(p.x) +
+                                                  (int64_t)seg.l * p.x_batch_stride +
+                                                  (int64_t)n * p.x_col_stride + k / 2);
+        sc[b] = p.sfx.base[(int64_t)seg.l * p.sfx.batch_stride + p.sfx.row_offset(n) +
+                           p.sfx.col_offset(k / 16)];
+      }
+    }
+#pragma unroll
+    for (int b = 0; b < kFp4StageBatch; ++b) {
+      const int u = u0 + b * kThreads;
+      if (u < total) {
+        const int n = u / groups;
+        store_fp4_group<G>(w[b], sc[b], n, u - n * groups, p.N, act);
+      }
+    }
+  }
+}
+
+// The shared-memory header (kSmemHeader bytes: column exponents, maxima, kPairSlotsOffset) also
+// holds the bulk staging's mbarrier, 8-byte aligned.
+constexpr int kActBarOffset = kSmemHeader - 16;
+
+// Bulk staging is compiled for sm_90 only (the launcher asks for it on 9.x devices): on sm_100a
+// and sm_120a its code makes ptxas spill in three kernel variants at the 128-register cap, and
+// there is no such GPU here to measure whether it pays.
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 900
+#define NVFP4_BULK_ACT 1
+#else
+#define NVFP4_BULK_ACT 0
+#endif
+
+#if NVFP4_BULK_ACT
+// The same staging with the chunk's raw bytes brought in by bulk copies (sm_90; the launcher's
+// bulk_act_fits: row-major scales, 16-byte aligned columns, chunks on 256-value boundaries):
+// thread 0 asks for every column's E2M1 bytes and scale bytes at once, all threads wait on one
+// mbarrier phase and decode from shared memory. The loop above takes ceil(N * kc / 8192)
+// dependent round trips per thread (two at N = 1, K = 16384); this takes one, carried by the
+// copy engine rather than the SM's load pipeline. Measured on 7168x16384: the loop's loads cost
+// 2.3 us (run 62, replaced by constants); this path saves 0.8 of them (run 63, 30.7 -> 29.9 us).
+// raw: [N][kc / 2] E2M1 bytes, then [N][kc / 16] scale bytes.
+template <class G>
+__device__ void stage_fp4_activation_bulk(const GemvParams& p, const Segment& seg, int groups,
+                                          uint4* act, uint8_t* raw, uint64_t* bar) {
+  const int x_bytes = seg.kc / 2, sf_bytes = seg.kc / 16;
+  uint8_t* raw_sf = raw + p.N * x_bytes;
+  if (threadIdx.x == 0) {
+    mbar_expect_tx(bar, (uint32_t)(p.N * (x_bytes + sf_bytes)));
+    const uint8_t* x = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride + seg.k0 / 2;
+    const uint8_t* sf = p.sfx.base + (int64_t)seg.l * p.sfx.batch_stride + seg.k0 / 16;
+    for (int n = 0; n < p.N; ++n) {
+      bulk_copy(raw + n * x_bytes, x + (int64_t)n * p.x_col_stride, x_bytes, bar);
+      bulk_copy(raw_sf + n * sf_bytes, sf + p.sfx.row_offset(n), sf_bytes, bar);
+    }
+  }
+  mbar_wait(bar, 0);
+  const int total = groups * p.N, k_end = seg.k0 + seg.kc;
+  for (int u = threadIdx.x; u < total; u += kThreads) {
+    const int n = u / groups, g8 = u - n * groups, k = seg.k0 + g8 * 8;
+    uint32_t w = 0, sc = 0;  // a group past the chunk decodes to 0 * 0
+    if (k < k_end) {
+      w = *reinterpret_cast<const uint32_t*>(raw + n * x_bytes + g8 * 4);
+      sc = raw_sf[n * sf_bytes + g8 / 2];
+    }
+    store_fp4_group<G>(w, sc, n, g8, p.N, act);
+  }
+}
+
+// The same for fp16 / bf16 at N = 1: the chunk's values (2 bytes each) by one bulk copy, and bf16
+// takes its column exponent from that copy too. The load path reads the column from L2 twice
+// (the maxima pass, then the conversion, one group per thread and round trip: 4 + 8 dependent
+// round trips at K = 16384). col_max is zeroed by the caller before the barrier that precedes
+// this; the chunk is the CTA's whole k range (the launcher's rule), as the exponent needs.
+template <class G>
+__device__ void stage_f16_activation_bulk(const GemvParams& p, const Segment& seg, int groups,
+                                          uint4* act, uint8_t* raw, uint64_t* bar,
+                                          unsigned* col_max, int* col_exp) {
+  const int bytes = seg.kc * 2;
+  if (threadIdx.x == 0) {
+    mbar_expect_tx(bar, (uint32_t)bytes);
+    bulk_copy(raw, static_cast<const uint8_t*>(p.x) + ((int64_t)seg.l * p.x_batch_stride + seg.k0) * 2,
+              bytes, bar);
+  }
+  mbar_wait(bar, 0);
+  if (p.act == kActBF16) {
+    unsigned m = 0;
+    for (int i = threadIdx.x; i < bytes / 16; i += kThreads)
+      m = max(m, bf16x8_max_bits(reinterpret_cast<const uint4*>(raw)[i]));
+    warp_column_max(m, col_max);
+    __syncthreads();
+    if (threadIdx.x == 0) col_exp[0] = column_exponent(col_max[0]);
+    __syncthreads();
+  }
+  const int k_end = seg.k0 + seg.kc, e = col_exp[0];
+  for (int g8 = threadIdx.x; g8 < groups; g8 += kThreads)
+    store_f16_group<G>(seg.k0 + g8 * 8 < k_end ? raw + g8 * 16 : nullptr, p.act, e, 0, g8, 1, act);
+}
+
+// Thread 0 sets up the staging barrier (in the header of the CTA's shared memory at `base`) for
+// one staging, before the barrier that precedes it: every thread is past the previous staging's
+// wait by then, and the __syncthreads publishes the fresh barrier before anyone waits on it.
+__device__ __forceinline__ void init_act_barrier(uint8_t* base) {
+  if (threadIdx.x == 0) {
+    mbar_init(reinterpret_cast<uint64_t*>(base + kActBarOffset), 1);
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+}
+#endif
+
+// raw (non-null only on sm_90, see GemvLaunch::act_raw_offset): where the chunk's bulk copies
+// land, completing phase 0 of `bar` (freshly initialised, see init_act_barrier).
+template <class G>
+__device__ void stage_activation(const GemvParams& p, const Segment& seg, unsigned* col_max,
+                                 int* col_exp, uint4* act, uint8_t* raw, uint64_t* bar) {
+  const int steps = (seg.kc + G::kStep - 1) / G::kStep;
+  const int groups = steps * G::kStep / 8;  // 8-value groups per column
+#if NVFP4_BULK_ACT && defined(__CUDA_ARCH__)
+  if (raw) {
+    if (p.act == kActFP4)
+      stage_fp4_activation_bulk<G>(p, seg, groups, act, raw, bar);
+    else
+      stage_f16_activation_bulk<G>(p, seg, groups, act, raw, bar, col_max, col_exp);
+    return;
+  }
+#else
+  (void)raw;
+  (void)bar;
+  (void)col_max;
+#endif
+  if (p.act == kActFP4) {
+    stage_fp4_activation<G>(p, seg, groups, act);
+    return;
+  }
+  for (int u = threadIdx.x; u < groups * p.N; u += kThreads) {
+    const int n = u / groups, g8 = u - n * groups;
+    const int k = seg.k0 + g8 * 8;
+    const void* src = k < seg.k0 + seg.kc
+                          ? static_cast<const uint8_t*>(p.x) +
+                                ((int64_t)seg.l * p.x_batch_stride + (int64_t)n * p.x_col_stride + k) * 2
+                          : nullptr;
+    store_f16_group<G>(src, p.act, col_exp[n], n, g8, p.N, act);
+  }
+}
+
+// Predicated streaming loads: when `p` is false nothing is read and the destination keeps
+// whatever it held (ld_scales_if returns a zero block scale for the same item instead).
+__device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t (&w)[4]) {
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %5, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n\t}"
+               : "+r"(w[0]), "+r"(w[1]), "+r"(w[2]), "+r"(w[3]) : "l"(a), "r"((int)p));
+}
+__device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t (&w)[2]) {
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %3, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.L2::256B.v2.u32 {%0, %1}, [%2];\n\t}"
+               : "+r"(w[0]), "+r"(w[1]) : "l"(a), "r"((int)p));
+}
+// The item's scale bytes, or 0 when `p` is false: one 16-bit load for two blocks (the launcher
+// only picks kBlocks == 2 when those byte pairs are 2-byte aligned), one byte load otherwise.
+template <int kBlocks>
+__device__ __forceinline__ uint32_t ld_scales_if(bool p, const uint8_t* sf) {
+  uint32_t v;
+  if (kBlocks == 2)
+    asm volatile("{\n\t.reg .pred q;\n\t.reg .u16 h;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.u16 h, 0;\n\t"
+                 "@q ld.global.nc.u16 h, [%1];\n\tcvt.u32.u16 %0, h;\n\t}"
+                 : "=r"(v) : "l"(sf), "r"((int)p));
+  else
+    asm volatile("{\n\t.reg .pred q;\n\t.reg .u16 h;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.u16 h, 0;\n\t"
+                 "@q ld.global.nc.u8 h, [%1];\n\tcvt.u32.u16 %0, h;\n\t}"
+                 : "=r"(v) : "l"(sf), "r"((int)p));
+  return v;
+}
+
+// One warp's run: k-steps [s0, s1) of one 16-row tile pair, with this thread's pointers at step 0.
+// Rows past the segment read the segment's last row instead: the same warp loads those bytes in
+// the same instruction, so they cost no traffic, and the garbage stays in rows nobody stores.
+// Tiled weights: a pair is a whole 16-row band (the kernel's tiled segments are whole bands, the
+// format's padding rows included), so rows g, g + 8 are the band's and their four scale bytes one
+// word, sf[0] (sf[1] is not read; see load_item).
+// Step s is loaded only when s < s_end, i.e. the thread's k lies inside the chunk; a skipped item
+// keeps stale weight words (any bit pattern decodes to a finite value) with a zero scale, against
+// a zero activation, so it adds exactly 0 and no item needs its registers cleared.
+template <int kWords>
+struct PairRun {
+  const uint8_t* a[2];
+  const uint8_t* sf[2];
+  int s_end;
+  int pair, s0, s1;
+};
+
+template <int kWords, bool kTiled>
+__device__ __forceinline__ PairRun<kWords> pair_run(const GemvParams& p, const Segment& seg,
+                                                    int pair, int s0, int s1, int g, int t) {
+  using G = Geometry<kWords>;
+  PairRun<kWords> r;
+  r.pair = pair;
+  r.s0 = s0;
+  r.s1 = s1;
+  const int k = seg.k0 + t * G::kVals;
+  // Steps whose k (this thread's) lies inside the chunk: s * kStep + t * kVals < kc.
+  r.s_end = min(s1, (seg.kc - t * G::kVals + G::kStep - 1) / G::kStep);
+#pragma unroll
+  for (int tile = 0; tile < 2; ++tile) {
+    const int pair_row = seg.m0 + pair * 16 + tile * 8 + g;
+    const int row = kTiled ? pair_row : min(pair_row, seg.m1 - 1);
+    if constexpr (kTiled)  // see GemvParams; k is the chunk's start (k % 128 == 0) + t * kVals
+      r.a[tile] = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)(row >> 4) * p.a_row_stride +
+                  (row & 15) * 64 + (int64_t)(k >> 7) * 1024 + ((k & 127) >> 1);
+    else
+      r.a[tile] = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)row * p.a_row_stride + k / 2;
+    r.sf[tile] = p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + p.sfa.row_offset<kTiled>(row) +
+                 p.sfa.col_offset<kTiled>(k / 16);
+  }
+  return r;
+}
+
+// The tiled format's scale word of a lane (blocks 2t, 2t + 1 of rows g, g + 8: the same bytes,
+// in the same order, as the row tiles' two 16-bit loads), or 0 when `p` is false. One 4-byte
+// load per lane reads the tile's 128 scale bytes in one request where two 16-bit loads per lane
+// took two of 64: 0-2 us on every tiled row (BENCHMARKS.md items 104, 106). The word is used as
+// loaded (no shuffle), so the load is waited for only where the item is computed. Not allocated
+// in L1 (each word is read once), like the weights: a further 0-1.8 us (item 109; the lm_head
+// 98.9-99.0 against 100.6-100.8).
+__device__ __forceinline__ uint32_t ld_scale_word_if(bool p, const uint8_t* sf) {
+  uint32_t v = 0;
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.u32 %0, [%1];\n\t}"
+               : "+r"(v) : "l"(sf), "r"((int)p));
+  return v;
+}
+
+// Loads one item from pointers a[tile] + a_off, sf[tile] + sf_off (the loop advances the
+// pointers once per kPrefetch items; the per-item offsets become immediates or one add).
+template <int kWords, bool kTiled>
+__device__ __forceinline__ void load_item(bool ok, const uint8_t* const (&a)[2],
+                                          const uint8_t* const (&sf)[2], int a_off, int sf_off,
+                                          Item<kWords>& it) {
+  using G = Geometry<kWords>;
+  if constexpr (kTiled) {
+#pragma unroll
+    for (int tile = 0; tile < 2; ++tile) ld_stream_if(ok, a[tile] + a_off, it.w[tile]);
+    it.sf = ld_scale_word_if(ok, sf[0] + sf_off);
+  } else {
+    uint32_t sf_row[2];
+#pragma unroll
+    for (int tile = 0; tile < 2; ++tile) {
+      ld_stream_if(ok, a[tile] + a_off, it.w[tile]);
+      sf_row[tile] = ld_scales_if<G::kBlocks>(ok, sf[tile] + sf_off);
+    }
+    it.sf = sf_row[0] | (sf_row[1] << 16);
+  }
+}
+
+// acc[0]: columns 2t, 2t+1 (c0, c1 of rows g / tile a, c2, c3 of rows g+8 / tile b);
+// acc[1]: columns 8 + 2t, 8 + 2t + 1 (only when N > 8). x_addr: this thread's activation piece
+// (column g) of word 0; column g + 8 lies kColumnGroupBytes further.
+constexpr uint32_t kColumnGroupBytes = 8 * 64;
+template <int kWords, bool kWide>
+__device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_addr,
+                                             uint32_t q_stride, float (&acc)[2][4]) {
+  using G = Geometry<kWords>;
+  const __half2 sa = decode_e4m3x2<0>(it.sf, kWeightBias / kDecodeScale);
+  const __half2 sb = decode_e4m3x2<1>(it.sf, kWeightBias / kDecodeScale);
+#pragma unroll
+  for (int q = 0; q < kWords; ++q) {
+    // Words 0,1 of the thread's 16-byte chunk share scale block 0, words 2,3 block 1.
+    const bool hi = G::kBlocks == 2 && q >= 2;
+    uint32_t ha[4], hb[4];
+    decode_e2m1x8(it.w[0][q], ha);
+    decode_e2m1x8(it.w[1][q], hb);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      ha[i] = as_u32(__hmul2(as_half2(ha[i]), hi ? __high2half2(sa) : __low2half2(sa)));
+      hb[i] = as_u32(__hmul2(as_half2(hb[i]), hi ? __high2half2(sb) : __low2half2(sb)));
+    }
+    const uint4 x = lds128(x_addr + q * q_stride);
+    mma_16816(acc[0], ha[0], hb[0], ha[1], hb[1], x.x, x.y);
+    mma_16816(acc[0], ha[2], hb[2], ha[3], hb[3], x.z, x.w);
+    if (kWide) {
+      const uint4 y = lds128(x_addr + kColumnGroupBytes + q * q_stride);
+      mma_16816(acc[1], ha[0], hb[0], ha[1], hb[1], y.x, y.y);
+      mma_16816(acc[1], ha[2], hb[2], ha[3], hb[3], y.z, y.w);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The W4A4 item on the integer tensor core (kImma: one FP4 column, row tiles, sm_90; imma_fits
+// and plan_gemv_for in the launcher).
+//
+// Why: the fp16 item spends per 64 values and thread 88 SASS on the decode, 32 HMUL2 on the block
+// scales and 8 mma.m16n8k16. 2 * E2M1 is an integer (-12 .. 12), for weight and activation alike,
+// so W4A4's products and their 16-term block sums are exact in int32, and mma.m16n8k32 (u8 x s8)
+// takes a whole word (8 values) of each of rows g and g + 8 per lane: 4 mma per item.
+//
+// What: A = kImmaBias + 2 E2M1 (decode_e2m1x8_u8: 4 PRMT + 3 LOP3 + 2 IMAD.HI per word), B = the
+// activation's 2 E2M1 as int8, staged per k-step (ImmaStage). The scales stay outside the mma:
+// its 8 B columns carry the item's 8 scale blocks. Lane (g, t) with g == 2 t + h feeds column g
+// the activation of block g (its own word pair h), every other lane zeros, so C column 2 t + h
+// sums row r's block 2 t + h, the one whose scale byte lane t loaded. C starts at the bits of
+// 1.5 * 2^23 - kImmaBias * (the block's activation sum), so the mma ends on the bits of the
+// float 1.5 * 2^23 + dot, exact (|dot| <= 2304), and one FADD + one FFMA add dot * SFA * SFB *
+// 2^-6 (the product exact in fp16) into the lane's 4 fp32 sums (rows g, g + 8 x its 2 blocks),
+// which flush_imma adds over the quad. The fp32 sum is the true one times 2^kImmaAccLog2.
+//
+// Cost: 455 SASS per 4 items in the tiled hot loop on sm_90a (the fp16 item: 627), 467 row-major
+// (639); a quarter of the tensor-pipe work. Measured (BENCHMARKS.md item 98): equal or up to 0.9
+// us faster where it replaces the fp16 row tiles, slower where it would replace the k spans or
+// the ring: the loop is bound by neither its instruction count nor its pipes.
+// ---------------------------------------------------------------------------------------------
+// The staged activation of one 128-value k-step (ImmaStage::kStepBytes):
+//   [0, 256)    a 32-byte slot per scale block b: its 16 values as int8 2 * E2M1 in the first
+//               half for even b (B of words 0-1), the second half for odd b (words 2-3), zeros
+//               in the other: the two B loads of lane (g, g / 2) read slot g;
+//   [256, 288)  zeros, what the other lanes read;
+//   [288, 416)  a 32-byte record per quad lane t: the mma's C start for its columns 2 t, 2 t + 1,
+//               {c(2t), c(2t + 1), c(2t), c(2t + 1)}, c(b) = kImmaMagic - kImmaBias * sum(block b),
+//               then SFB of blocks 2 t, 2 t + 1 times 2^-6 as half2.
+// Two offsets per lane, 3.25 bytes per value (fp16 staging: 2).
+struct ImmaStage {
+  static constexpr int kStepBytes = 416, kZeros = 256, kRecords = 288;
+};
+
+// Shared memory of a staged activation chunk of k_chunk values and n columns (k_chunk a multiple
+// of the 128-value k-step): fp16 fragments, or the kImma item's staging (one column).
+template <bool kImma>
+__host__ __device__ constexpr int act_stage_bytes(int k_chunk, int n) {
+  return kImma ? k_chunk / Geometry<4>::kStep * ImmaStage::kStepBytes : k_chunk * n * 2;
+}
+constexpr uint32_t kImmaMagic = 0x4B400000u;  // 1.5 * 2^23: int32 added to its bits, exactly
+constexpr float kImmaMagicValue = 12582912.0f;
+constexpr int kImmaAccLog2 = -4;               // (2 E2M1)(2 E2M1) 2^-6 per product
+
+// D = A * B + D, m16n8k32, A unsigned and B signed 8-bit integers, s32 accumulators (PTX ISA
+// "Matrix fragments for mma.m16n8k32"). With g = lane / 4 and t = lane % 4:
+//   A (16 x 32): a0 = (row g, k 4t..4t+3), a1 = (row g+8, same k), a2 = (row g, k 16+4t..16+4t+3),
+//                a3 = (row g+8, k 16+4t..16+4t+3): one decoded word (8 values) per row
+//   B (32 x 8):  b0 = (k 4t..4t+3, col g), b1 = (k 16+4t..16+4t+3, col g)
+//   C (16 x 8):  as mma_16816's.
+__device__ __forceinline__ void imma_16832(int (&c)[4], uint32_t a0, uint32_t a1, uint32_t a2,
+                                           uint32_t a3, uint32_t b0, uint32_t b1) {
+  asm volatile(
+      "mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+      "{%8, %9}, {%0, %1, %2, %3};"
+      : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
+      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}
+
+// This lane's offsets into a staged step: its B slot (block g's, or the zeros) and its record.
+struct ImmaLane {
+  uint32_t slot, record;
+};
+__device__ __forceinline__ ImmaLane imma_lane(int g, int t) {
+  return {g >> 1 == t ? 32u * g : (uint32_t)ImmaStage::kZeros, ImmaStage::kRecords + 32u * t};
+}
+
+// acc: rows g, g + 8 x blocks 2 t, 2 t + 1 of every step: [g 2t, g 2t+1, g+8 2t, g+8 2t+1].
+__device__ __forceinline__ void compute_item_imma(const Item<4>& it, uint32_t step,
+                                                  const ImmaLane& lane, float (&acc)[4]) {
+  const uint4 x0 = lds128(step + lane.slot), x1 = lds128(step + lane.slot + 16);
+  const uint4 c0 = lds128(step + lane.record);
+  const uint32_t sfb = lds32(step + lane.record + 16);
+  int c[4] = {(int)c0.x, (int)c0.y, (int)c0.z, (int)c0.w};
+  const uint32_t b[4][2] = {{x0.x, x0.y}, {x0.z, x0.w}, {x1.x, x1.y}, {x1.z, x1.w}};
+#pragma unroll
+  for (int q = 0; q < 4; ++q) {
+    uint32_t alo, ahi, blo, bhi;
+    decode_e2m1x8_u8(it.w[0][q], alo, ahi);
+    decode_e2m1x8_u8(it.w[1][q], blo, bhi);
+    imma_16832(c, alo, blo, ahi, bhi, b[q][0], b[q][1]);
+  }
+  const float2 sa = __half22float2(__hmul2(decode_e4m3x2<0, true>(it.sf, 1.0f), as_half2(sfb)));
+  const float2 sb = __half22float2(__hmul2(decode_e4m3x2<1, true>(it.sf, 1.0f), as_half2(sfb)));
+  acc[0] = fmaf(__int_as_float(c[0]) - kImmaMagicValue, sa.x, acc[0]);
+  acc[1] = fmaf(__int_as_float(c[1]) - kImmaMagicValue, sa.y, acc[1]);
+  acc[2] = fmaf(__int_as_float(c[2]) - kImmaMagicValue, sb.x, acc[2]);
+  acc[3] = fmaf(__int_as_float(c[3]) - kImmaMagicValue, sb.y, acc[3]);
+}
+
+// The kImma staging (one FP4 column): each thread takes whole scale blocks, kFp4StageBatch at a
+// time with their loads issued together (K = 16384 is one round per thread).
+template <class G>
+__device__ void stage_fp4_imma(const GemvParams& p, const Segment& seg, uint8_t* act) {
+  const int blocks = (seg.kc + G::kStep - 1) / G::kStep * 8, k_end = seg.k0 + seg.kc;
+  const uint8_t* x = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride;
+  const uint8_t* sfx = p.sfx.base + (int64_t)seg.l * p.sfx.batch_stride + p.sfx.row_offset(0);
+  for (int u0 = threadIdx.x; u0 < blocks; u0 += kFp4StageBatch * kThreads) {
+    uint32_t w[kFp4StageBatch][2], sc[kFp4StageBatch];
+#pragma unroll
+    for (int b = 0; b < kFp4StageBatch; ++b) {
+      const int u = u0 + b * kThreads, k = seg.k0 + u * 16;
+      w[b][0] = w[b][1] = sc[b] = 0;  // a block past the chunk: zeros with a zero scale
+      if (u < blocks && k < k_end) {
+        const uint32_t* src = reinterpret_cast<const uint32_t*>(x + k / 2);
+        w[b][0] = src[0];
+        w[b][1] = src[1];
+        sc[b] = sfx[p.sfx.col_offset(k / 16)];
+      }
+    }
+#pragma unroll
+    for (int b = 0; b < kFp4StageBatch; ++b) {
+      const int u = u0 + b * kThreads;
+      if (u >= blocks) continue;
+      // The weights' decode gives kImmaBias + 2 E2M1 per byte; B wants 2 E2M1 as int8 (a bytewise
+      // subtraction) and C the block's sum (a dot product with ones, less 16 biases).
+      uint32_t v[4];
+      decode_e2m1x8_u8(w[b][0], v[0], v[1]);
+      decode_e2m1x8_u8(w[b][1], v[2], v[3]);
+      unsigned biased_sum = 0;
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
+        v[i] = __vsub4(v[i], kImmaBias * 0x01010101u);
+      }
+      const int sum = (int)biased_sum - 16 * kImmaBias;
+      uint8_t* step = act + (u >> 3) * ImmaStage::kStepBytes;
+      const int blk = u & 7, odd = blk & 1;
+      uint4* slot = reinterpret_cast<uint4*>(step + 32 * blk);
+      slot[odd] = make_uint4(v[0], v[1], v[2], v[3]);
+      slot[odd ^ 1] = make_uint4(0, 0, 0, 0);
+      uint8_t* record = step + ImmaStage::kRecords + 32 * (blk >> 1);
+      int* start = reinterpret_cast<int*>(record);
+      start[odd] = start[odd + 2] = (int)kImmaMagic - kImmaBias * sum;
+      reinterpret_cast<__half*>(record + 16)[odd] = __low2half(decode_e4m3x2<0>(sc[b], 1.0f / 64));
+      if (blk == 0) {
+        uint4* zeros = reinterpret_cast<uint4*>(step + ImmaStage::kZeros);
+        zeros[0] = zeros[1] = make_uint4(0, 0, 0, 0);
+      }
+    }
+  }
+}
+
+// Partial sums of a segment: [slot][16 rows][N columns] fp32, slot = pair * pair_slots + warp.
+// Dense (pair_slots = kWarps): every warp has a slot for every 16-row pair. Packed (pair_slots =
+// 1, pairs + kWarps - 1 slots): when each warp's items are one contiguous pair-major range (the
+// register-window kernel with its k range in one chunk), the (pair, warp) pairs that occur have
+// distinct pair + warp. Packed holds 8x the rows in the same shared memory; it is used for more
+// than 8 columns only, where dense would cut the rows of 7168x16384's CTAs into 3 segments
+// (N = 16: 43.6 us packed, 52.1 dense), and costs N = 1 0.3-1 us (run 49, run 50).
+// The kWide kernel (N > 8, never the ring, so its header is at the start of shared memory) reads
+// pair_slots from the header word; registers are at the cap there.
+constexpr int kPairSlotsOffset = 2 * kMaxCols * 4;
+
+template <bool kWide>
+__device__ __forceinline__ void flush(float (&acc)[2][4], float* red, int N, int pair, int g,
+                                      int t) {
+  int pair_slots = kWarps;
+  if (kWide) {
+    extern __shared__ __align__(16) uint8_t smem[];
+    pair_slots = *reinterpret_cast<const int*>(smem + kPairSlotsOffset);
+  }
+  float* dst = red + (pair * pair_slots + (threadIdx.x >> 5)) * 16 * N;
+#pragma unroll
+  for (int half = 0; half < (kWide ? 2 : 1); ++half) {
+    const int n = half * 8 + 2 * t;
+    if (n < N) {
+      dst[g * N + n] += acc[half][0];
+      dst[(g + 8) * N + n] += acc[half][2];
+    }
+    if (n + 1 < N) {
+      dst[g * N + n + 1] += acc[half][1];
+      dst[(g + 8) * N + n + 1] += acc[half][3];
+    }
+#pragma unroll
+    for (int i = 0; i < 4; ++i) acc[half][i] = 0.f;
+  }
+}
+
+// flush for the kImma item (one column): rows g and g + 8 summed over the quad's blocks in a
+// fixed order.
+__device__ __forceinline__ void flush_imma(float (&acc)[4], float* red, int pair, int g, int t) {
+  float ra = acc[0] + acc[1], rb = acc[2] + acc[3];
+#pragma unroll
+  for (int o = 1; o < 4; o <<= 1) {
+    ra += __shfl_xor_sync(0xffffffffu, ra, o);
+    rb += __shfl_xor_sync(0xffffffffu, rb, o);
+  }
+  float* dst = red + (pair * kWarps + (threadIdx.x >> 5)) * 16;
+  if (t == 0) {
+    dst[g] += ra;
+    dst[g + 8] += rb;
+  }
+#pragma unroll
+  for (int i = 0; i < 4; ++i) acc[i] = 0.f;
+}
+
+// Items loaded ahead per thread (4 x 32 bytes); 2 when N > 8, whose second accumulator set and
+// activation registers would otherwise exceed the 128-register budget of 2 CTAs per SM.
+template <bool kWide>
+constexpr int prefetch_depth() { return kWide ? 2 : 4; }
+
+// One warp's contiguous range [i_begin, i_end) of the chunk's (pair, step) items, pair-major,
+// cut into runs of one pair each (usually one or two per warp). Per run: prime() issues the
+// first kPrefetch loads, run() computes each item from registers and refills them kPrefetch
+// steps ahead. The hot loop has no per-item bounds logic beyond two compares (see PairRun).
+template <int kWords, bool kWide, bool kTiled, bool kImma = false>
+struct WarpStream {
+  static constexpr int kPrefetch = prefetch_depth<kWide>();
+  Item<kWords> buf[kPrefetch];
+  int sf_step;  // scale offset per k-step (the launcher checks that a chunk's span fits 31 bits)
+
+  // A bytes from one k-step to the next: a row's 64 bytes, or a tile's 1 KB in the tiled format.
+  static constexpr int kStepBytes = Geometry<kWords>::kStep / 2 * (kTiled ? 16 : 1);
+
+  __device__ __forceinline__ void prime(const PairRun<kWords>& r) {
+#pragma unroll
+    for (int d = 0; d < kPrefetch; ++d)
+      load_item<kWords, kTiled>(r.s0 + d < r.s_end, r.a, r.sf, (r.s0 + d) * kStepBytes,
+                                (r.s0 + d) * sf_step, buf[d]);
+  }
+
+  // act: shared address of this thread's activation piece at step 0; see the kernel for why
+  // columns >= N need no predicate.
+  __device__ __forceinline__ void run(const PairRun<kWords>& r, uint32_t act, uint32_t act_step,
+                                      uint32_t q_stride, float* red, int N, int g, int t) {
+    float acc[2][4] = {};
+    [[maybe_unused]] const ImmaLane lane = imma_lane(g, t);
+    const auto compute = [&](const Item<kWords>& it, int step) {
+      if constexpr (kImma)
+        compute_item_imma(it, act + step * ImmaStage::kStepBytes, lane, acc[0]);
+      else
+        compute_item<kWords, kWide>(it, act + step * act_step, q_stride, acc);
+    };
+    int s = r.s0;
+    // Load pointers at step s + kPrefetch, advanced once per group of kPrefetch items.
+    const uint8_t* la[2] = {r.a[0] + (s + kPrefetch) * kStepBytes,
+                            r.a[1] + (s + kPrefetch) * kStepBytes};
+    const uint8_t* lsf[2] = {r.sf[0] + (s + kPrefetch) * sf_step,
+                             r.sf[1] + (s + kPrefetch) * sf_step};
+    for (; s + kPrefetch <= r.s1; s += kPrefetch) {
+#pragma unroll
+      for (int d = 0; d < kPrefetch; ++d) {
+        compute(buf[d], s + d);
+        if constexpr (kTiled && kImma) {  // DIAGNOSTIC (run 157): one 8-byte scale load per lane and
+          // two items (256 contiguous bytes per warp: both steps' scale tiles), values unshuffled
+          // and wrong on purpose; a 4-byte load where the second step is past the run's end.
+          const bool ok = s + d + kPrefetch < r.s_end;
+#pragma unroll
+          for (int tile = 0; tile < 2; ++tile) ld_stream_if(ok, la[tile] + d * kStepBytes, buf[d].w[tile]);
+          if (d & 1) {
+            const bool ok0 = s + d - 1 + kPrefetch < r.s_end, ok1 = ok;
+            const int lane = threadIdx.x & 31;
+            const uint8_t* p = lsf[0] + (d - 1) * sf_step - 4 * lane + 8 * lane;
+            uint32_t lo = 0, hi = 0;
+            asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %3, 0;\n\t"
+                         "@q ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%2];\n\t}"
+                         : "+r"(lo), "+r"(hi) : "l"(p), "r"((int)(ok0 && ok1)));
+            asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t"
+                         "@q ld.global.nc.L1::no_allocate.u32 %0, [%1];\n\t}"
+                         : "+r"(lo) : "l"(lsf[0] + (d - 1) * sf_step), "r"((int)(ok0 && !ok1)));
+            buf[d - 1].sf = lo;
+            buf[d].sf = hi;
+          }
+        } else {
+          load_item<kWords, kTiled>(s + d + kPrefetch < r.s_end, la, lsf, d * kStepBytes, d * sf_step,
+                                    buf[d]);
+        }
+      }
+#pragma unroll
+      for (int tile = 0; tile < 2; ++tile) {
+        la[tile] += kPrefetch * kStepBytes;
+        lsf[tile] += kPrefetch * sf_step;
+      }
+    }
+#pragma unroll
+    for (int d = 0; d < kPrefetch; ++d)
+      if (s + d < r.s1) compute(buf[d], s + d);
+    if constexpr (kImma)
+      flush_imma(acc[0], red, r.pair, g, t);
+    else
+      flush<kWide>(acc, red, N, r.pair, g, t);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// k spans (Geometry<4, true>: one activation column, 16-byte aligned rows, row-major scales).
+//
+// Why: in the row-tile layout every 16-byte load instruction of a warp touches 8 rows (64 bytes
+// of each: 8 L1 wavefronts and 8 L2 requests for 512 bytes) and every 16-bit scale load 8 rows;
+// the kernel's load path alone, with no DRAM traffic and no decode, took 21.1 us of
+// 7168x16384's 30 (BENCHMARKS.md, item 41), and a bare read in that pattern 30.0 against 20.3 for
+// a streaming read (item 29), while a CTA sweeping its own contiguous bytes read them in 22.2.
+//
+// What (for kSpanRows = 2; with 4, each load reads 128 bytes of each of 4 rows, k + 256 is tile
+// 1, and quad g covers span g % 2 of row g / 2: the same with 2 for 4 below).
+// A warp's item is 2 rows x 1024 values. Lanes 0-15 read row 0 and lanes 16-31 row 1 of
+// the pair, lane L 16 bytes at k 32 (L % 16) (tile 0) and 16 bytes 256 bytes further (tile 1,
+// k + 512): each load instruction reads 256 contiguous bytes of each of 2 rows (4 whole lines),
+// each 16-bit scale load 32 bytes of each. The mma does not care which k sits in which slot,
+// only that A and B agree: A row g (a0, a2) holds quad g's tile-0 words and A row g + 8 (a1, a3)
+// its tile-1 words, exactly as the row-tile layout's tiles (compute_item runs unchanged). Quad
+// g's 4 lanes cover span g % 4 (128 values) of row g / 4; B column 2 span holds the activation
+// of that span's tile-0 k (for both rows), column 2 span + 1 its tile-1 k. The products wanted
+// are D[g][2 (g % 4)] and D[g + 8][2 (g % 4) + 1]: c0 and c3 of lane 4 g + g % 4. The other 112
+// of the 128 are cross terms nobody reads (at N = 1 the row-tile layout spends the same mma work
+// on 7 columns of padding).
+//
+// Work: the chunk's items i = pair * steps + s, pair-major, in contiguous ranges per warp (the
+// row tiles' split; item i to warp i % 8, the CTA's warps side by side on one pair, measured
+// slower: runs 69-73). CTA b reads step (s + 5 b) % steps where its order says step s, so CTAs
+// in step with each other read different offsets of their rows (7168x2048x4 18.7 -> 18.1 us in
+// run 73). Each item's partial sums start from zero and go to their own slot i of shared
+// memory, [item][row 2][span 4][tile 2] fp32 (one 8-byte store by each of 8 lanes), summed in
+// fixed order by the epilogue: no accumulator carried across items, so nothing depends on where a
+// pair ends, and a warp's register window runs on across pairs. One chunk per CTA (the launcher
+// splits K instead). Cost: 172 SASS per item in the hot loop on sm_90a (the row tiles: 159.5), 13
+// of them the pointer walk, the predicates and the store.
+//
+// When (spans_pay): see there; on long streams the row tiles' memory side is faster.
+// ---------------------------------------------------------------------------------------------
+struct SpanStream {
+  using G = Geometry<4, true>;
+  static constexpr int kPrefetch = 4;
+  static constexpr int kStepBytes = G::kStep / 2;       // A bytes per row and k-step
+  static constexpr int kStepScales = G::kStep / 16;     // scale bytes likewise
+  static constexpr int kTileBytes = G::kStep / 4;       // A bytes from tile 0 to tile 1 (k + 512)
+  static constexpr int kTileScales = G::kStep / 32;     // scale bytes likewise
+  static constexpr int kActStep = G::kStep * 2;         // staged fp16 bytes per k-step
+  static constexpr uint32_t kActWord = G::kSpanPieces * 16;  // staged bytes per word q of a step
+  static constexpr int kSlotBytes = 16 * 4;             // partial sums per item
+  Item<4> buf[kPrefetch];
+  int act_off[kPrefetch];    // the item in buf[d]: its step's offset in the staged activation
+  // The next load: the item's step (as step * kActStep, rotated, see run) at pointers a, sf.
+  // Each load moves on by one step: back to step 0 past the last (a_back), and on to the next
+  // pair every `steps` loads (a_pair).
+  const uint8_t* a;
+  const uint8_t* sf;
+  int a_back, a_pair, sf_back, sf_pair;
+  int s_off, s_steps;        // step * kActStep, steps * kActStep
+  int s_end0, s_end1;        // likewise: where this lane's tile-0 / tile-1 k leaves the chunk
+  int pair_left;             // loads left before the next pair
+  int steps;
+  int rows_left;             // loads left whose row (this lane's) lies inside the segment
+
+  __device__ __forceinline__ void load(int d) {
+    const bool row_ok = rows_left-- > 0;
+    const bool ok0 = row_ok && s_off < s_end0, ok1 = row_ok && s_off < s_end1;
+    ld_stream_if(ok0, a, buf[d].w[0]);
+    ld_stream_if(ok1, a + kTileBytes, buf[d].w[1]);
+    const uint32_t s0 = ld_scales_if<G::kBlocks>(ok0, sf);
+    const uint32_t s1 = ld_scales_if<G::kBlocks>(ok1, sf + kTileScales);
+    buf[d].sf = s0 | (s1 << 16);
+    act_off[d] = s_off;
+    s_off += kActStep;
+    const bool back = s_off == s_steps, next = --pair_left == 0;
+    if (back) s_off = 0;
+    if (next) pair_left = steps;
+    a += kStepBytes + (back ? a_back : 0) + (next ? a_pair : 0);
+    sf += kStepScales + (back ? sf_back : 0) + (next ? sf_pair : 0);
+  }
+
+  // Computes buf[d] into its slot (refilling the buffer when `refill`).
+  __device__ __forceinline__ void step(int d, bool refill, uint32_t act, uint8_t* slot,
+                                       bool holder) {
+    float acc[2][4] = {};
+    compute_item<4, false>(buf[d], act + act_off[d], kActWord, acc);
+    if (refill) load(d);
+    if (holder) *reinterpret_cast<float2*>(slot) = make_float2(acc[0][0], acc[0][3]);
+  }
+
+  // act: shared address of this lane's activation piece at step 0 (act_smem + 16 lane); red: the
+  // chunk's partial-sum slots.
+  __device__ __forceinline__ void run(const GemvParams& p, const Segment& seg, uint32_t act,
+                                      float* red, int warp, int lane) {
+    constexpr int kR = kSpanRows, kLanesPerRow = 32 / kR;
+    const int g = lane >> 2, t = lane & 3, span = lane % kLanesPerRow, half = lane / kLanesPerRow;
+    const int rows = seg.m1 - seg.m0, pairs = (rows + kR - 1) / kR;
+    steps = (seg.kc + G::kStep - 1) / G::kStep;
+    // The warp's items: [first, last) of the pair-major order; rows_left of them hold this
+    // lane's row (an odd last row has no partner: half 1 skips the last pair).
+    const int items = pairs * steps, lane_items = (rows - half + kR - 1) / kR * steps;
+    const int first = items * warp / kWarps, last = items * (warp + 1) / kWarps;
+    rows_left = max(0, min(last, lane_items) - first);
+    const int pair0 = first / steps, s0 = first - pair0 * steps;
+    pair_left = steps - s0;
+    // Item (pair, s) reads step (s + rot) % steps: CTAs side by side in time read different
+    // offsets of their rows.
+    const int sa = (s0 + (int)(blockIdx.x * 5u % (unsigned)steps)) % steps;
+    const int k = span * G::kVals;  // tile-0 k of this lane within a step
+    s_off = sa * kActStep;
+    s_steps = steps * kActStep;
+    s_end0 = (seg.kc - k + G::kStep - 1) / G::kStep * kActStep;
+    s_end1 = (seg.kc - k - G::kStep / 2 + G::kStep - 1) / G::kStep * kActStep;
+    a_back = -steps * kStepBytes;
+    sf_back = -steps * kStepScales;
+    a_pair = kR * (int)p.a_row_stride;
+    sf_pair = kR * (int)p.sfa.row_stride;
+    const int row = seg.m0 + kR * pair0 + half;
+    a = p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)row * p.a_row_stride +
+        (seg.k0 + sa * G::kStep + k) / 2;
+    sf = p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + (int64_t)row * p.sfa.row_stride +
+         (seg.k0 + sa * G::kStep + k) / 16;
+    // This lane's two products (see above) and where they go: slot i, row g / 4, span g % 4.
+    constexpr int kQ = G::kRowQuads;
+    const bool holder = t == g % kQ;
+    uint8_t* slot = reinterpret_cast<uint8_t*>(red) + first * kSlotBytes + (g / kQ) * kQ * 8 + (g % kQ) * 8;
+    const int mine = last - first;
+#pragma unroll
+    for (int d = 0; d < kPrefetch; ++d) load(d);
+    int j = 0;
+    for (; j + kPrefetch <= mine; j += kPrefetch) {
+#pragma unroll
+      for (int d = 0; d < kPrefetch; ++d) step(d, true, act, slot + d * kSlotBytes, holder);
+      slot += kPrefetch * kSlotBytes;
+    }
+#pragma unroll
+    for (int d = 0; d < kPrefetch; ++d)
+      if (j + d < mine) step(d, false, act, slot + d * kSlotBytes, holder);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Weight ring (sm_90 and later; 16-byte aligned rows, row-major scales, K % 256 == 0, N <= 8).
+//
+// Why: a bare read with the register window's access pattern (each warp 16 rows x 64 bytes per
+// step, a quarter of K per warp) takes 30.0 us for 7168x16384's weight bytes against 20.3 for a
+// streaming read (run 50, scripts/pattern_probe.cu). Bulk copies (the TMA's 1-D form) of 1 KB per
+// row, 16 rows per stage, into a 3-4 stage ring per CTA read the same bytes in 23.3 us, and with
+// the scales copied the same way 26.0 (plain-load scales: 30.2; 2-D tensor-map boxes: 29.1;
+// 512-byte rows: 34.4).
+//
+// What it gives: in this kernel the ring's memory side alone (no decode) takes 29.7 us on
+// 7168x16384 and its decode alone (no copies) 29.3, but both together 38.7, against 31.0 for the
+// register window (run 50): the decode and the copies do not overlap here, for reasons not yet
+// found (not the copy issue rate, the ring depth, occupancy, nor the shared-memory load latency:
+// BENCHMARKS.md, log items 30 and 33). So ring_pays takes it only where a CTA's whole weight
+// stream fits half the ring and is requested before the activation staging: the small layers
+// (4096x4096 12.6 -> 11.4 us, run 52).
+//
+// A stage: 16 rows (a pair of 8-row tiles) x kRingStageK values: each row's 1 KB of E2M1 at a
+// pitch of 1 KB + 64 (rows g and g + 1 fall in other banks) and its 128 scale bytes. The CTA's
+// (pair, stage) items go through the ring in pair-major order; every warp takes k-steps w and
+// w + 8 of every stage (so each pair's partial sums are per warp: the dense layout, flushed when
+// the pair ends) and copies rows 2w and 2w + 1 of the stage kRingStages items ahead. Copies are
+// spread over the warps because a bulk copy's operands are uniform: one warp copying all 16 rows
+// runs a 10-instruction loop per copy and lane, 320 per stage (a producer warp doing that took
+// 37.7 us on 7168x16384, the spread copies 38.6: not the bottleneck either). The first
+// kRingStages items are copied before the activation staging, so DRAM works during it.
+// ---------------------------------------------------------------------------------------------
+constexpr int kRingStageK = 2048;                       // k values per stage
+constexpr int kRingRowBytes = kRingStageK / 2;
+constexpr int kRingRowPitch = kRingRowBytes + 64;
+constexpr int kRingSfBytes = kRingStageK / 16;          // scale bytes per row and stage
+constexpr int kRingStageBytes = 16 * (kRingRowPitch + kRingSfBytes);
+constexpr int kRingStages = 4;
+constexpr int kRingBarrierBytes = 64;                   // full[4], empty[4]
+constexpr int kRingBytes = kRingStages * kRingStageBytes + kRingBarrierBytes;
+constexpr int kRingK = 256;  // k granularity of splits and chunks: whole 16-byte scale copies
+[[maybe_unused]] constexpr int kRingStepsPerStage = kRingStageK / Geometry<4>::kStep;  // 16: 2 per warp
+
+static_assert((kRingStages & (kRingStages - 1)) == 0, "ring positions use shifts and masks");
+
+#if __CUDA_ARCH__ >= 900
+// Ring item n (counted over the CTA's life, the same in every warp): slot n % kRingStages, used
+// for the (n / kRingStages)-th time; its full barrier completes that use's phase when the bytes
+// have landed, its empty barrier when all warps have read it.
+__device__ __forceinline__ int ring_slot(uint32_t n) { return n & (kRingStages - 1); }
+__device__ __forceinline__ uint32_t ring_parity(uint32_t n) { return (n / kRingStages) & 1; }
+
+// This warp's share of copying chunk item i (ring item n): rows 2w, 2w + 1 of the pair (lanes 0
+// and 1), once every warp has read the slot's previous item. Rows past the segment are not copied
+// (their stale bytes feed output rows nobody stores).
+__device__ __forceinline__ void ring_copy(const GemvParams& p, const Segment& seg, int stages,
+                                          int i, uint32_t n, uint8_t* ring, uint64_t* full,
+                                          uint64_t* empty) {
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, slot = ring_slot(n);
+  mbar_wait(empty + slot, ring_parity(n) ^ 1);
+  const int pair = i / stages, c = i - pair * stages;
+  const int k = seg.k0 + c * kRingStageK, vals = min(kRingStageK, seg.k0 + seg.kc - k);
+  const int row_in_pair = 2 * warp + lane, rows = seg.m1 - seg.m0 - pair * 16;
+  const int mine = max(0, min(2, rows - 2 * warp));  // of this warp's two rows, those that exist
+  if (lane == 0) mbar_expect_tx(full + slot, mine * (vals / 2 + vals / 16));
+  __syncwarp();
+  if (lane < mine) {
+    const int row = seg.m0 + pair * 16 + row_in_pair;
+    uint8_t* stage = ring + slot * kRingStageBytes;
+    bulk_copy(stage + row_in_pair * kRingRowPitch,
+              p.a + (int64_t)seg.l * p.a_batch_stride + (int64_t)row * p.a_row_stride + k / 2,
+              vals / 2, full + slot);
+    bulk_copy(stage + 16 * kRingRowPitch + row_in_pair * kRingSfBytes,
+              p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + p.sfa.row_offset(row) + k / 16,
+              vals / 16, full + slot);
+  }
+}
+
+// Every (pair, stage) item of the chunk, ring items n0 .. n0 + items - 1, the first
+// min(items, kRingStages) of them already copied (ring_copy before the staging). k-steps w and
+// w + 8 of each stage (a stage's last steps past the chunk are skipped: its bytes there are
+// stale). act: this thread's activation piece at step 0 of the chunk (see the kernel).
+template <bool kWide>
+__device__ void ring_stream(const GemvParams& p, const Segment& seg, int pairs, int stages,
+                            uint32_t n0, uint8_t* ring, uint64_t* full, uint64_t* empty,
+                            uint32_t act, uint32_t act_step, uint32_t q_stride, float* red, int g,
+                            int t) {
+  constexpr int kMine = kRingStepsPerStage / kWarps;  // k-steps per warp and stage
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, items = pairs * stages;
+  const uint32_t ring_smem = smem_addr(ring);
+  float acc[2][4] = {};
+  int i = 0;
+  for (int pair = 0; pair < pairs; ++pair) {
+    for (int c = 0; c < stages; ++c, ++i) {
+      const uint32_t n = n0 + i;
+      mbar_wait(full + ring_slot(n), ring_parity(n));
+      const int steps = min(kRingStepsPerStage, (seg.kc - c * kRingStageK) / Geometry<4>::kStep);
+      const uint32_t stage = ring_smem + ring_slot(n) * kRingStageBytes;
+      // Copy the warp's items to registers and free the slot before computing: the slot is back
+      // in flight after the shared-memory latency, not after the decode and the mma.
+      Item<4> it[kMine];
+#pragma unroll
+      for (int m = 0; m < kMine; ++m) {
+        const int s = warp + kWarps * m;
+        const uint4 wa = lds128(stage + g * kRingRowPitch + s * 64 + t * 16);
+        const uint4 wb = lds128(stage + (g + 8) * kRingRowPitch + s * 64 + t * 16);
+        it[m].w[0][0] = wa.x; it[m].w[0][1] = wa.y; it[m].w[0][2] = wa.z; it[m].w[0][3] = wa.w;
+        it[m].w[1][0] = wb.x; it[m].w[1][1] = wb.y; it[m].w[1][2] = wb.z; it[m].w[1][3] = wb.w;
+        const uint32_t sf = stage + 16 * kRingRowPitch + s * 8 + t * 2;
+        uint32_t sa, sb;
+        asm volatile("ld.shared.u16 %0, [%1];" : "=r"(sa) : "r"(sf + g * kRingSfBytes));
+        asm volatile("ld.shared.u16 %0, [%1];" : "=r"(sb) : "r"(sf + (g + 8) * kRingSfBytes));
+        it[m].sf = sa | (sb << 16);
+      }
+      __syncwarp();  // the warp's reads of the slot are done
+      if (lane == 0) mbar_arrive(empty + ring_slot(n));
+      if (i + kRingStages < items)
+        ring_copy(p, seg, stages, i + kRingStages, n + kRingStages, ring, full, empty);
+#pragma unroll
+      for (int m = 0; m < kMine; ++m) {
+        const int s = warp + kWarps * m;
+        if (s < steps)
+          compute_item<4, kWide>(it[m], act + (c * kRingStepsPerStage + s) * act_step, q_stride,
+                                 acc);
+      }
+    }
+    flush<kWide>(acc, red, p.N, pair, g, t);
+  }
+}
+#endif  // __CUDA_ARCH__ >= 900
+
+// The run of item i (its pair, from its step to the end of the pair or of the warp's range).
+template <int kWords, bool kTiled>
+__device__ __forceinline__ PairRun<kWords> run_at(const GemvParams& p, const Segment& seg,
+                                                  int steps, int i, int i_end, int g, int t) {
+  const int pair = i / steps, s0 = i - pair * steps;
+  return pair_run<kWords, kTiled>(p, seg, pair, s0, min(steps, s0 + (i_end - i)), g, t);
+}
+
+__device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, float v) {
+  if (p.out_kind == kOutF16)
+    static_cast<__half*>(p.out)[off] = __float2half_rn(v);
+  else if (p.out_kind == kOutBF16)
+    static_cast<__nv_bfloat16*>(p.out)[off] = __float2bfloat16_rn(v);
+  else
+    static_cast<float*>(p.out)[off] = v;
+}
+
+// One CTA: the balanced range of flattened L*M rows of row block blockIdx.x / splits, over the
+// k range of split blockIdx.x % splits, in segments: the rows of one batch, at most seg_rows of
+// them (the launcher sizes the partial sums for all of a CTA's rows where shared memory allows).
+// The warps' load pipelines drain at the end of a segment, so one segment per batch keeps them
+// running across the CTA's rows. The staged activation is kept across segments of the same batch
+// when it fits one chunk.
+// Shared memory: [weight ring, kRing only: kRingBytes] [header] [activation stage, k_chunk * N
+// fp16 + kActPadBytes] [partial sums, seg_rows * kWarps * N fp32; k spans: 16 per item]
+// [raw activation chunk, bulk staging only, at act_raw_offset].
+// kRing: the weights arrive through the bulk-copy ring; kSpans: each warp loads k spans of row
+// pairs into a register window (SpanStream, one column); otherwise row tiles (WarpStream).
+// kTiled: row tiles from the tiled weight format (GemvParams), CTA row ranges in whole tiles.
+// kImma: row tiles of W4A4 at one column on the integer tensor core (compute_item_imma).
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma>
+__global__ void __launch_bounds__(kThreads, 2)
+    gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
+                int seg_rows, int act_raw_offset) {
+  static_assert(!kSpans || (kWords == 4 && !kWide && !kRing), "k spans: 16-byte loads, N = 1");
+  static_assert(!kTiled || (kWords == 4 && !kRing && !kSpans), "tiled: the 16-byte row tiles");
+  static_assert(!kImma || (kWords == 4 && !kWide && !kRing && !kSpans), "imma: 16-byte row tiles, N = 1");
+  constexpr int kAccLog2 = kImma ? kImmaAccLog2 : kWeightBiasLog2;  // the partial sums' scale
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ < 900 || __CUDA_ARCH__ >= 1000)
+  if constexpr (kImma) {  // the launcher picks kImma on 9.x devices only (imma_fits)
+    __trap();
+    return;
+  }
+#endif
+  using G = Geometry<kWords, kSpans>;
+  extern __shared__ __align__(16) uint8_t smem[];
+  uint8_t* const base = smem + (kRing ? kRingBytes : 0);
+  int* col_exp = reinterpret_cast<int*>(base);                           // [16]
+  unsigned* col_max = reinterpret_cast<unsigned*>(col_exp + kMaxCols);   // [16]
+  uint4* act = reinterpret_cast<uint4*>(base + kSmemHeader);             // staged activation
+  float* red = reinterpret_cast<float*>(base + kSmemHeader + act_stage_bytes<kImma>(k_chunk, p.N) + kActPadBytes);
+  const uint32_t act_smem = smem_addr(act);
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+  [[maybe_unused]] uint64_t* const full =
+      reinterpret_cast<uint64_t*>(smem + kRingStages * kRingStageBytes);
+  [[maybe_unused]] uint64_t* const empty = full + kRingStages;
+  [[maybe_unused]] uint32_t ring_n = 0;  // ring items so far (see ring_slot)
+  // Bulk-copied activation (act_raw_offset > 0, see stage_activation). Its barrier is set up
+  // afresh before each staging, so every staging waits on phase 0 (a phase counter kept live
+  // through the kernel costs a spill at the register cap). Only the N <= 8 register-window
+  // variant carries the code (the launcher asks for it at N = 1 without the ring); the others
+  // keep their SASS (in run 63, with it inlined there too, N = 16 measured 2 us slower).
+  constexpr bool kBulkVariant = !kWide && !kRing && !kImma;
+  const bool bulk_act = kBulkVariant && act_raw_offset > 0;
+#if __CUDA_ARCH__ >= 900
+  if (kRing && threadIdx.x == 0) {
+    for (int i = 0; i < kRingStages; ++i) {
+      mbar_init(full + i, kWarps);
+      mbar_init(empty + i, kWarps);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+#else
+  if (kRing) __trap();  // the launcher picks the ring on 9.x+ devices, which never run sm_8x SASS
+#endif
+#if !NVFP4_BULK_ACT
+  if (bulk_act) __trap();  // and bulk staging on 9.x devices only
+#endif
+  if (kRing) __syncthreads();  // the barriers are initialised before the first copy
+#if __CUDA_ARCH__ >= 900
+  // The split reduction (reduce_splits_kernel) is launched as this grid's programmatic dependent:
+  // letting it be scheduled from now on lets its CTAs take SM slots as this grid's CTAs exit,
+  // and it waits (griddepcontrol.wait) for this grid's completion before it reads anything. A
+  // no-op for a dependent launched the ordinary way; any programmatic dependent must wait so
+  // anyway (unconditional: a branch on `splits` here changed the hot loops' SASS).
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+
+  const int rb = blockIdx.x / splits;
+  const int kb = (blockIdx.x % splits) * k_split, ke = min(p.K, kb + k_split);
+  // Batch whose activation (the whole k range, in one chunk) is in `act`; stays -1 when the k
+  // range needs several chunks, so every segment re-stages.
+  int staged_l = -1;
+  const bool one_chunk = ke - kb <= k_chunk;
+  // The CTA's k-steps. k spans: also its partial-sum slots per row pair, one per k-step (one
+  // chunk: see plan_variant); packed slots: the pair-major item order's steps per pair.
+  const int k_steps = (ke - kb + G::kStep - 1) / G::kStep;
+  const bool packed = kWide && !kRing && one_chunk;  // partial-sum layout (see flush)
+  if (kWide && threadIdx.x == 0)  // read by flush after the first barrier below
+    *reinterpret_cast<int*>(base + kPairSlotsOffset) = packed ? 1 : kWarps;
+  // This row block's rows [r, r_end) of the flattened L * M: r = floor(R rb / row_blocks), in
+  // 32-bit arithmetic (R < 2^31 and row_blocks < 2^16, checked by the launcher; a 64-bit division
+  // is a call, around which ptxas spills at the register cap). Giving the R % row_blocks longer
+  // ranges to the first blocks instead cost 4 us on 4096x7168x8 and 3 on 7168x2048x4 (run 45:
+  // 53.6 / 23.4 against 48.8 / 20.2 us), for reasons not understood.
+  // Tiled: the same in whole 16-row bands of each batch, the format's padding rows included
+  // (computed, not stored), so that every segment and pair is whole bands (see pair_run).
+  // (Untiled: p.M, as before; a variable standing for either changed those kernels' SASS, so the
+  // choice is spelt out at each use.)
+  const int R = p.M * p.L;  // the partial sums' rows
+  const int tiled_rows = (p.M + 15) & ~15;
+  constexpr int kUnit = kTiled ? 16 : 1;
+  const int units = kTiled ? tiled_rows / kUnit * p.L : R;
+  const unsigned q = (unsigned)units / row_blocks, rem = (unsigned)units - q * row_blocks;
+  const auto row_bound = [&](unsigned b) { return (int)(b * q + b * rem / row_blocks) * kUnit; };
+  const int r_begin = row_bound(rb);
+  // Rows left and the (batch, row) of the next one, advanced segment by segment (one counter
+  // through the hot loop rather than a row and an end: the registers are at the cap).
+  int left = row_bound(rb + 1) - r_begin;
+  int l = r_begin / (kTiled ? tiled_rows : p.M), m0 = r_begin - l * (kTiled ? tiled_rows : p.M);
+  while (left > 0) {
+    Segment seg;
+    seg.l = l;
+    seg.m0 = m0;
+    seg.m1 = min(min((kTiled ? tiled_rows : p.M), seg.m0 + left), seg.m0 + seg_rows);
+    const int rows = seg.m1 - seg.m0, pairs = (rows + G::kPairRows - 1) / G::kPairRows;
+    const bool restage = staged_l != seg.l;
+
+    const int slots = kSpans ? pairs * k_steps : packed ? pairs + kWarps - 1 : pairs * kWarps;
+    for (int i = threadIdx.x; i < slots * 16 * p.N; i += kThreads) red[i] = 0.f;
+    if (restage) {
+      if (p.act == kActBF16 && !bulk_act) {
+        bf16_column_exponents(p, seg.l, kb, ke, col_max, col_exp);
+      } else if (threadIdx.x < p.N) {
+        col_exp[threadIdx.x] = 0;  // bulk bf16 staging computes it, from a zeroed maximum
+        col_max[threadIdx.x] = 0;
+      }
+    }
+    for (seg.k0 = kb; seg.k0 < ke; seg.k0 += k_chunk) {
+      seg.kc = min(k_chunk, ke - seg.k0);
+      if constexpr (kRing) {
+#if __CUDA_ARCH__ >= 900
+        const int stages = (seg.kc + kRingStageK - 1) / kRingStageK, items = pairs * stages;
+        for (int i = 0; i < min(items, kRingStages); ++i)  // copies that overlap the staging
+          ring_copy(p, seg, stages, i, ring_n + i, smem, full, empty);
+        __syncthreads();  // previous users of `act` are done; col_exp and red are ready
+        if (restage) {
+          stage_activation<G>(p, seg, col_max, col_exp, act, nullptr, nullptr);
+          __syncthreads();
+        }
+        ring_stream<kWide>(p, seg, pairs, stages, ring_n, smem, full, empty,
+                           act_smem + (uint32_t)(g * 4 + t) * 16, kWords * p.N * 64, p.N * 64, red,
+                           g, t);
+        ring_n += items;
+#endif
+        continue;
+      }
+      const int steps = (seg.kc + G::kStep - 1) / G::kStep;
+      const int items = pairs * steps;
+      const int i_begin = items * warp / kWarps, i_end = items * (warp + 1) / kWarps;
+      WarpStream<kWords, kWide, kTiled, kImma> ws;
+      ws.sf_step = (int)p.sfa.col_offset<kTiled>(G::kStep / 16);
+      PairRun<kWords> run;
+      if constexpr (!kSpans) run = run_at<kWords, kTiled>(p, seg, steps, i_begin, i_end, g, t);
+#if NVFP4_BULK_ACT && defined(__CUDA_ARCH__)
+      if (restage && bulk_act) init_act_barrier(base);
+#endif
+      __syncthreads();  // previous users of `act` are done; col_exp and red are ready
+      if (restage) {
+        if constexpr (kImma)
+          stage_fp4_imma<G>(p, seg, reinterpret_cast<uint8_t*>(act));
+        else
+          stage_activation<G>(p, seg, col_max, col_exp, act,
+                              bulk_act ? smem + act_raw_offset : nullptr,
+                              reinterpret_cast<uint64_t*>(base + kActBarOffset));
+        __syncthreads();
+      }
+      if constexpr (kSpans) {
+        SpanStream ss;
+        ss.run(p, seg, act_smem + (uint32_t)(lane % G::kSpanPieces) * 16, red, warp, lane);
+        continue;
+      }
+      // The first weight loads go out after the staging, not before: issued before, they sat
+      // ahead of the staging's L2 reads in the SM's memory pipeline, and the staging waited on
+      // DRAM latency (runs 31-32: 7168x16384 30.3 us primed after, 31.9 before).
+      if (i_begin < i_end) ws.prime(run);
+      // Shared address of the activation piece this thread feeds to the mma (see
+      // Geometry::piece_of_group). A lane whose column (g, or g + 8) is >= N reads some other
+      // piece of the buffer (or the kActPadBytes after it): the mma keeps output columns apart,
+      // and those are never stored.
+      // kImma: the step's base (compute_item_imma adds the lane's offsets).
+      const uint32_t act = act_smem + (kImma ? 0u : (uint32_t)(g * 4 + t) * 16);
+      for (int i = i_begin; i < i_end;) {
+        ws.run(run, act, kWords * p.N * 64, p.N * 64, red, p.N, g, t);
+        i += run.s1 - run.s0;
+        if (i < i_end) {
+          run = run_at<kWords, kTiled>(p, seg, steps, i, i_end, g, t);
+          ws.prime(run);
+        }
+      }
+    }
+    if (one_chunk) staged_l = seg.l;
+    __syncthreads();
+    // Fixed-order reduction over warps. One split: the fp32 epilogue here (2^7, the weight bias;
+    // the global scales; the bf16 column rescale; bias). Several: this split's partial sum with
+    // 2^7 and the column rescale applied (exact powers of two), for reduce_splits_kernel.
+    float alpha = 1.f;  // read here, not kept live through the main loop
+    if (p.weight_global_scale) alpha *= *p.weight_global_scale;
+    if (p.act_global_scale) alpha *= *p.act_global_scale;
+    // Packed slots: warp w's items were [items w / 8, items (w + 1) / 8) of the pair-major
+    // (pair, step) order; only the warps whose range meets the pair's items add.
+    // k spans: the row's 8 parts (span, tile) of each of its pair's slots, in step order.
+    const int items = pairs * k_steps;
+    for (int idx = threadIdx.x; idx < rows * p.N; idx += kThreads) {
+      const int row = idx / p.N, n = idx - row * p.N;
+      float s = 0.f;
+      if constexpr (kSpans) {
+        const float* src = red + row / kSpanRows * k_steps * 16 + row % kSpanRows * (16 / kSpanRows);
+        for (int slot = 0; slot < k_steps; ++slot)
+#pragma unroll
+          for (int part = 0; part < 16 / kSpanRows; ++part) s += src[slot * 16 + part];
+      } else {
+        const int pair = row >> 4;
+        const float* src = red + ((pair * (packed ? 1 : kWarps)) * 16 + (row & 15)) * p.N + n;
+#pragma unroll
+        for (int w = 0; w < kWarps; ++w) {
+          const int i0 = items * w / kWarps, i1 = items * (w + 1) / kWarps;
+          if (!packed || (i0 < i1 && i0 < (pair + 1) * k_steps && i1 > pair * k_steps))
+            s += src[w * 16 * p.N];
+        }
+      }
+      const int m = seg.m0 + row;
+      if (kTiled && m >= p.M) continue;  // a padding row of the last band
+      if (splits > 1) {
+        p.partials[((int64_t)(blockIdx.x % splits) * R + ((int64_t)seg.l * p.M + m)) * p.N + n] =
+            ldexpf(s, -kAccLog2 - col_exp[n]);
+        continue;
+      }
+      float v = ldexpf(s * alpha, -kAccLog2 - col_exp[n]);
+      if (p.bias) v += p.bias[m];
+      store_out(p, (int64_t)seg.l * p.out_batch_stride + (int64_t)m * p.out_row_stride +
+                       (int64_t)n * p.out_col_stride, v);
+    }
+    left -= rows;
+    m0 += rows;
+    if (m0 == (kTiled ? tiled_rows : p.M)) {
+      m0 = 0;
+      ++l;
+    }
+    // The next segment zeroes red: every thread must be done reading it. (Missing until run 34,
+    // where a W4A16 N = 8 call with 4 segments per CTA came out wrong; one segment per CTA, the
+    // common case, never reaches this point twice.)
+    __syncthreads();
+  }
+}
+
+// Split-K epilogue: out = alpha * sum over splits in split order (deterministic) + bias.
+// Launched as the GEMV's programmatic dependent on sm_90+ (launch_variant): it may be resident
+// before the GEMV ends, and waits here until the GEMV grid has completed and its partial sums are
+// visible (griddepcontrol.wait; an ordinary launch returns from it at once).
+__global__ void reduce_splits_kernel(const GemvParams p, int splits) {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+  const int64_t R = (int64_t)p.M * p.L;
+  const int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (idx >= R * p.N) return;
+  const int64_t r = idx / p.N;
+  const int n = (int)(idx - r * p.N);
+  float s = 0.f;
+  for (int k = 0; k < splits; ++k) s += p.partials[(k * R + r) * p.N + n];
+  float alpha = 1.f;
+  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
+  if (p.act_global_scale) alpha *= *p.act_global_scale;
+  const int l = (int)(r / p.M), m = (int)(r - (int64_t)l * p.M);
+  float v = s * alpha;
+  if (p.bias) v += p.bias[m];
+  store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride +
+                   (int64_t)n * p.out_col_stride, v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stream floor: the same bytes, read with the same load instruction, nothing computed.
+// ---------------------------------------------------------------------------------------------
+constexpr int kStreamUnroll = 8;
+
+__global__ void stream_read_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
+  const int64_t n16 = bytes / 16;
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  uint32_t acc = 0;
+  for (; i + (kStreamUnroll - 1) * stride < n16; i += kStreamUnroll * stride) {
+    uint32_t w[kStreamUnroll][4];
+#pragma unroll
+    for (int u = 0; u < kStreamUnroll; ++u) ld_stream(data + (i + u * stride) * 16, w[u]);
+#pragma unroll
+    for (int u = 0; u < kStreamUnroll; ++u) acc ^= w[u][0] ^ w[u][1] ^ w[u][2] ^ w[u][3];
+  }
+  for (; i < n16; i += stride) {
+    uint32_t w[4];
+    ld_stream(data + i * 16, w);
+    acc ^= w[0] ^ w[1] ^ w[2] ^ w[3];
+  }
+  if (blockIdx.x == 0 && threadIdx.x < bytes % 16) acc ^= data[n16 * 16 + threadIdx.x];
+  // One store per warp keeps the loads alive without adding traffic.
+  for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
+  if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
+}
+
+// Shared memory of one CTA at most: what two CTAs per SM may each use (H100 / H200: 113 KB), where
+// that holds a full activation stage and 64 rows of 16-column partial sums; else (sm_80 .. sm_89)
+// the per-block maximum, one CTA per SM.
+constexpr int kSmemTwoPerSmMin = kSmemHeader + kActStageBytes + kActPadBytes + 64 * kWarps * kMaxCols * 4;
+
+// The current device (PlanDevice::resident_per_sm 0: asked per kernel variant, resident_per_sm).
+inline PlanDevice device_info() {
+  static PlanDevice cache[64];
+  int dev = 0;
+  cudaGetDevice(&dev);
+  PlanDevice& d = cache[dev & 63];
+  if (d.sms == 0) {
+    int per_sm = 0, reserved = 0, optin = 0;
+    cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
+    cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev);
+    cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    const int two = per_sm / 2 - reserved;
+    d.cta_smem = two >= kSmemTwoPerSmMin ? two : optin;
+    cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, dev);
+    cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev);
+  }
+  return d;
+}
+
+// Resident CTAs per SM of a variant on the current device, read once per device at the largest
+// shared-memory size we ever ask for (so the grid rule does not depend on K); dev's own number
+// when it has one (a device described rather than queried).
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma>
+int resident_per_sm(const PlanDevice& dev_info) {
+  if (dev_info.resident_per_sm > 0) return dev_info.resident_per_sm;
+  static int cache[64] = {};
+  int dev = 0;
+  cudaGetDevice(&dev);
+  int& occ = cache[dev & 63];
+  if (occ == 0) {
+    const int smem = dev_info.cta_smem;
+    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kImma>;
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
+            cudaSuccess ||
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, smem) !=
+            cudaSuccess || occ < 1)
+      occ = 1;
+  }
+  return occ;
+}
+
+// Which variant runs: 16-byte loads (kWords = 4) need 16-byte aligned rows, whole 32-value chunks
+// and adjacent, 2-byte aligned scale pairs (one 16-bit load for two blocks; always true of the
+// blocked layout's 4-byte groups); otherwise 8-byte loads (K % 16 == 0 and 8-byte alignment are
+// checked by the caller). A second accumulator set (kWide) for N > 8.
+inline bool wide_loads(const GemvParams& p) {
+  const ScaleIndex& sf = p.sfa;
+  const bool scale_pairs = reinterpret_cast<uintptr_t>(sf.base) % 2 == 0 && sf.batch_stride % 2 == 0 &&
+                           (sf.layout == kScaleBlocked || (sf.col_stride == 1 && sf.row_stride % 2 == 0));
+  return p.K % 32 == 0 && reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 &&
+         p.a_batch_stride % 16 == 0 && scale_pairs;
+}
+
+// The tiled weight format (GemvParams; one variant, 16-byte loads): 16-byte aligned A and band
+// and batch strides; 4-byte aligned scale words (ld_scale_word_if; the format keeps a tile's 128
+// scale bytes together, so only the base and the strides can break that).
+inline bool tiled_fits(const GemvParams& p) {
+  const ScaleIndex& sf = p.sfa;
+  return reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 &&
+         p.a_batch_stride % 16 == 0 && reinterpret_cast<uintptr_t>(sf.base) % 4 == 0 &&
+         sf.row_stride % 4 == 0 && sf.batch_stride % 4 == 0;
+}
+
+// An A/B switch from the environment: "0" -> 0 (never), "1" -> 1 (wherever it fits), anything
+// else or unset -> 2 (where the launch rule says it pays). Read once per process by the callers.
+inline int env_mode(const char* name) {
+  const char* v = std::getenv(name);
+  return v && v[0] == '0' ? 0 : v && v[0] == '1' ? 1 : 2;
+}
+
+// The weight ring (see kRingStageK): sm_90 or later, at most 8 columns, the 16-byte variant's
+// alignment, row-major scales with unit column stride and 16-byte aligned rows and batches,
+// K % 256 == 0 (whole 16-byte scale copies at every chunk end). NVFP4_GEMV_RING (env_mode):
+// ring_pays decides when unset.
+inline int ring_mode() {
+  static const int mode = env_mode("NVFP4_GEMV_RING");
+  return mode;
+}
+inline bool ring_fits(const GemvParams& p, const PlanDevice& dev) {
+  const ScaleIndex& sf = p.sfa;
+  return ring_mode() != 0 && dev.major >= 9 && p.N <= 8 && wide_loads(p) &&
+         p.K % kRingK == 0 && sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
+         sf.row_stride % 16 == 0 && (p.L == 1 || sf.batch_stride % 16 == 0) &&
+         reinterpret_cast<uintptr_t>(sf.base) % 16 == 0;
+}
+
+// Bulk-copied activation staging (stage_fp4_activation_bulk, stage_f16_activation_bulk): sm_90
+// (9.x), one column, K, splits and chunks multiples of 256 values (whole 16-byte copies), 16-byte
+// aligned activation (and FP4 scales: row-major, unit column stride) per batch. The plan
+// adds when it pays and whether the raw chunk fits in shared memory.
+inline bool bulk_act_fits(const GemvParams& p, const PlanDevice& dev, int k_split, int k_chunk) {
+  const auto aligned = [](const void* ptr) { return reinterpret_cast<uintptr_t>(ptr) % 16 == 0; };
+  if (dev.major != 9 || p.N != 1 || p.K % 256 != 0 || k_split % 256 != 0 ||
+      k_chunk % 256 != 0 || !aligned(p.x))
+    return false;
+  if (p.act != kActFP4) return p.L == 1 || p.x_batch_stride * 2 % 16 == 0;
+  const ScaleIndex& sf = p.sfx;
+  return sf.layout == kScaleRowMajor && sf.col_stride == 1 && aligned(sf.base) &&
+         (p.L == 1 || (p.x_batch_stride % 16 == 0 && sf.batch_stride % 16 == 0));
+}
+
+// Whether the ring beats the register window (unset NVFP4_GEMV_RING): when a CTA's whole weight
+// stream is at most half the ring (kRingStages / 2 items), all of it requested before the
+// activation staging. Measured on the H200 (runs 50-51, N = 1): 2 items per CTA, 4096x4096 11.3
+// us against 12.6 and 7168x2048 11.2 against 12.0; 4 items (2048x7168) 13.3-13.5 against
+// 13.1-13.3; 8 or more, slower (14336x4096 23.9 against 20.2, 7168x16384 38.6 against 31.3): the
+// ring's decode shares the SM with its copies badly (BENCHMARKS.md, log item 30).
+inline bool ring_pays(const GemvParams& p, const GemvLaunch& plan) {
+  const int64_t rows = (int64_t)p.M * p.L, cta_rows = (rows + plan.row_blocks - 1) / plan.row_blocks;
+  const int64_t stages = (plan.k_split + kRingStageK - 1) / kRingStageK;
+  return (cta_rows + 15) / 16 * stages * 2 <= kRingStages;
+}
+
+// k spans (SpanStream): one column, the 16-byte variant's alignment, row-major scales with unit
+// column stride (the tile-1 scales at an immediate offset). NVFP4_GEMV_SPANS (env_mode):
+// spans_pay decides when unset.
+inline int spans_mode() {
+  static const int mode = env_mode("NVFP4_GEMV_SPANS");
+  return mode;
+}
+inline bool spans_fit(const GemvParams& p) {
+  const ScaleIndex& sf = p.sfa;
+  // The pointer steps (SpanStream::a_pair: two rows) are 32-bit.
+  const int64_t limit = int64_t(1) << 29;
+  return spans_mode() != 0 && p.N == 1 && wide_loads(p) && sf.layout == kScaleRowMajor &&
+         sf.col_stride == 1 && p.a_row_stride < limit && sf.row_stride < limit;
+}
+
+// Whether the k spans beat the row tiles (unset NVFP4_GEMV_SPANS). Measured on the H200
+// (BENCHMARKS.md item 42): the k-span kernel's compute side is lighter (weights served from L2:
+// 27.0 / 37.9 / 16.0 us on the task shapes against 29.0 / 41.4 / 19.5, the lm_head 91.9 against
+// 98.3, run 71: fewer load instructions and addresses per byte, and rows padded to 2, not 16) but
+// its memory side heavier on long streams (decode replaced by an XOR: 30.3 against 27.3 us on
+// 7168x16384, 107.1 against 101.8 on the 151936x4096 lm_head). So: rows of at most kSpanMaxK
+// values and CTAs of at most kSpanMaxCtaRows rows. Same machine, twice each (run 75): 7168x2048x4
+// 19.9 / 19.6 -> 18.9 / 18.7 us, 2048x7168 13.1 / 13.0 -> 11.5 / 11.4, 14336x4096 19.9 / 19.4 ->
+// 19.2 / 19.2, 4096x7168x8 48.4 / 47.9 -> 47.9 / 48.1; left to the row tiles, where every k-span
+// order tried lost (runs 69-73, 76): 7168x16384 (30.0 against 30.5 - 33.0), the lm_head (107.9
+// against 109.7 - 115.4).
+constexpr int kSpanMaxK = 8192;
+constexpr int kSpanMaxCtaRows = 256;
+inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {
+  const int64_t rows = (int64_t)p.M * p.L, cta_rows = (rows + plan.row_blocks - 1) / plan.row_blocks;
+  return p.K <= kSpanMaxK && cta_rows <= kSpanMaxCtaRows;
+}
+
+// The integer-tensor-core item (compute_item_imma): W4A4 at one column in row tiles (row-major
+// or tiled weights), on sm_90, where it was measured (on sm_8x its row-major variant spills at
+// the register cap; Blackwell converts E2M1 in hardware). NVFP4_GEMV_IMMA (env_mode): 0 never,
+// 1 wherever it fits (before the ring and the k spans), unset: in place of the fp16 row tiles
+// (plan_gemv_for). Measured on the H200 against the fp16 item (run 140, twice each): equal or
+// faster wherever the row tiles run (tiled 4096x14336 18.0 against 18.8 us, row-major 20.1
+// against 20.9; 7168x16384 28.5 / 29.5 against 28.7 / 29.7), except the tiled lm_head (103.1
+// against 102.4); slower in place of the ring or the k spans (2048x7168 12.2 against 11.3).
+inline int imma_mode() {
+  static const int mode = env_mode("NVFP4_GEMV_IMMA");
+  return mode;
+}
+inline bool imma_fits(const GemvParams& p, const PlanDevice& dev) {
+  return imma_mode() != 0 && dev.major == 9 && p.act == kActFP4 && p.N == 1 &&
+         (p.sfa.layout == kScaleTiled ? tiled_fits(p) : wide_loads(p));
+}
+
+// Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
+constexpr int64_t kMaxRowBlocks = 65535;
+
+// Splits for the tiled weight format at one column. Its CTAs take whole 16-row bands, so where a
+// CTA gets few bands, and a fraction of one on average, the busiest SM streams up to a band per
+// CTA more than the average one: 7168x16384 has 448 bands for 264 CTAs, 2 or 1 each, 4 on the
+// busiest SM against 3.4 on average, and SMs sat idle for a quarter of the kernel's cycles
+// (ncu, run 106). Splitting K S ways deals out S times as many band pieces (S = 4: 7 quarter
+// bands, 1.75 bands, on the busiest CTA) at a fixed cost: the partial sums and the reduction
+// kernel, ~2 us with its programmatic dependent launch (7168x16384 at S = 4: 28.9 against 29.8
+// us, 14336x4096 at S = 4: 21.2 against 18.7, though its busiest CTA also streams 12.5% less; run
+// 107). So: the S (a power of two up to max_splits) that leaves the busiest SM (its CTAs, at most
+// the resident ones, times the busiest CTA's band pieces) the fewest bytes, where that saves at
+// least kSplitPaysBytes there (~2 us of an SM's stream at the ~3 TB/s the GEMV reaches);
+// otherwise 1. Where bands are fewer than the CTAs (2048x7168's 128) S = 2 fills the other CTA
+// slots but streams no fewer bytes per SM, and is slower: 12.8 against 11.2 us (run 109; every
+// task and layer shape the rule leaves unsplit is slower at S = 2, by 1.3-4.6 us).
+constexpr int64_t kSplitPaysBytes = 45 << 10;
+inline int tiled_balance_splits(int64_t bands, int K, int k_grain, int64_t wave, int sms,
+                                int max_splits) {
+  const auto busiest_sm_bytes = [&](int s) {
+    const int64_t row_blocks = std::min(bands, std::max<int64_t>(1, wave / s));
+    const int64_t k_split = ((int64_t)K / s + k_grain - 1) / k_grain * k_grain;
+    const int64_t cta_bands = (bands + row_blocks - 1) / row_blocks;
+    const int64_t ctas_per_sm = std::min(wave / sms, (row_blocks * s + sms - 1) / sms);
+    return ctas_per_sm * cta_bands * 16 * k_split * 9 / 16;  // 4.5 bits a weight
+  };
+  const int64_t unsplit = busiest_sm_bytes(1);
+  int best = 1;
+  int64_t best_bytes = unsplit;
+  for (int s = 2; s <= max_splits; s *= 2) {
+    const int64_t bytes = busiest_sm_bytes(s);
+    if (bytes + kSplitPaysBytes <= unsplit && bytes < best_bytes) {
+      best = s;
+      best_bytes = bytes;
+    }
+  }
+  return best;
+}
+
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma = false>
+GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
+  using G = Geometry<kWords, kSpans>;
+  constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
+  const int64_t rows = (int64_t)p.M * p.L;
+  // Row ranges in whole 16-row bands of each batch for tiled weights (the kernel's units).
+  const int64_t units = kTiled ? (p.M + 15) / 16 * (int64_t)p.L : rows;
+  const int64_t kernel_rows = kTiled ? units * 16 : rows;
+  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kImma>(dev) * dev.sms;
+  // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
+  // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
+  // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
+  // rows * S / wave rows each) until it is at most 1/4: S = the power of two >= 14 * N * wave /
+  // rows, at most 16 and at most one split per two k-steps. One column is not split for its
+  // staging: that is small (K values, loaded kFp4StageBatch groups at a time), and the second
+  // kernel and the partial sums cost more (measured on the H200: 2048x7168, N = 1, 13.4 us
+  // unsplit, 14.6 split); tiled weights at one column split to even out whole bands instead
+  // (tiled_balance_splits).
+  // More than 8 columns (the kWide variant: two mma sets, 2 items in flight, not 4) stop at 1/2
+  // (factor 7): on 7168x16384 (run 37) N = 16 took 49.2 us that way against 56.1 (W4A4) and 58.8
+  // against 64.2 (bf16), while factor 7 for N = 2..8 was slower (bf16 +1..4.5 us), as was 3.5.
+  int splits = 1;
+  const double factor = kWide ? 7.0 : 14.0;
+  const double want = p.N == 1 ? 1.0 : factor * p.N * (double)wave / (double)rows;
+  const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
+  while (splits < want && splits * 2 <= max_splits) splits *= 2;
+  if (kTiled && p.N == 1)
+    splits = tiled_balance_splits(units, p.K, kGrain, wave, dev.sms, max_splits);
+  int k_split = 0;
+  const auto split_k = [&](int parts) {  // k_split for `parts` splits, in whole grains; no empty split
+    k_split = (p.K / parts + kGrain - 1) / kGrain * kGrain;
+    splits = (p.K + k_split - 1) / k_split;
+  };
+  split_k(splits);
+  // The k range is staged in chunks that fit kActStageBytes (all of it for N * k <= 32768) and,
+  // with the ring, leave room for a few rows of partial sums.
+  const int free_smem = dev.cta_smem - (kRing ? kRingBytes : 0) - kSmemHeader;
+  const int act_limit = std::min(kActStageBytes, free_smem - kActPadBytes - 16 * kWarps * p.N * 4);
+  int k_chunk = std::max(kGrain, act_limit / act_stage_bytes<kImma>(kGrain, p.N) * kGrain);
+  if (kSpans && k_chunk < k_split)  // k spans take one chunk per CTA: split K further instead
+    split_k((p.K + k_chunk - 1) / k_chunk);
+  if (k_chunk > k_split) k_chunk = k_split;
+  // Partial sums (see flush) in the shared memory the activation stage leaves: a slot (16 rows x N
+  // fp32) per pair and warp, or packed, one per pair plus kWarps - 1 (N > 8, one chunk); k spans:
+  // a slot (2 rows x 8 parts) per pair and k-step (SpanStream).
+  const bool packed = kWide && !kRing && k_chunk >= k_split;
+  const int act_bytes = act_stage_bytes<kImma>(k_chunk, p.N) + kActPadBytes, slot_bytes = 16 * p.N * 4;
+  const int free_slots = (free_smem - act_bytes) / slot_bytes;
+  const int pair_slots = kSpans ? (k_chunk + G::kStep - 1) / G::kStep : packed ? 1 : kWarps;
+  const int cap = G::kPairRows * std::max(1, packed ? free_slots - (kWarps - 1) : free_slots / pair_slots);
+  // Row blocks: one wave of CTAs in all. Without a split, more CTAs (in whole waves) only when a
+  // CTA would get more rows than a segment holds; never more row blocks than rows. (Adding waves
+  // to keep CTAs at 64 rows, the rule before one segment per batch, cost 3.3 us on 4096x7168x8
+  // and 3.2 on 7168x2048x4: run 43.)
+  int64_t row_blocks = std::max<int64_t>(1, wave / splits);
+  if (splits == 1) {
+    const int64_t need = (kernel_rows + cap - 1) / cap;
+    if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
+  }
+  if (row_blocks > units) row_blocks = units;
+  if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
+  const int64_t cta_rows = (kernel_rows + row_blocks - 1) / row_blocks;
+  const int seg_rows =
+      (int)std::min<int64_t>(cap, (cta_rows + G::kPairRows - 1) / G::kPairRows * G::kPairRows);
+  GemvLaunch plan{};
+  plan.row_blocks = (int)row_blocks;
+  plan.splits = splits;
+  plan.grid = (int)(row_blocks * splits);
+  plan.k_split = k_split;
+  plan.k_chunk = k_chunk;
+  plan.seg_rows = seg_rows;
+  const int seg_pairs = seg_rows / G::kPairRows;
+  plan.smem_bytes = (kRing ? kRingBytes : 0) + kSmemHeader + act_bytes +
+                    (packed ? seg_pairs + kWarps - 1 : seg_pairs * pair_slots) * slot_bytes;
+  // Bulk staging (bulk_act_fits) in the register-window kernel where the load path would take
+  // more than one round trip per thread: FP4 chunks of more than kFp4StageBatch * kThreads groups,
+  // 16-bit chunks of more than kThreads groups (the whole k range in one chunk: the bf16 exponent
+  // comes from it), with the raw chunk after the partial sums. FP4 measured against the load loop
+  // (run 63): 7168x16384 30.8 -> 29.9 us, 4096x14336 21.9 -> 21.4; one round (K <= 8192) gains
+  // nothing (2048x7168 13.1 -> 13.5); in the ring kernel its copies queue behind the ring's
+  // (4096x4096 11.3 -> 11.8); N = 8 / 16 got slower (36.8 -> 43.8 / 43.6 -> 55.2, not understood).
+  const bool fp4 = p.act == kActFP4;
+  const int raw_bytes = fp4 ? k_chunk / 2 + k_chunk / 16 : k_chunk * 2;
+  const bool bulk_pays = fp4 ? k_chunk > kFp4StageBatch * kThreads * 8
+                             : k_chunk > kThreads * 8 && k_chunk >= k_split;
+  if (!kRing && !kImma && bulk_pays && bulk_act_fits(p, dev, k_split, k_chunk) &&
+      plan.smem_bytes + raw_bytes <= dev.cta_smem) {
+    plan.act_raw_offset = plan.smem_bytes;
+    plan.smem_bytes += raw_bytes;
+  }
+  plan.ring = kRing;
+  plan.spans = kSpans;
+  plan.tiled = kTiled;
+  plan.imma = kImma;
+  plan.chunk_bytes = kWords * 4;
+  plan.workspace_bytes = splits > 1 ? (int64_t)splits * rows * p.N * 4 : 0;
+  return plan;
+}
+
+// dev: the current device (launch_gemv reads it once per launch).
+template <int kWords, bool kWide, bool kRing, bool kSpans = false, bool kTiled = false,
+          bool kImma = false>
+int launch_variant(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev,
+                   cudaStream_t stream) {
+  resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kImma>(dev);  // sets the shared-memory limit once per device
+  gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kImma><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
+      p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
+      plan.act_raw_offset);
+  if (plan.splits > 1) {
+    // A programmatic dependent launch on sm_90+ (the launch's gap behind the GEMV's last CTA
+    // shrinks; see reduce_splits_kernel), an ordinary one before.
+    const int64_t n = (int64_t)p.M * p.L * p.N;
+    cudaLaunchAttribute pdl[1];
+    pdl[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    pdl[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3((unsigned)((n + 255) / 256));
+    cfg.blockDim = dim3(256);
+    cfg.stream = stream;
+    cfg.attrs = pdl;
+    cfg.numAttrs = dev.major >= 9 ? 1 : 0;
+    if (const cudaError_t err = cudaLaunchKernelEx(&cfg, reduce_splits_kernel, p, plan.splits))
+      return err;
+  }
+  return cudaGetLastError();
+}
+
+}  // namespace detail
+
+GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::device_info()); }
+
+GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
+  using namespace detail;
+  const bool wide_n = p.N > 8, tiled = p.sfa.layout == kScaleTiled, imma = imma_fits(p, dev);
+  const auto imma_plan = [&] {
+    return tiled ? plan_variant<4, false, false, false, true, true>(p, dev)
+                 : plan_variant<4, false, false, false, false, true>(p, dev);
+  };
+  // The integer item takes the row tiles' place (imma_mode): the tiled format's here, the
+  // row-major one's below, after the ring's and the k spans' rules; forced, it goes first.
+  if (imma && (tiled || imma_mode() == 1)) return imma_plan();
+  if (tiled)  // the tiled weight format has one variant per column count
+    return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
+                  : plan_variant<4, false, false, false, true>(p, dev);
+  if (ring_fits(p, dev)) {
+    const GemvLaunch ring = plan_variant<4, false, true, false, false>(p, dev);
+    if (ring_mode() == 1 || ring_pays(p, ring)) return ring;
+  }
+  if (spans_fit(p)) {
+    const GemvLaunch spans = plan_variant<4, false, false, true, false>(p, dev);
+    if (spans_mode() == 1 || spans_pay(p, spans)) return spans;
+  }
+  if (wide_loads(p)) {
+    if (imma) return imma_plan();
+    return wide_n ? plan_variant<4, true, false, false, false>(p, dev)
+                  : plan_variant<4, false, false, false, false>(p, dev);
+  }
+  return wide_n ? plan_variant<2, true, false, false, false>(p, dev)
+                : plan_variant<2, false, false, false, false>(p, dev);
+}
+
+int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
+  using namespace detail;
+  if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
+  // The kernel's row arithmetic is 32-bit (see gemv_kernel; tiled: rows in whole bands).
+  const bool tiled = p.sfa.layout == kScaleTiled;
+  const int64_t batch_rows = tiled ? ((int64_t)p.M + 15) / 16 * 16 : p.M;
+  if (batch_rows * p.L >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
+    return cudaErrorInvalidValue;
+  const bool wide = plan.chunk_bytes == 16;
+  if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
+    return cudaErrorInvalidValue;
+  if (plan.ring && !(wide && ring_fits(p, dev))) return cudaErrorInvalidValue;
+  if (plan.imma && !(wide && imma_fits(p, dev) && !plan.ring && !plan.spans && plan.act_raw_offset == 0))
+    return cudaErrorInvalidValue;
+  // k spans: one chunk per CTA (SpanStream's slots are per item of the chunk).
+  if (plan.spans && !(wide && spans_fit(p) && plan.k_chunk >= plan.k_split))
+    return cudaErrorInvalidValue;
+  if (plan.act_raw_offset > 0 &&
+      !(bulk_act_fits(p, dev, plan.k_split, plan.k_chunk) && plan.act_raw_offset % 16 == 0))
+    return cudaErrorInvalidValue;
+  if (plan.smem_bytes > dev.cta_smem) return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+  using namespace detail;
+  const PlanDevice dev = device_info();
+  if (const int err = check_plan(p, plan, dev)) return err;
+  const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
+  if (plan.imma)
+    return plan.tiled ? launch_variant<4, false, false, false, true, true>(p, plan, dev, stream)
+                      : launch_variant<4, false, false, false, false, true>(p, plan, dev, stream);
+  if (plan.tiled)
+    return wide_n ? launch_variant<4, true, false, false, true>(p, plan, dev, stream)
+                  : launch_variant<4, false, false, false, true>(p, plan, dev, stream);
+  if (plan.ring) return launch_variant<4, false, true>(p, plan, dev, stream);
+  if (plan.spans) return launch_variant<4, false, false, true>(p, plan, dev, stream);
+  if (wide)
+    return wide_n ? launch_variant<4, true, false>(p, plan, dev, stream)
+                  : launch_variant<4, false, false>(p, plan, dev, stream);
+  return wide_n ? launch_variant<2, true, false>(p, plan, dev, stream)
+                : launch_variant<2, false, false>(p, plan, dev, stream);
+}
+
+int stream_read_default_grid(int device) {
+  int sms = 0;
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  return sms * 4;
+}
+
+int launch_stream_read(const void* data, int64_t bytes, uint32_t* sink, int grid, int threads,
+                       cudaStream_t stream) {
+  if (threads <= 0) threads = 512;
+  if (grid <= 0) {
+    int dev = 0;
+    cudaGetDevice(&dev);
+    grid = stream_read_default_grid(dev);
+  }
+  detail::stream_read_kernel<<<grid, threads, 0, stream>>>(static_cast<const uint8_t*>(data),
+                                                            bytes, sink);
+  return cudaGetLastError();
+}
+
+}  // namespace nvfp4

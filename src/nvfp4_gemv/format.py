@@ -272,6 +272,19 @@ def from_blocked(blocked: torch.Tensor, rows: int, cols: int) -> torch.Tensor:
 _SCALE_TILE = (32, 4)  # a tile's 128 scale bytes as 32 lane words of 4 (the module docstring)
 
 
+# A tile's scale bytes in (row, block) order, [..., 16, 8], seen as (row // 8, row % 8, block // 2,
+# block % 2), and in lane order, [..., 32, 4], seen as (row % 8, block // 2, row // 8, block % 2):
+# each as a permuted view of the other (reshape the result to the shape wanted).
+def _lane_order(row_block: torch.Tensor) -> torch.Tensor:
+    t = row_block.reshape(*row_block.shape[:-2], 2, 8, 4, 2)
+    return t.permute(*range(t.dim() - 4), -3, -2, -4, -1)
+
+
+def _row_block_order(lanes: torch.Tensor) -> torch.Tensor:
+    t = lanes.reshape(*lanes.shape[:-2], 8, 4, 2, 2)
+    return t.permute(*range(t.dim() - 4), -2, -4, -3, -1)
+
+
 def tiled_shapes(rows: int, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Shapes of one batch of the tiled format for `rows` x `k` weights: tiles
     (ceil(rows/16), ceil(k/128), 16, 64) and tile scales (..., 32, 4)."""
@@ -288,18 +301,20 @@ def to_tiled(packed: torch.Tensor, scales: torch.Tensor) -> tuple[torch.Tensor, 
         raise ValueError(f"to_tiled expects packed [..., M, K/2] and scales [..., M, K/16] with K % 16 == 0, "
                          f"got {tuple(packed.shape)} and {tuple(scales.shape)}")
     *batch, rows, half_k = a.shape
+    tiles_shape, scales_shape = tiled_shapes(rows, 2 * half_k)
+    bands, k_tiles = tiles_shape[:2]
+    nb = len(batch)
 
-    def tile(t: torch.Tensor, width: int, lane_order: bool) -> torch.Tensor:  # [..., rows, cols] -> tiles
-        bands, k_tiles = math.ceil(rows / 16), math.ceil(t.shape[-1] / width)
+    def tile(t: torch.Tensor, width: int) -> torch.Tensor:  # [..., rows, cols] -> [..., bands, k_tiles, 16, width]
         padded = t.new_zeros((*batch, bands * 16, k_tiles * width))
         padded[..., :rows, : t.shape[-1]] = t
-        nb = len(batch)
-        out = padded.reshape(*batch, bands, 16, k_tiles, width).permute(*range(nb), nb, nb + 2, nb + 1, nb + 3)
-        if lane_order:  # [.., 16, 8] (row, block) -> [.., 32, 4] (4 * (row % 8) + block // 2, 2 * (row // 8) + block % 2)
-            out = out.reshape(*out.shape[:-2], 2, 8, 4, 2).transpose(-4, -3).transpose(-3, -2)
-        return t.new_empty(out.shape).copy_(out).reshape(*out.shape[: nb + 2], *_SCALE_TILE if lane_order else (16, width))
+        return padded.reshape(*batch, bands, 16, k_tiles, width).permute(*range(nb), nb, nb + 2, nb + 1, nb + 3)
 
-    return tile(a, 64, False), tile(sf, 8, True)
+    def canonical(t: torch.Tensor, shape: tuple[int, ...]) -> torch.Tensor:
+        """A copy of t as [..., *shape] with canonical strides, also along dimensions of size 1."""
+        return t.new_empty(t.shape).copy_(t).reshape(*batch, *shape)
+
+    return canonical(tile(a, 64), tiles_shape), canonical(_lane_order(tile(sf, 8)), scales_shape)
 
 
 def from_tiled(tiles: torch.Tensor, tile_scales: torch.Tensor, rows: int, k: int) -> tuple[torch.Tensor, torch.Tensor]:
@@ -317,10 +332,7 @@ def from_tiled(tiles: torch.Tensor, tile_scales: torch.Tensor, rows: int, k: int
         flat = t.permute(*range(nb), nb, nb + 2, nb + 1, nb + 3).reshape(*t.shape[:nb], tiles_shape[0] * 16, -1)
         return flat[..., :rows, :cols]
 
-    # The scales' lane order back to (row, block): [.., 32, 4] = [.., 8, 4, 2, 2] (row % 8, block // 2,
-    # row // 8, block % 2) -> [.., 16, 8].
-    row_block = sf.reshape(*sf.shape[:-2], 8, 4, 2, 2).permute(*range(sf.dim() - 2), -2, -4, -3, -1)
-    return untile(a, k // 2), untile(row_block.reshape(*sf.shape[:-2], 16, 8), k // 16)
+    return untile(a, k // 2), untile(_row_block_order(sf).reshape(*sf.shape[:-2], 16, 8), k // 16)
 
 
 def _require_dtype(name: str, t: torch.Tensor, dtypes: tuple[torch.dtype, ...]) -> None:

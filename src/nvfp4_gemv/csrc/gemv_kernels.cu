@@ -1449,6 +1449,13 @@ inline bool wide_loads(const GemvParams& p) {
          p.a_batch_stride % 16 == 0 && scale_pairs;
 }
 
+// Rows the kernel walks: L * M, or, for tiled weights, whole 16-row bands of each batch (the
+// format's padding rows included, computed and not stored; see gemv_kernel).
+inline int64_t walked_rows(const GemvParams& p) {
+  const int64_t batch_rows = p.sfa.layout == kScaleTiled ? ((int64_t)p.M + 15) / 16 * 16 : p.M;
+  return batch_rows * p.L;
+}
+
 // The tiled weight format (GemvParams; one variant, 16-byte loads): 16-byte aligned A and band
 // and batch strides; 4-byte aligned scale words (ld_scale_word_if; the format keeps a tile's 128
 // scale bytes together, so only the base and the strides can break that).
@@ -1604,9 +1611,8 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
   constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
   const int64_t rows = (int64_t)p.M * p.L;
-  // Row ranges in whole 16-row bands of each batch for tiled weights (the kernel's units).
-  const int64_t units = kTiled ? (p.M + 15) / 16 * (int64_t)p.L : rows;
-  const int64_t kernel_rows = kTiled ? units * 16 : rows;
+  const int64_t kernel_rows = walked_rows(p);
+  const int64_t units = kTiled ? kernel_rows / 16 : rows;  // row ranges in whole bands (kernel)
   const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kImma>(dev) * dev.sms;
   // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
@@ -1763,11 +1769,10 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   using namespace detail;
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
-  // The kernel's row arithmetic is 32-bit (see gemv_kernel; tiled: rows in whole bands).
-  const bool tiled = p.sfa.layout == kScaleTiled;
-  const int64_t batch_rows = tiled ? ((int64_t)p.M + 15) / 16 * 16 : p.M;
-  if (batch_rows * p.L >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
+  // The kernel's row arithmetic is 32-bit (see gemv_kernel).
+  if (walked_rows(p) >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
     return cudaErrorInvalidValue;
+  const bool tiled = p.sfa.layout == kScaleTiled;
   const bool wide = plan.chunk_bytes == 16;
   if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
     return cudaErrorInvalidValue;

@@ -425,10 +425,17 @@ __device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t 
 }
 // The item's scale bytes, or 0 when `p` is false: one 16-bit load for two blocks (the launcher
 // only picks kBlocks == 2 when those byte pairs are 2-byte aligned), one byte load otherwise.
-template <int kBlocks>
+// L1-allocating where a row's next k-steps read the same 32-byte sector (the row tiles: 8 bytes
+// per row and step; without allocation the lm_head took 113 us against 106, BENCHMARKS.md item
+// 111); kNoL1 where each sector serves one instruction (the k spans: 32 bytes of a row each).
+template <int kBlocks, bool kNoL1 = false>
 __device__ __forceinline__ uint32_t ld_scales_if(bool p, const uint8_t* sf) {
   uint32_t v;
-  if (kBlocks == 2)
+  if (kBlocks == 2 && kNoL1)
+    asm volatile("{\n\t.reg .pred q;\n\t.reg .u16 h;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.u16 h, 0;\n\t"
+                 "@q ld.global.nc.L1::no_allocate.u16 h, [%1];\n\tcvt.u32.u16 %0, h;\n\t}"
+                 : "=r"(v) : "l"(sf), "r"((int)p));
+  else if (kBlocks == 2)
     asm volatile("{\n\t.reg .pred q;\n\t.reg .u16 h;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.u16 h, 0;\n\t"
                  "@q ld.global.nc.u16 h, [%1];\n\tcvt.u32.u16 %0, h;\n\t}"
                  : "=r"(v) : "l"(sf), "r"((int)p));
@@ -883,8 +890,8 @@ struct SpanStream {
     const bool ok0 = row_ok && s_off < s_end0, ok1 = row_ok && s_off < s_end1;
     ld_stream_if(ok0, a, buf[d].w[0]);
     ld_stream_if(ok1, a + kTileBytes, buf[d].w[1]);
-    const uint32_t s0 = ld_scales_if<G::kBlocks>(ok0, sf);
-    const uint32_t s1 = ld_scales_if<G::kBlocks>(ok1, sf + kTileScales);
+    const uint32_t s0 = ld_scales_if<G::kBlocks, true>(ok0, sf);
+    const uint32_t s1 = ld_scales_if<G::kBlocks, true>(ok1, sf + kTileScales);
     buf[d].sf = s0 | (s1 << 16);
     act_off[d] = s_off;
     s_off += kActStep;

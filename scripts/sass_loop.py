@@ -1,5 +1,5 @@
 """Counts the SASS of a kernel's hot loop: the shortest backward branch whose body holds an mma
-(HMMA, or IMMA for the integer-tensor-core item).
+(HMMA, or IMMA for the integer-tensor-core item; or a dp4a, IDP.4A, for the k spans' integer item).
 
 Usage:
   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -cubin -o k.cubin src/nvfp4_gemv/csrc/gemv_kernels.cu
@@ -20,7 +20,7 @@ import sys
 
 
 def is_mma(text: str) -> bool:
-    return "HMMA" in text or "IMMA" in text
+    return "HMMA" in text or "IMMA" in text or "IDP.4A" in text
 
 
 def hot_loop(ins):

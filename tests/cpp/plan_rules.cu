@@ -94,7 +94,10 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.k_chunk < 16 || g.k_chunk > g.k_split || g.k_chunk % 64 != 0 || g.k_split % 64 != 0)
     fail(d, c, g, "k chunk");
   if (g.seg_rows < 1 || g.seg_rows % 2 != 0) fail(d, c, g, "segment rows");
-  if (g.smem_bytes > d.dev.cta_smem || g.smem_bytes < kSmemHeader + g.k_chunk * c.N * 2 + kActPadBytes)
+  // The staged activation: fp16 (2 bytes a value and column); the integer item's, one column: 416
+  // bytes per 128 values in the row tiles (ImmaStage), 1536 per 1024 in the k spans (DotStage).
+  const int act_bytes = !g.imma ? g.k_chunk * c.N * 2 : g.spans ? g.k_chunk / 1024 * 1536 : g.k_chunk / 128 * 416;
+  if (g.smem_bytes > d.dev.cta_smem || g.smem_bytes < kSmemHeader + act_bytes + kActPadBytes)
     fail(d, c, g, "shared memory");
   if (g.act_raw_offset != 0 && (g.act_raw_offset % 16 != 0 || g.act_raw_offset >= g.smem_bytes))
     fail(d, c, g, "raw activation offset");
@@ -104,8 +107,8 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.spans && (c.N != 1 || g.k_chunk < g.k_split)) fail(d, c, g, "k spans take one column, one chunk");
   if (g.ring && (d.dev.major < 9 || c.N > 8)) fail(d, c, g, "ring");
   if (g.imma && (d.dev.major != 9 || c.N != 1 || c.act != kActFP4 || g.chunk_bytes != 16 || g.ring ||
-                 g.spans || g.act_raw_offset != 0))
-    fail(d, c, g, "imma: W4A4, one column, 16-byte row tiles on sm_90, staged by loads");
+                 (g.spans && g.tiled) || g.act_raw_offset != 0))
+    fail(d, c, g, "imma: W4A4, one column, 16-byte row tiles or k spans on sm_90, staged by loads");
   const bool tiled = c.sf_layout == kScaleTiled;
   if (g.tiled != tiled || (tiled && (g.chunk_bytes != 16 || g.ring || g.spans || g.k_split % 128 != 0 ||
                                      g.k_chunk % 128 != 0 || g.row_blocks > int64_t(c.L) * ((c.M + 15) / 16))))
@@ -114,7 +117,7 @@ GemvLaunch check_case(const Device& d, const Case& c) {
 }
 
 const char* variant(const GemvLaunch& g) {
-  if (g.imma) return g.tiled ? "tiled+imma" : "imma";
+  if (g.imma) return g.tiled ? "tiled+imma" : g.spans ? "spans+imma" : "imma";
   if (g.tiled) return g.act_raw_offset > 0 ? "tiled+bulk" : "tiled";
   if (g.ring) return "ring";
   if (g.spans) return "spans";
@@ -136,12 +139,15 @@ int main() {
     int M, K, L;
     const char* variant;
   };
-  const Expect h200[] = {{7168, 16384, 1, "imma"}, {4096, 7168, 8, "spans"}, {7168, 2048, 4, "spans"},
-                         {4096, 4096, 1, "ring"},  {14336, 4096, 1, "spans"}, {4096, 14336, 1, "imma"},
-                         {7168, 2048, 1, "ring"},  {2048, 7168, 1, "spans"}, {151936, 4096, 1, "imma"}};
+  const Expect h200[] = {{7168, 16384, 1, "spans+imma"}, {4096, 7168, 8, "spans"},
+                         {7168, 2048, 4, "spans"},        {4096, 4096, 1, "ring"},
+                         {14336, 4096, 1, "spans"},       {4096, 14336, 1, "spans+imma"},
+                         {7168, 2048, 1, "ring"},         {2048, 7168, 1, "spans+imma"},
+                         {151936, 4096, 1, "imma"}};
   // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
   bool default_rule = true;
-  for (const char* name : {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK", "NVFP4_GEMV_IMMA"})
+  for (const char* name :
+       {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK", "NVFP4_GEMV_IMMA", "NVFP4_GEMV_DOT"})
     default_rule = default_rule && !std::getenv(name);
   for (const Expect& e : h200) {
     const Case c{e.M, e.K, e.L, 1, kActFP4, kScaleRowMajor, true};

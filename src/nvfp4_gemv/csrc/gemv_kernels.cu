@@ -596,11 +596,24 @@ struct ImmaStage {
   static constexpr int kStepBytes = 416, kZeros = 256, kRecords = 288;
 };
 
+// The k spans' integer item (compute_item_dot) stages a 1024-value k-step as
+//   [0, 1024)     the values as int8 2 * E2M1, in k order (lane L of a row reads 32 at 32 L, and
+//                 32 at 512 + 32 L for its second tile);
+//   [1024, 1536)  a 16-byte record per 32 values j: {c(2j), c(2j + 1), SFB of blocks 2j, 2j + 1
+//                 times 2^-6 as half2, unused}, c(b) as in ImmaStage.
+// 1.5 bytes per value.
+struct DotStage {
+  static constexpr int kStepBytes = 1536, kRecords = 1024;
+};
+
 // Shared memory of a staged activation chunk of k_chunk values and n columns (k_chunk a multiple
-// of the 128-value k-step): fp16 fragments, or the kImma item's staging (one column).
-template <bool kImma>
+// of the k-step): fp16 fragments, or the kImma item's staging (one column): the row tiles'
+// (ImmaStage) or the k spans' (DotStage).
+template <bool kImma, bool kSpans = false>
 __host__ __device__ constexpr int act_stage_bytes(int k_chunk, int n) {
-  return kImma ? k_chunk / Geometry<4>::kStep * ImmaStage::kStepBytes : k_chunk * n * 2;
+  return kImma && kSpans ? k_chunk / 1024 * DotStage::kStepBytes
+         : kImma         ? k_chunk / Geometry<4>::kStep * ImmaStage::kStepBytes
+                         : k_chunk * n * 2;
 }
 constexpr uint32_t kImmaMagic = 0x4B400000u;  // 1.5 * 2^23: int32 added to its bits, exactly
 constexpr float kImmaMagicValue = 12582912.0f;
@@ -701,6 +714,83 @@ __device__ void stage_fp4_imma(const GemvParams& p, const Segment& seg, uint8_t*
         uint4* zeros = reinterpret_cast<uint4*>(step + ImmaStage::kZeros);
         zeros[0] = zeros[1] = make_uint4(0, 0, 0, 0);
       }
+    }
+  }
+}
+
+// The k spans' integer item (W4A4, one column): lane L holds 32 values of its row in each of two
+// tiles (SpanStream), and takes its own dot products with dp4a (u8 x s8, the weights' biased
+// bytes against the staged int8 activation), 4 per 16-value block, from the block's C start
+// (DotStage); the scales are applied in fp32 as in compute_item_imma. Returns the lane's sum,
+// 2^kImmaAccLog2 times the true one.
+__device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
+  int d;
+  asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+  return d;
+}
+__device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x, uint32_t record) {
+  float acc = 0.f;
+#pragma unroll
+  for (int tile = 0; tile < 2; ++tile) {
+    const uint32_t xo = x + tile * 512, ro = record + tile * 256;
+    const uint4 x0 = lds128(xo), x1 = lds128(xo + 16), r = lds128(ro);
+    const uint32_t xs[8] = {x0.x, x0.y, x0.z, x0.w, x1.x, x1.y, x1.z, x1.w};
+    int c[2] = {(int)r.x, (int)r.y};
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      uint32_t lo, hi;
+      decode_e2m1x8_u8(it.w[tile][q], lo, hi);
+      c[q >> 1] = dp4a_us(lo, xs[2 * q], c[q >> 1]);
+      c[q >> 1] = dp4a_us(hi, xs[2 * q + 1], c[q >> 1]);
+    }
+    const __half2 sfa = tile == 0 ? decode_e4m3x2<0, true>(it.sf, 1.0f)
+                                  : decode_e4m3x2<1, true>(it.sf, 1.0f);
+    const float2 sc = __half22float2(__hmul2(sfa, as_half2(r.z)));
+    acc = fmaf(__int_as_float(c[0]) - kImmaMagicValue, sc.x, acc);
+    acc = fmaf(__int_as_float(c[1]) - kImmaMagicValue, sc.y, acc);
+  }
+  return acc;
+}
+
+// The DotStage staging (one FP4 column): each thread takes whole scale blocks, kFp4StageBatch at
+// a time with their loads issued together.
+__device__ void stage_fp4_dot(const GemvParams& p, const Segment& seg, uint8_t* act) {
+  const int blocks = (seg.kc + 1023) / 1024 * 64, k_end = seg.k0 + seg.kc;
+  const uint8_t* x = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride;
+  const uint8_t* sfx = p.sfx.base + (int64_t)seg.l * p.sfx.batch_stride + p.sfx.row_offset(0);
+  for (int u0 = threadIdx.x; u0 < blocks; u0 += kFp4StageBatch * kThreads) {
+    uint32_t w[kFp4StageBatch][2], sc[kFp4StageBatch];
+#pragma unroll
+    for (int b = 0; b < kFp4StageBatch; ++b) {
+      const int u = u0 + b * kThreads, k = seg.k0 + u * 16;
+      w[b][0] = w[b][1] = sc[b] = 0;  // a block past the chunk: zeros with a zero scale
+      if (u < blocks && k < k_end) {
+        const uint32_t* src = reinterpret_cast<const uint32_t*>(x + k / 2);
+        w[b][0] = src[0];
+        w[b][1] = src[1];
+        sc[b] = sfx[p.sfx.col_offset(k / 16)];
+      }
+    }
+#pragma unroll
+    for (int b = 0; b < kFp4StageBatch; ++b) {
+      const int u = u0 + b * kThreads;
+      if (u >= blocks) continue;
+      uint32_t v[4];
+      decode_e2m1x8_u8(w[b][0], v[0], v[1]);
+      decode_e2m1x8_u8(w[b][1], v[2], v[3]);
+      unsigned biased_sum = 0;
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
+        v[i] = __vsub4(v[i], kImmaBias * 0x01010101u);
+      }
+      const int sum = (int)biased_sum - 16 * kImmaBias;
+      uint8_t* step = act + (u >> 6) * DotStage::kStepBytes;
+      const int blk = u & 63, odd = blk & 1;
+      *reinterpret_cast<uint4*>(step + 16 * blk) = make_uint4(v[0], v[1], v[2], v[3]);
+      uint8_t* record = step + DotStage::kRecords + 16 * (blk >> 1);
+      reinterpret_cast<int*>(record)[odd] = (int)kImmaMagic - kImmaBias * sum;
+      reinterpret_cast<__half*>(record + 8)[odd] = __low2half(decode_e4m3x2<0>(sc[b], 1.0f / 64));
     }
   }
 }
@@ -860,7 +950,14 @@ struct WarpStream {
 // of them the pointer walk, the predicates and the store.
 //
 // When (spans_pay): see there; on long streams the row tiles' memory side is faster.
+//
+// Integer item (kDot, W4A4 at one column on sm_90, dot_pays): the same loads, each lane's 64 values
+// dotted with the activation by dp4a (compute_item_dot, DotStage), the 16 sums of a row's lanes
+// added by 4 shuffles in a fixed order, lane 0 of each half storing its row's to part 0 of the
+// row's half of slot i. 163 SASS per item in the hot loop (651 per 4).
 // ---------------------------------------------------------------------------------------------
+// kDot: W4A4 on the integer item (compute_item_dot, DotStage) in place of the fp16 mma.
+template <bool kDot = false>
 struct SpanStream {
   using G = Geometry<4, true>;
   static constexpr int kPrefetch = 4;
@@ -868,7 +965,7 @@ struct SpanStream {
   static constexpr int kStepScales = G::kStep / 16;     // scale bytes likewise
   static constexpr int kTileBytes = G::kStep / 4;       // A bytes from tile 0 to tile 1 (k + 512)
   static constexpr int kTileScales = G::kStep / 32;     // scale bytes likewise
-  static constexpr int kActStep = G::kStep * 2;         // staged fp16 bytes per k-step
+  static constexpr int kActStep = kDot ? DotStage::kStepBytes : G::kStep * 2;  // staged bytes per k-step
   static constexpr uint32_t kActWord = G::kSpanPieces * 16;  // staged bytes per word q of a step
   static constexpr int kSlotBytes = 16 * 4;             // partial sums per item
   Item<4> buf[kPrefetch];
@@ -903,17 +1000,27 @@ struct SpanStream {
   }
 
   // Computes buf[d] into its slot (refilling the buffer when `refill`).
-  __device__ __forceinline__ void step(int d, bool refill, uint32_t act, uint8_t* slot,
-                                       bool holder) {
-    float acc[2][4] = {};
-    compute_item<4, false>(buf[d], act + act_off[d], kActWord, acc);
-    if (refill) load(d);
-    if (holder) *reinterpret_cast<float2*>(slot) = make_float2(acc[0][0], acc[0][3]);
+  // kDot: act is this lane's x offset in a step, record its record's; the half-warp's 16 sums
+  // are added in a fixed order and lanes 0 and 16 store their row's (part 0 of its slot half).
+  __device__ __forceinline__ void step(int d, bool refill, uint32_t act, uint32_t record,
+                                       uint8_t* slot, bool holder) {
+    if constexpr (kDot) {
+      float v = compute_item_dot(buf[d], act + act_off[d], record + act_off[d]);
+      if (refill) load(d);
+#pragma unroll
+      for (int o = 1; o < 16; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if (holder) *reinterpret_cast<float*>(slot) = v;
+    } else {
+      float acc[2][4] = {};
+      compute_item<4, false>(buf[d], act + act_off[d], kActWord, acc);
+      if (refill) load(d);
+      if (holder) *reinterpret_cast<float2*>(slot) = make_float2(acc[0][0], acc[0][3]);
+    }
   }
 
-  // act: shared address of this lane's activation piece at step 0 (act_smem + 16 lane); red: the
-  // chunk's partial-sum slots.
-  __device__ __forceinline__ void run(const GemvParams& p, const Segment& seg, uint32_t act,
+  // act_base: shared address of this lane's activation piece at step 0 (act_smem + 16 lane), kDot:
+  // of the staged activation's step 0; red: the chunk's partial-sum slots.
+  __device__ __forceinline__ void run(const GemvParams& p, const Segment& seg, uint32_t act_base,
                                       float* red, int warp, int lane) {
     constexpr int kR = kSpanRows, kLanesPerRow = 32 / kR;
     const int g = lane >> 2, t = lane & 3, span = lane % kLanesPerRow, half = lane / kLanesPerRow;
@@ -944,21 +1051,25 @@ struct SpanStream {
     sf = p.sfa.base + (int64_t)seg.l * p.sfa.batch_stride + (int64_t)row * p.sfa.row_stride +
          (seg.k0 + sa * G::kStep + k) / 16;
     // This lane's two products (see above) and where they go: slot i, row g / 4, span g % 4.
+    // kDot: the row's sum, by lane 0 of each half, to part 0 of the row's half of the slot.
     constexpr int kQ = G::kRowQuads;
-    const bool holder = t == g % kQ;
-    uint8_t* slot = reinterpret_cast<uint8_t*>(red) + first * kSlotBytes + (g / kQ) * kQ * 8 + (g % kQ) * 8;
+    const bool holder = kDot ? span == 0 : t == g % kQ;
+    uint8_t* slot = reinterpret_cast<uint8_t*>(red) + first * kSlotBytes +
+                    (kDot ? half * (kSlotBytes / 2) : (g / kQ) * kQ * 8 + (g % kQ) * 8);
+    const uint32_t act = kDot ? act_base + (uint32_t)k : act_base;
+    const uint32_t record = act_base + DotStage::kRecords + (uint32_t)span * 16;
     const int mine = last - first;
 #pragma unroll
     for (int d = 0; d < kPrefetch; ++d) load(d);
     int j = 0;
     for (; j + kPrefetch <= mine; j += kPrefetch) {
 #pragma unroll
-      for (int d = 0; d < kPrefetch; ++d) step(d, true, act, slot + d * kSlotBytes, holder);
+      for (int d = 0; d < kPrefetch; ++d) step(d, true, act, record, slot + d * kSlotBytes, holder);
       slot += kPrefetch * kSlotBytes;
     }
 #pragma unroll
     for (int d = 0; d < kPrefetch; ++d)
-      if (j + d < mine) step(d, false, act, slot + d * kSlotBytes, holder);
+      if (j + d < mine) step(d, false, act, record, slot + d * kSlotBytes, holder);
   }
 };
 
@@ -1118,14 +1229,15 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 // kRing: the weights arrive through the bulk-copy ring; kSpans: each warp loads k spans of row
 // pairs into a register window (SpanStream, one column); otherwise row tiles (WarpStream).
 // kTiled: row tiles from the tiled weight format (GemvParams), CTA row ranges in whole tiles.
-// kImma: row tiles of W4A4 at one column on the integer tensor core (compute_item_imma).
+// kImma: W4A4 at one column on the integer item: row tiles on the integer tensor core
+// (compute_item_imma), or with kSpans each lane's own dp4a dot products (compute_item_dot).
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma>
 __global__ void __launch_bounds__(kThreads, 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
                 int seg_rows, int act_raw_offset) {
   static_assert(!kSpans || (kWords == 4 && !kWide && !kRing), "k spans: 16-byte loads, N = 1");
   static_assert(!kTiled || (kWords == 4 && !kRing && !kSpans), "tiled: the 16-byte row tiles");
-  static_assert(!kImma || (kWords == 4 && !kWide && !kRing && !kSpans), "imma: 16-byte row tiles, N = 1");
+  static_assert(!kImma || (kWords == 4 && !kWide && !kRing), "integer items: 16-byte loads, N = 1");
   constexpr int kAccLog2 = kImma ? kImmaAccLog2 : kWeightBiasLog2;  // the partial sums' scale
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ < 900 || __CUDA_ARCH__ >= 1000)
   if constexpr (kImma) {  // the launcher picks kImma on 9.x devices only (imma_fits)
@@ -1139,7 +1251,7 @@ __global__ void __launch_bounds__(kThreads, 2)
   int* col_exp = reinterpret_cast<int*>(base);                           // [16]
   unsigned* col_max = reinterpret_cast<unsigned*>(col_exp + kMaxCols);   // [16]
   uint4* act = reinterpret_cast<uint4*>(base + kSmemHeader);             // staged activation
-  float* red = reinterpret_cast<float*>(base + kSmemHeader + act_stage_bytes<kImma>(k_chunk, p.N) + kActPadBytes);
+  float* red = reinterpret_cast<float*>(base + kSmemHeader + act_stage_bytes<kImma, kSpans>(k_chunk, p.N) + kActPadBytes);
   const uint32_t act_smem = smem_addr(act);
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   [[maybe_unused]] uint64_t* const full =
@@ -1258,7 +1370,9 @@ __global__ void __launch_bounds__(kThreads, 2)
 #endif
       __syncthreads();  // previous users of `act` are done; col_exp and red are ready
       if (restage) {
-        if constexpr (kImma)
+        if constexpr (kImma && kSpans)
+          stage_fp4_dot(p, seg, reinterpret_cast<uint8_t*>(act));
+        else if constexpr (kImma)
           stage_fp4_imma<G>(p, seg, reinterpret_cast<uint8_t*>(act));
         else
           stage_activation<G>(p, seg, col_max, col_exp, act,
@@ -1267,8 +1381,9 @@ __global__ void __launch_bounds__(kThreads, 2)
         __syncthreads();
       }
       if constexpr (kSpans) {
-        SpanStream ss;
-        ss.run(p, seg, act_smem + (uint32_t)(lane % G::kSpanPieces) * 16, red, warp, lane);
+        SpanStream<kImma> ss;
+        ss.run(p, seg, act_smem + (kImma ? 0u : (uint32_t)(lane % G::kSpanPieces) * 16), red, warp,
+               lane);
         continue;
       }
       // The first weight loads go out after the staging, not before: issued before, they sat
@@ -1573,6 +1688,27 @@ inline bool imma_fits(const GemvParams& p, const PlanDevice& dev) {
          (p.sfa.layout == kScaleTiled ? tiled_fits(p) : wide_loads(p));
 }
 
+// The k spans on the integer item (SpanStream<true>, compute_item_dot): where both fit (imma_fits,
+// spans_fit). NVFP4_GEMV_DOT (env_mode): dot_pays decides when unset.
+inline int dot_mode() {
+  static const int mode = env_mode("NVFP4_GEMV_DOT");
+  return mode;
+}
+
+// Whether the integer k spans beat the plan that would run otherwise (unset NVFP4_GEMV_DOT): CTAs
+// of at most kDotMaxCtaRows rows. Measured on the H200 (run 160, twice each; BENCHMARKS.md item
+// 115) by rows per CTA: 8 (2048x7168, against the fp16 k spans) 11.1 / 10.7 us against 11.5 /
+// 11.6; 16 (4096x14336, against the integer row tiles) 19.6 / 19.4 against 20.3 / 20.4; 27
+// (7168x16384) 29.6 / 29.4 against 29.7 / 29.7; 54 and 108 (14336x4096, 7168x2048x4) even with the
+// fp16 k spans; 124 (4096x7168x8) 48.0 / 47.8 against 47.2 / 47.2; 575 (the lm_head) 109.5 against
+// the row tiles' 105.8. (With K long the fp16 k spans' compute is what they lose to the row tiles:
+// 7168x16384 31.4 against the integer k spans' 29.5.)
+constexpr int kDotMaxCtaRows = 32;
+inline bool dot_pays(const GemvParams& p, const GemvLaunch& plan) {
+  const int64_t rows = (int64_t)p.M * p.L, cta_rows = (rows + plan.row_blocks - 1) / plan.row_blocks;
+  return cta_rows <= kDotMaxCtaRows;
+}
+
 // Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
 constexpr int64_t kMaxRowBlocks = 65535;
 
@@ -1650,7 +1786,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   // with the ring, leave room for a few rows of partial sums.
   const int free_smem = dev.cta_smem - (kRing ? kRingBytes : 0) - kSmemHeader;
   const int act_limit = std::min(kActStageBytes, free_smem - kActPadBytes - 16 * kWarps * p.N * 4);
-  int k_chunk = std::max(kGrain, act_limit / act_stage_bytes<kImma>(kGrain, p.N) * kGrain);
+  int k_chunk = std::max(kGrain, act_limit / act_stage_bytes<kImma, kSpans>(kGrain, p.N) * kGrain);
   if (kSpans && k_chunk < k_split)  // k spans take one chunk per CTA: split K further instead
     split_k((p.K + k_chunk - 1) / k_chunk);
   if (k_chunk > k_split) k_chunk = k_split;
@@ -1658,7 +1794,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   // fp32) per pair and warp, or packed, one per pair plus kWarps - 1 (N > 8, one chunk); k spans:
   // a slot (2 rows x 8 parts) per pair and k-step (SpanStream).
   const bool packed = kWide && !kRing && k_chunk >= k_split;
-  const int act_bytes = act_stage_bytes<kImma>(k_chunk, p.N) + kActPadBytes, slot_bytes = 16 * p.N * 4;
+  const int act_bytes = act_stage_bytes<kImma, kSpans>(k_chunk, p.N) + kActPadBytes, slot_bytes = 16 * p.N * 4;
   const int free_slots = (free_smem - act_bytes) / slot_bytes;
   const int pair_slots = kSpans ? (k_chunk + G::kStep - 1) / G::kStep : packed ? 1 : kWarps;
   const int cap = G::kPairRows * std::max(1, packed ? free_slots - (kWarps - 1) : free_slots / pair_slots);
@@ -1756,9 +1892,16 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   if (tiled)  // the tiled weight format has one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
+  const bool dot = imma && spans_fit(p) && dot_mode() != 0;  // the k spans on the integer item
+  const auto dot_plan = [&] { return plan_variant<4, false, false, true, false, true>(p, dev); };
+  if (dot && dot_mode() == 1) return dot_plan();  // forced: before the ring, like the others
   if (ring_fits(p, dev)) {
     const GemvLaunch ring = plan_variant<4, false, true, false, false>(p, dev);
     if (ring_mode() == 1 || ring_pays(p, ring)) return ring;
+  }
+  if (dot) {
+    const GemvLaunch spans = dot_plan();
+    if (dot_pays(p, spans)) return spans;
   }
   if (spans_fit(p)) {
     const GemvLaunch spans = plan_variant<4, false, false, true, false>(p, dev);
@@ -1784,7 +1927,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
   if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
     return cudaErrorInvalidValue;
   if (plan.ring && !(wide && ring_fits(p, dev))) return cudaErrorInvalidValue;
-  if (plan.imma && !(wide && imma_fits(p, dev) && !plan.ring && !plan.spans && plan.act_raw_offset == 0))
+  if (plan.imma && !(wide && imma_fits(p, dev) && !plan.ring && plan.act_raw_offset == 0 &&
+                     (!plan.spans || !plan.tiled)))
     return cudaErrorInvalidValue;
   // k spans: one chunk per CTA (SpanStream's slots are per item of the chunk).
   if (plan.spans && !(wide && spans_fit(p) && plan.k_chunk >= plan.k_split))
@@ -1801,6 +1945,7 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
+  if (plan.imma && plan.spans) return launch_variant<4, false, false, true, false, true>(p, plan, dev, stream);
   if (plan.imma)
     return plan.tiled ? launch_variant<4, false, false, false, true, true>(p, plan, dev, stream)
                       : launch_variant<4, false, false, false, false, true>(p, plan, dev, stream);

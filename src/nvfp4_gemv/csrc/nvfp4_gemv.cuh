@@ -19,7 +19,9 @@
 //      spans instead (256 contiguous bytes of each row per load), B's 8 columns carrying 8 k spans.
 //      W4A4 at one column on sm_90 takes the row tiles on the integer tensor core instead
 //      (compute_item_imma): 2 * E2M1 as int8 for both operands, mma.m16n8k32, B's 8 columns
-//      carrying the item's 8 scale blocks, the scales applied in fp32 to exact int32 block sums.
+//      carrying the item's 8 scale blocks, the scales applied in fp32 to exact int32 block sums;
+//      where CTAs have few rows (dot_pays), the k spans with each lane's own dp4a dot products
+//      on the same integers (compute_item_dot).
 //      The weight bytes reach registers either by each warp's own 16-byte loads, 4 items ahead
 //      (the register window), or, on sm_90+ where a CTA's whole weight stream is small, through
 //      a ring of shared-memory stages filled by bulk copies (the TMA's 1-D form) of 1 KB per row.
@@ -125,7 +127,8 @@ struct GemvLaunch {
   int ring;             // 1: the weights stream through the bulk-copy ring (sm_90+, see the kernel)
   int spans;            // 1: two-row k spans, one column (SpanStream in the kernel)
   int tiled;            // 1: row tiles from the tiled weight format (sfa.layout == kScaleTiled)
-  int imma;             // 1: W4A4 at one column on the integer tensor core (row tiles; see the kernel)
+  int imma;             // 1: W4A4 at one column on the integer item (row tiles on the tensor core;
+                        // with spans, dp4a on each lane's k spans; see the kernel)
   int act_raw_offset;   // > 0: shared-memory offset where bulk copies land the raw FP4 activation
                         // chunk before it is decoded (sm_90, see stage_fp4_activation_bulk)
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)

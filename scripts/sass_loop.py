@@ -1,5 +1,5 @@
 """Counts the SASS of a kernel's hot loop: the shortest backward branch whose body holds an mma
-(HMMA, or IMMA for the integer-tensor-core item; or a dp4a, IDP.4A, for the k spans' integer item).
+(HMMA; for the W4A4 integer item a u8 x s8 dp4a, IDP.4A.U8.S8; IMMA for that item's earlier mma form).
 
 Usage:
   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -cubin -o k.cubin src/nvfp4_gemv/csrc/gemv_kernels.cu
@@ -7,7 +7,7 @@ Usage:
   python scripts/sass_loop.py k.sass
 Prints the loop's address range, its instruction count and mma count, and the opcode histogram
 (predicates stripped, modifiers dropped). The N <= 8 kernel's loop body holds 4 items of 8 HMMA
-(or 4 IMMA) each: instructions per item = count / 4.
+(or 16 IDP.4A.U8.S8) each: instructions per item = count / 4.
 
   python scripts/sass_loop.py k.sass --loads
 also lists each global load in the loop with its position and the position, earlier in the loop,
@@ -20,7 +20,7 @@ import sys
 
 
 def is_mma(text: str) -> bool:
-    return "HMMA" in text or "IMMA" in text or "IDP.4A" in text
+    return "HMMA" in text or "IMMA" in text or "IDP.4A.U8.S8" in text
 
 
 def hot_loop(ins):
@@ -56,7 +56,7 @@ def main(path: str, loads: bool = False) -> None:
     body = ins[loop[0]:loop[1] + 1]
     start, end = body[0][0], body[-1][0]
     ops = collections.Counter(re.sub(r"^@!?U?P\w+\s+", "", x).split()[0].split(".")[0] for _, x in body)
-    print(f"loop {start:x}-{end:x}: {len(body)} instructions, {ops['HMMA'] + ops['IMMA']} mma")
+    print(f"loop {start:x}-{end:x}: {len(body)} instructions, {ops['HMMA'] + ops['IMMA']} mma, {ops['IDP']} dp4a")
     print(" ".join(f"{k}:{v}" for k, v in ops.most_common()))
     if loads:
         print_loads(body)

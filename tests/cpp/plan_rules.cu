@@ -94,9 +94,9 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.k_chunk < 16 || g.k_chunk > g.k_split || g.k_chunk % 64 != 0 || g.k_split % 64 != 0)
     fail(d, c, g, "k chunk");
   if (g.seg_rows < 1 || g.seg_rows % 2 != 0) fail(d, c, g, "segment rows");
-  // The staged activation: fp16 (2 bytes a value and column); the integer item's, one column: 416
-  // bytes per 128 values in the row tiles (ImmaStage), 1536 per 1024 in the k spans (DotStage).
-  const int act_bytes = !g.imma ? g.k_chunk * c.N * 2 : g.spans ? g.k_chunk / 1024 * 1536 : g.k_chunk / 128 * 416;
+  // The staged activation: fp16 (2 bytes a value and column); the integer item's, one column,
+  // 1.5 bytes a value (DotStage).
+  const int act_bytes = !g.imma ? g.k_chunk * c.N * 2 : g.k_chunk / 2 * 3;
   if (g.smem_bytes > d.dev.cta_smem || g.smem_bytes < kSmemHeader + act_bytes + kActPadBytes)
     fail(d, c, g, "shared memory");
   if (g.act_raw_offset != 0 && (g.act_raw_offset % 16 != 0 || g.act_raw_offset >= g.smem_bytes))
@@ -108,7 +108,7 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.ring && (d.dev.major < 9 || c.N > 8)) fail(d, c, g, "ring");
   if (g.imma && (d.dev.major != 9 || c.N != 1 || c.act != kActFP4 || g.chunk_bytes != 16 || g.ring ||
                  (g.spans && g.tiled) || g.act_raw_offset != 0))
-    fail(d, c, g, "imma: W4A4, one column, 16-byte row tiles or k spans on sm_90, staged by loads");
+    fail(d, c, g, "integer item: W4A4, one column, 16-byte row tiles or k spans on sm_90, staged by loads");
   const bool tiled = c.sf_layout == kScaleTiled;
   if (g.tiled != tiled || (tiled && (g.chunk_bytes != 16 || g.ring || g.spans || g.k_split % 128 != 0 ||
                                      g.k_chunk % 128 != 0 || g.row_blocks > int64_t(c.L) * ((c.M + 15) / 16))))

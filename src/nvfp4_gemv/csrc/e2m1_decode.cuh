@@ -100,8 +100,8 @@ __host__ __device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]
 }
 
 // ---------------------------------------------------------------------------------------------
-// E2M1 -> biased uint8 for the integer tensor core (W4A4 at one column on sm_90, see
-// compute_item_imma in gemv_kernels.cu): value i of w -> byte i % 4 of lo (i < 4) or hi,
+// E2M1 -> biased uint8 for the integer item (W4A4 at one column on sm_90, see
+// compute_item_tile_dot in gemv_kernels.cu): value i of w -> byte i % 4 of lo (i < 4) or hi,
 // holding kImmaBias + 2 * E2M1 (128 .. 152: 2 * E2M1 is an integer, -12 .. 12).
 //
 // Two PRMT table lookups per 4 values, with no bit shuffling. PRMT reads the low 16 bits of its
@@ -109,8 +109,8 @@ __host__ __device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]
 // to sign-replicate mode, 0xFF for a table byte >= 0x80. All table bytes are >= 0x80, so
 //   P = T+[code]        = kImmaBias + 2 E2M1 for a positive code, 0xFF for a negative one,
 //   N = T-[code ^ 8]    = kImmaBias + 2 E2M1 for a negative code, 0xFF for a positive one,
-// and P & N is the byte wanted (-0 included: T-[0] = kImmaBias). The bias costs the mma one
-// correction per scale block, added through its C input (the activation's block sum times
+// and P & N is the byte wanted (-0 included: T-[0] = kImmaBias). The bias costs the dot products
+// one correction per scale block, in their start value (the activation's block sum times
 // kImmaBias), which is why it is the smallest bias that keeps every byte >= 0x80.
 // SASS per 8 values (one word): 4 PRMT + 3 LOP3 on the integer pipe, 2 IMAD.HI (the upper
 // nibbles' selectors, on the FMA pipe): 36 per 32 values, against 44 plus 16 HMUL2 for the fp16

@@ -560,174 +560,64 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
 }
 
 // ---------------------------------------------------------------------------------------------
-// The W4A4 item on the integer tensor core (kImma: one FP4 column, row tiles, sm_90; imma_fits
-// and plan_gemv_for in the launcher).
+// The W4A4 integer item (kImma: one FP4 column, sm_90; imma_fits, dot_pays and plan_gemv_for in
+// the launcher). Named for its first form, mma.m16n8k32 on the integer tensor core (BENCHMARKS.md
+// item 98); since item 116 each lane takes its own dot products with dp4a, in both layouts.
 //
 // Why: the fp16 item spends per 64 values and thread 88 SASS on the decode, 32 HMUL2 on the block
 // scales and 8 mma.m16n8k16. 2 * E2M1 is an integer (-12 .. 12), for weight and activation alike,
-// so W4A4's products and their 16-term block sums are exact in int32, and mma.m16n8k32 (u8 x s8)
-// takes a whole word (8 values) of each of rows g and g + 8 per lane: 4 mma per item.
+// so W4A4's products and their 16-term block sums are exact in int32.
 //
-// What: A = kImmaBias + 2 E2M1 (decode_e2m1x8_u8: 4 PRMT + 3 LOP3 + 2 IMAD.HI per word), B = the
-// activation's 2 E2M1 as int8, staged per k-step (ImmaStage). The scales stay outside the mma:
-// its 8 B columns carry the item's 8 scale blocks. Lane (g, t) with g == 2 t + h feeds column g
-// the activation of block g (its own word pair h), every other lane zeros, so C column 2 t + h
-// sums row r's block 2 t + h, the one whose scale byte lane t loaded. C starts at the bits of
-// 1.5 * 2^23 - kImmaBias * (the block's activation sum), so the mma ends on the bits of the
-// float 1.5 * 2^23 + dot, exact (|dot| <= 2304), and one FADD + one FFMA add dot * SFA * SFB *
-// 2^-6 (the product exact in fp16) into the lane's 4 fp32 sums (rows g, g + 8 x its 2 blocks),
-// which flush_imma adds over the quad. The fp32 sum is the true one times 2^kImmaAccLog2.
+// What: the weights decode to bytes kImmaBias + 2 E2M1 (decode_e2m1x8_u8: 4 PRMT + 3 LOP3 + 2
+// IMAD.HI per word), the activation is staged as int8 2 E2M1 (DotStage), and dp4a.u32.s32 adds 4
+// products at a time onto the block's C start, the bits of 1.5 * 2^23 - kImmaBias * (the block's
+// activation sum): 4 dp4a per 16-value block end on the bits of the float 1.5 * 2^23 + dot, exact
+// (|dot| <= 2304), and one FADD + one FFMA add dot * SFA * SFB * 2^-6 (the scale product exact in
+// fp16) to an fp32 sum. The fp32 sum is the true one times 2^kImmaAccLog2.
 //
-// Cost: 455 SASS per 4 items in the tiled hot loop on sm_90a (the fp16 item: 627), 467 row-major
-// (639); a quarter of the tensor-pipe work. Measured (BENCHMARKS.md item 98): equal or up to 0.9
-// us faster where it replaces the fp16 row tiles, slower where it would replace the k spans or
-// the ring: the loop is bound by neither its instruction count nor its pipes.
+// Cost and outcome: the tiled hot loop 579 SASS per 4 items (the mma form: 426; the fp16 item:
+// 604), row-major 627 (467; 639), the k spans 651 per 4 items (the fp16 k spans: 688). Against
+// the mma form, 0.15-0.85 us faster on every tiled task and layer row (item 116), the mma form
+// having been 0-0.9 us faster than the fp16 item (item 98) with a quarter fewer instructions:
+// the loop is bound by neither its instruction count nor its pipes, and the mma's dependent
+// chain (4 mma per item on one accumulator) cost more than the dp4a's extra instructions. In the
+// k spans it is what made them faster than the row tiles on long rows (item 115).
 // ---------------------------------------------------------------------------------------------
-// The staged activation of one 128-value k-step (ImmaStage::kStepBytes):
-//   [0, 256)    a 32-byte slot per scale block b: its 16 values as int8 2 * E2M1 in the first
-//               half for even b (B of words 0-1), the second half for odd b (words 2-3), zeros
-//               in the other: the two B loads of lane (g, g / 2) read slot g;
-//   [256, 288)  zeros, what the other lanes read;
-//   [288, 416)  a 32-byte record per quad lane t: the mma's C start for its columns 2 t, 2 t + 1,
-//               {c(2t), c(2t + 1), c(2t), c(2t + 1)}, c(b) = kImmaMagic - kImmaBias * sum(block b),
-//               then SFB of blocks 2 t, 2 t + 1 times 2^-6 as half2.
-// Two offsets per lane, 3.25 bytes per value (fp16 staging: 2).
-struct ImmaStage {
-  static constexpr int kStepBytes = 416, kZeros = 256, kRecords = 288;
-};
-
-// The k spans' integer item (compute_item_dot) stages a 1024-value k-step as
-//   [0, 1024)     the values as int8 2 * E2M1, in k order (lane L of a row reads 32 at 32 L, and
-//                 32 at 512 + 32 L for its second tile);
-//   [1024, 1536)  a 16-byte record per 32 values j: {c(2j), c(2j + 1), SFB of blocks 2j, 2j + 1
-//                 times 2^-6 as half2, unused}, c(b) as in ImmaStage.
-// 1.5 bytes per value.
+// The staged activation, in k-steps of kStepValues (the row tiles' 128, the k spans' 1024):
+//   [0, kStepValues)            the values as int8 2 * E2M1, in k order (row tiles: lane (g, t)
+//                               reads 32 at 32 t; k spans: lane L of a row 32 at 32 L and 32 at
+//                               512 + 32 L, its second tile);
+//   [kStepValues, 1.5 kStepValues)  a 16-byte record per 32 values j: {c(2j), c(2j + 1), SFB of
+//                               blocks 2j, 2j + 1 times 2^-6 as half2, unused},
+//                               c(b) = kImmaMagic - kImmaBias * sum(block b).
+// 1.5 bytes per value (fp16 staging: 2).
 struct DotStage {
-  static constexpr int kStepBytes = 1536, kRecords = 1024;
+  static constexpr int kStepBytes = 1536, kRecords = 1024;  // the k spans' step
 };
 
 // Shared memory of a staged activation chunk of k_chunk values and n columns (k_chunk a multiple
-// of the k-step): fp16 fragments, or the kImma item's staging (one column): the row tiles'
-// (ImmaStage) or the k spans' (DotStage).
+// of the k-step): fp16 fragments, or the kImma item's DotStage (one column). (The row tiles' and
+// the k spans' sizes are spelt differently on purpose: k_chunk / 1024 * 1536 for the row tiles
+// too changed the k-span kernel's SASS and cost it 1.9 us on 7168x16384, item 116.)
 template <bool kImma, bool kSpans = false>
 __host__ __device__ constexpr int act_stage_bytes(int k_chunk, int n) {
   return kImma && kSpans ? k_chunk / 1024 * DotStage::kStepBytes
-         : kImma         ? k_chunk / Geometry<4>::kStep * ImmaStage::kStepBytes
+         : kImma         ? k_chunk / 2 * 3
                          : k_chunk * n * 2;
 }
 constexpr uint32_t kImmaMagic = 0x4B400000u;  // 1.5 * 2^23: int32 added to its bits, exactly
 constexpr float kImmaMagicValue = 12582912.0f;
 constexpr int kImmaAccLog2 = -4;               // (2 E2M1)(2 E2M1) 2^-6 per product
 
-// D = A * B + D, m16n8k32, A unsigned and B signed 8-bit integers, s32 accumulators (PTX ISA
-// "Matrix fragments for mma.m16n8k32"). With g = lane / 4 and t = lane % 4:
-//   A (16 x 32): a0 = (row g, k 4t..4t+3), a1 = (row g+8, same k), a2 = (row g, k 16+4t..16+4t+3),
-//                a3 = (row g+8, k 16+4t..16+4t+3): one decoded word (8 values) per row
-//   B (32 x 8):  b0 = (k 4t..4t+3, col g), b1 = (k 16+4t..16+4t+3, col g)
-//   C (16 x 8):  as mma_16816's.
-__device__ __forceinline__ void imma_16832(int (&c)[4], uint32_t a0, uint32_t a1, uint32_t a2,
-                                           uint32_t a3, uint32_t b0, uint32_t b1) {
-  asm volatile(
-      "mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
-      "{%8, %9}, {%0, %1, %2, %3};"
-      : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
-      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
-}
-
-// This lane's offsets into a staged step: its B slot (block g's, or the zeros) and its record.
-struct ImmaLane {
-  uint32_t slot, record;
-};
-__device__ __forceinline__ ImmaLane imma_lane(int g, int t) {
-  return {g >> 1 == t ? 32u * g : (uint32_t)ImmaStage::kZeros, ImmaStage::kRecords + 32u * t};
-}
-
-// acc: rows g, g + 8 x blocks 2 t, 2 t + 1 of every step: [g 2t, g 2t+1, g+8 2t, g+8 2t+1].
-__device__ __forceinline__ void compute_item_imma(const Item<4>& it, uint32_t step,
-                                                  const ImmaLane& lane, float (&acc)[4]) {
-  const uint4 x0 = lds128(step + lane.slot), x1 = lds128(step + lane.slot + 16);
-  const uint4 c0 = lds128(step + lane.record);
-  const uint32_t sfb = lds32(step + lane.record + 16);
-  int c[4] = {(int)c0.x, (int)c0.y, (int)c0.z, (int)c0.w};
-  const uint32_t b[4][2] = {{x0.x, x0.y}, {x0.z, x0.w}, {x1.x, x1.y}, {x1.z, x1.w}};
-#pragma unroll
-  for (int q = 0; q < 4; ++q) {
-    uint32_t alo, ahi, blo, bhi;
-    decode_e2m1x8_u8(it.w[0][q], alo, ahi);
-    decode_e2m1x8_u8(it.w[1][q], blo, bhi);
-    imma_16832(c, alo, blo, ahi, bhi, b[q][0], b[q][1]);
-  }
-  const float2 sa = __half22float2(__hmul2(decode_e4m3x2<0, true>(it.sf, 1.0f), as_half2(sfb)));
-  const float2 sb = __half22float2(__hmul2(decode_e4m3x2<1, true>(it.sf, 1.0f), as_half2(sfb)));
-  acc[0] = fmaf(__int_as_float(c[0]) - kImmaMagicValue, sa.x, acc[0]);
-  acc[1] = fmaf(__int_as_float(c[1]) - kImmaMagicValue, sa.y, acc[1]);
-  acc[2] = fmaf(__int_as_float(c[2]) - kImmaMagicValue, sb.x, acc[2]);
-  acc[3] = fmaf(__int_as_float(c[3]) - kImmaMagicValue, sb.y, acc[3]);
-}
-
-// The kImma staging (one FP4 column): each thread takes whole scale blocks, kFp4StageBatch at a
-// time with their loads issued together (K = 16384 is one round per thread).
-template <class G>
-__device__ void stage_fp4_imma(const GemvParams& p, const Segment& seg, uint8_t* act) {
-  const int blocks = (seg.kc + G::kStep - 1) / G::kStep * 8, k_end = seg.k0 + seg.kc;
-  const uint8_t* x = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride;
-  const uint8_t* sfx = p.sfx.base + (int64_t)seg.l * p.sfx.batch_stride + p.sfx.row_offset(0);
-  for (int u0 = threadIdx.x; u0 < blocks; u0 += kFp4StageBatch * kThreads) {
-    uint32_t w[kFp4StageBatch][2], sc[kFp4StageBatch];
-#pragma unroll
-    for (int b = 0; b < kFp4StageBatch; ++b) {
-      const int u = u0 + b * kThreads, k = seg.k0 + u * 16;
-      w[b][0] = w[b][1] = sc[b] = 0;  // a block past the chunk: zeros with a zero scale
-      if (u < blocks && k < k_end) {
-        const uint32_t* src = reinterpret_cast<const uint32_t*>(x + k / 2);
-        w[b][0] = src[0];
-        w[b][1] = src[1];
-        sc[b] = sfx[p.sfx.col_offset(k / 16)];
-      }
-    }
-#pragma unroll
-    for (int b = 0; b < kFp4StageBatch; ++b) {
-      const int u = u0 + b * kThreads;
-      if (u >= blocks) continue;
-      // The weights' decode gives kImmaBias + 2 E2M1 per byte; B wants 2 E2M1 as int8 (a bytewise
-      // subtraction) and C the block's sum (a dot product with ones, less 16 biases).
-      uint32_t v[4];
-      decode_e2m1x8_u8(w[b][0], v[0], v[1]);
-      decode_e2m1x8_u8(w[b][1], v[2], v[3]);
-      unsigned biased_sum = 0;
-#pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
-        v[i] = __vsub4(v[i], kImmaBias * 0x01010101u);
-      }
-      const int sum = (int)biased_sum - 16 * kImmaBias;
-      uint8_t* step = act + (u >> 3) * ImmaStage::kStepBytes;
-      const int blk = u & 7, odd = blk & 1;
-      uint4* slot = reinterpret_cast<uint4*>(step + 32 * blk);
-      slot[odd] = make_uint4(v[0], v[1], v[2], v[3]);
-      slot[odd ^ 1] = make_uint4(0, 0, 0, 0);
-      uint8_t* record = step + ImmaStage::kRecords + 32 * (blk >> 1);
-      int* start = reinterpret_cast<int*>(record);
-      start[odd] = start[odd + 2] = (int)kImmaMagic - kImmaBias * sum;
-      reinterpret_cast<__half*>(record + 16)[odd] = __low2half(decode_e4m3x2<0>(sc[b], 1.0f / 64));
-      if (blk == 0) {
-        uint4* zeros = reinterpret_cast<uint4*>(step + ImmaStage::kZeros);
-        zeros[0] = zeros[1] = make_uint4(0, 0, 0, 0);
-      }
-    }
-  }
-}
-
-// The k spans' integer item (W4A4, one column): lane L holds 32 values of its row in each of two
-// tiles (SpanStream), and takes its own dot products with dp4a (u8 x s8, the weights' biased
-// bytes against the staged int8 activation), 4 per 16-value block, from the block's C start
-// (DotStage); the scales are applied in fp32 as in compute_item_imma. Returns the lane's sum,
-// 2^kImmaAccLog2 times the true one.
+// d = c + the 4 byte products of a (unsigned) and b (signed).
 __device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
   int d;
   asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
   return d;
 }
+
+// The k spans' integer item: lane L holds 32 values of its row in each of two tiles (SpanStream).
+// Returns the lane's sum, 2^kImmaAccLog2 times the true one.
 __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x, uint32_t record) {
   float acc = 0.f;
 #pragma unroll
@@ -752,10 +642,41 @@ __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x,
   return acc;
 }
 
-// The DotStage staging (one FP4 column): each thread takes whole scale blocks, kFp4StageBatch at
-// a time with their loads issued together.
+// The row tiles' integer item (row-major or tiled weights): lane (g, t) holds 32 values of rows g
+// and g + 8 at k 32 t of a 128-value step; DotStage in 128-value steps (192 bytes: 128 int8, 4
+// records). acc: rows g, g + 8 x blocks 2 t, 2 t + 1 of every step: [g 2t, g 2t+1, g+8 2t,
+// g+8 2t+1], added over the quad by flush_imma.
+__device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_t step, int t,
+                                                      float (&acc)[4]) {
+  const uint32_t xo = step + 32 * t;
+  const uint4 x0 = lds128(xo), x1 = lds128(xo + 16), r = lds128(step + 128 + 16 * t);
+  const uint32_t xs[8] = {x0.x, x0.y, x0.z, x0.w, x1.x, x1.y, x1.z, x1.w};
+#pragma unroll
+  for (int row = 0; row < 2; ++row) {
+    int c[2] = {(int)r.x, (int)r.y};
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      uint32_t lo, hi;
+      decode_e2m1x8_u8(it.w[row][q], lo, hi);
+      c[q >> 1] = dp4a_us(lo, xs[2 * q], c[q >> 1]);
+      c[q >> 1] = dp4a_us(hi, xs[2 * q + 1], c[q >> 1]);
+    }
+    const __half2 sfa = row == 0 ? decode_e4m3x2<0, true>(it.sf, 1.0f)
+                                 : decode_e4m3x2<1, true>(it.sf, 1.0f);
+    const float2 sc = __half22float2(__hmul2(sfa, as_half2(r.z)));
+    acc[2 * row] = fmaf(__int_as_float(c[0]) - kImmaMagicValue, sc.x, acc[2 * row]);
+    acc[2 * row + 1] = fmaf(__int_as_float(c[1]) - kImmaMagicValue, sc.y, acc[2 * row + 1]);
+  }
+}
+
+// The DotStage staging (one FP4 column) in steps of kStepValues (k spans 1024, row tiles 128): each
+// thread takes whole scale blocks, kFp4StageBatch at a time with their loads issued together.
+template <int kStepValues>
 __device__ void stage_fp4_dot(const GemvParams& p, const Segment& seg, uint8_t* act) {
-  const int blocks = (seg.kc + 1023) / 1024 * 64, k_end = seg.k0 + seg.kc;
+  static_assert(kStepValues == 128 || kStepValues == 1024, "DotStage steps: the row tiles' or the k spans'");
+  constexpr int kStepBlocks = kStepValues / 16, kStepBytes = kStepValues / 2 * 3;
+  constexpr int kLog2StepBlocks = kStepValues == 128 ? 3 : 6;
+  const int blocks = (seg.kc + kStepValues - 1) / kStepValues * kStepBlocks, k_end = seg.k0 + seg.kc;
   const uint8_t* x = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride;
   const uint8_t* sfx = p.sfx.base + (int64_t)seg.l * p.sfx.batch_stride + p.sfx.row_offset(0);
   for (int u0 = threadIdx.x; u0 < blocks; u0 += kFp4StageBatch * kThreads) {
@@ -785,10 +706,10 @@ __device__ void stage_fp4_dot(const GemvParams& p, const Segment& seg, uint8_t* 
         v[i] = __vsub4(v[i], kImmaBias * 0x01010101u);
       }
       const int sum = (int)biased_sum - 16 * kImmaBias;
-      uint8_t* step = act + (u >> 6) * DotStage::kStepBytes;
-      const int blk = u & 63, odd = blk & 1;
+      uint8_t* step = act + (u >> kLog2StepBlocks) * kStepBytes;  // u >= 0
+      const int blk = u & (kStepBlocks - 1), odd = blk & 1;
       *reinterpret_cast<uint4*>(step + 16 * blk) = make_uint4(v[0], v[1], v[2], v[3]);
-      uint8_t* record = step + DotStage::kRecords + 16 * (blk >> 1);
+      uint8_t* record = step + kStepValues + 16 * (blk >> 1);
       reinterpret_cast<int*>(record)[odd] = (int)kImmaMagic - kImmaBias * sum;
       reinterpret_cast<__half*>(record + 8)[odd] = __low2half(decode_e4m3x2<0>(sc[b], 1.0f / 64));
     }
@@ -879,10 +800,9 @@ struct WarpStream {
   __device__ __forceinline__ void run(const PairRun<kWords>& r, uint32_t act, uint32_t act_step,
                                       uint32_t q_stride, float* red, int N, int g, int t) {
     float acc[2][4] = {};
-    [[maybe_unused]] const ImmaLane lane = imma_lane(g, t);
     const auto compute = [&](const Item<kWords>& it, int step) {
       if constexpr (kImma)
-        compute_item_imma(it, act + step * ImmaStage::kStepBytes, lane, acc[0]);
+        compute_item_tile_dot(it, act + step * (Geometry<4>::kStep / 2 * 3), t, acc[0]);
       else
         compute_item<kWords, kWide>(it, act + step * act_step, q_stride, acc);
     };
@@ -1229,8 +1149,8 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 // kRing: the weights arrive through the bulk-copy ring; kSpans: each warp loads k spans of row
 // pairs into a register window (SpanStream, one column); otherwise row tiles (WarpStream).
 // kTiled: row tiles from the tiled weight format (GemvParams), CTA row ranges in whole tiles.
-// kImma: W4A4 at one column on the integer item: row tiles on the integer tensor core
-// (compute_item_imma), or with kSpans each lane's own dp4a dot products (compute_item_dot).
+// kImma: W4A4 at one column on the integer item, each lane's own dp4a dot products: row tiles
+// (compute_item_tile_dot) or, with kSpans, k spans (compute_item_dot).
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma>
 __global__ void __launch_bounds__(kThreads, 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
@@ -1371,9 +1291,9 @@ __global__ void __launch_bounds__(kThreads, 2)
       __syncthreads();  // previous users of `act` are done; col_exp and red are ready
       if (restage) {
         if constexpr (kImma && kSpans)
-          stage_fp4_dot(p, seg, reinterpret_cast<uint8_t*>(act));
+          stage_fp4_dot<1024>(p, seg, reinterpret_cast<uint8_t*>(act));
         else if constexpr (kImma)
-          stage_fp4_imma<G>(p, seg, reinterpret_cast<uint8_t*>(act));
+          stage_fp4_dot<128>(p, seg, reinterpret_cast<uint8_t*>(act));
         else
           stage_activation<G>(p, seg, col_max, col_exp, act,
                               bulk_act ? smem + act_raw_offset : nullptr,
@@ -1394,7 +1314,7 @@ __global__ void __launch_bounds__(kThreads, 2)
       // Geometry::piece_of_group). A lane whose column (g, or g + 8) is >= N reads some other
       // piece of the buffer (or the kActPadBytes after it): the mma keeps output columns apart,
       // and those are never stored.
-      // kImma: the step's base (compute_item_imma adds the lane's offsets).
+      // kImma: the step's base (compute_item_tile_dot adds the lane's offsets).
       const uint32_t act = act_smem + (kImma ? 0u : (uint32_t)(g * 4 + t) * 16);
       for (int i = i_begin; i < i_end;) {
         ws.run(run, act, kWords * p.N * 64, p.N * 64, red, p.N, g, t);
@@ -1671,14 +1591,15 @@ inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {
   return p.K <= kSpanMaxK && cta_rows <= kSpanMaxCtaRows;
 }
 
-// The integer-tensor-core item (compute_item_imma): W4A4 at one column in row tiles (row-major
-// or tiled weights), on sm_90, where it was measured (on sm_8x its row-major variant spills at
-// the register cap; Blackwell converts E2M1 in hardware). NVFP4_GEMV_IMMA (env_mode): 0 never,
-// 1 wherever it fits (before the ring and the k spans), unset: in place of the fp16 row tiles
-// (plan_gemv_for). Measured on the H200 against the fp16 item (run 140, twice each): equal or
+// The integer item (compute_item_tile_dot): W4A4 at one column in row tiles (row-major or tiled
+// weights), on sm_90, where it was measured (Blackwell converts E2M1 in hardware; Ampere/Ada keep
+// the fp16 item, not measured here). NVFP4_GEMV_IMMA (env_mode): 0 never, 1 wherever it fits
+// (before the ring and the k spans), unset: in place of the fp16 row tiles (plan_gemv_for).
+// Measured on the H200 against the fp16 item in its mma form (run 140, twice each): equal or
 // faster wherever the row tiles run (tiled 4096x14336 18.0 against 18.8 us, row-major 20.1
 // against 20.9; 7168x16384 28.5 / 29.5 against 28.7 / 29.7), except the tiled lm_head (103.1
-// against 102.4); slower in place of the ring or the k spans (2048x7168 12.2 against 11.3).
+// against 102.4); slower in place of the ring or the k spans (2048x7168 12.2 against 11.3). The
+// dp4a form is 0.15-0.85 us faster than the mma form on every tiled row (run 163, item 116).
 inline int imma_mode() {
   static const int mode = env_mode("NVFP4_GEMV_IMMA");
   return mode;

@@ -17,11 +17,10 @@
 //      activation columns as B (a second mma for columns 9..16): N columns share one weight read.
 //      With one column and short rows (spans_pay in gemv_kernels.cu) a warp streams 2-row x 1024-k
 //      spans instead (256 contiguous bytes of each row per load), B's 8 columns carrying 8 k spans.
-//      W4A4 at one column on sm_90 takes the row tiles on the integer tensor core instead
-//      (compute_item_imma): 2 * E2M1 as int8 for both operands, mma.m16n8k32, B's 8 columns
-//      carrying the item's 8 scale blocks, the scales applied in fp32 to exact int32 block sums;
-//      where CTAs have few rows (dot_pays), the k spans with each lane's own dp4a dot products
-//      on the same integers (compute_item_dot).
+//      W4A4 at one column on sm_90 takes the integer item instead: 2 * E2M1 is an integer for
+//      both operands, each lane takes its own dp4a dot products (u8 x s8) into exact int32 block
+//      sums and applies the scales in fp32, in the row tiles (compute_item_tile_dot) or, where
+//      CTAs have few rows (dot_pays), in the k spans (compute_item_dot).
 //      The weight bytes reach registers either by each warp's own 16-byte loads, 4 items ahead
 //      (the register window), or, on sm_90+ where a CTA's whole weight stream is small, through
 //      a ring of shared-memory stages filled by bulk copies (the TMA's 1-D form) of 1 KB per row.

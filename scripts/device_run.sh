@@ -34,11 +34,11 @@ else
   NVFP4_GEMV_RING=1 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/ring forced: /' >> "$OUT/pytest.log"
   # And with the k-span layout wherever it fits (one column; by default only where it pays).
   NVFP4_GEMV_SPANS=1 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/spans forced: /' >> "$OUT/pytest.log"
-  # The integer-tensor-core item wherever it fits (W4A4, one column, sm_90), and nowhere.
-  NVFP4_GEMV_IMMA=1 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/imma forced: /' >> "$OUT/pytest.log"
-  NVFP4_GEMV_IMMA=0 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/imma off: /' >> "$OUT/pytest.log"
+  # The integer item wherever it fits (W4A4, one column, sm_90), and nowhere.
+  NVFP4_GEMV_IMMA=1 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/integer item forced: /' >> "$OUT/pytest.log"
+  NVFP4_GEMV_IMMA=0 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/integer item off: /' >> "$OUT/pytest.log"
   # The k spans on the integer item wherever they fit (W4A4, one column, sm_90).
-  NVFP4_GEMV_DOT=1 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/dot forced: /' >> "$OUT/pytest.log"
+  NVFP4_GEMV_DOT=1 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/integer k spans forced: /' >> "$OUT/pytest.log"
 fi
 if command -v compute-sanitizer >/dev/null && [ "$MODE" = full ]; then
   compute-sanitizer --tool memcheck --error-exitcode 9 $PY scripts/memcheck_cases.py > "$LOGS/memcheck.log" 2>&1

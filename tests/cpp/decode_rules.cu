@@ -3,7 +3,7 @@
 //   decode_e2m1x8: each half of each output register must be the fp16 image sign << 15 |
 //     magnitude << 9 (= E2M1 value * 2^-14) of the value pair_k names, and every value must come
 //     out exactly once;
-//   decode_e2m1x8_u8: byte i % 4 of lo (i < 4) or hi must be kImmaBias + 2 * E2M1 of value i.
+//   decode_e2m1x8_u8: byte i % 4 of lo (i < 4) or hi must be kU8Bias + 2 * E2M1 of value i.
 // Prints "N words checked, F failures".
 #include <cuda_fp16.h>
 #include <stdint.h>
@@ -54,7 +54,7 @@ int main() {
         decode_e2m1x8_u8(w, lo, hi);
         for (int i = 0; i < 8; ++i) {
           const uint32_t c = w >> (4 * i) & 0xF;
-          const int got = (int)((i < 4 ? lo : hi) >> (8 * (i % 4)) & 0xFF) - kImmaBias;
+          const int got = (int)((i < 4 ? lo : hi) >> (8 * (i % 4)) & 0xFF) - kU8Bias;
           const float value = (c & 8 ? -1.f : 1.f) * kE2M1[c & 7];
           if (got != 2 * value) {
             if (++failures <= 10)

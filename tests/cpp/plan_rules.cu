@@ -75,10 +75,10 @@ void fail(const Device& d, const Case& c, const GemvLaunch& g, const char* what)
   if (++failures <= 40)
     std::printf("FAIL %s M=%d K=%d L=%d N=%d act=%d sf=%d aligned=%d: %s (grid %d, row_blocks %d, "
                 "splits %d, k_split %d, k_chunk %d, seg_rows %d, smem %d, ring %d, spans %d, tiled %d, "
-                "imma %d, raw %d)\n",
+                "integer %d, raw %d)\n",
                 d.name, c.M, c.K, c.L, c.N, c.act, c.sf_layout, c.aligned, what, g.grid,
                 g.row_blocks, g.splits, g.k_split, g.k_chunk, g.seg_rows, g.smem_bytes, g.ring,
-                g.spans, g.tiled, g.imma, g.act_raw_offset);
+                g.spans, g.tiled, g.integer, g.act_raw_offset);
 }
 
 GemvLaunch check_case(const Device& d, const Case& c) {
@@ -96,7 +96,7 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.seg_rows < 1 || g.seg_rows % 2 != 0) fail(d, c, g, "segment rows");
   // The staged activation: fp16 (2 bytes a value and column); the integer item's, one column,
   // 1.5 bytes a value (DotStage).
-  const int act_bytes = !g.imma ? g.k_chunk * c.N * 2 : g.k_chunk / 2 * 3;
+  const int act_bytes = !g.integer ? g.k_chunk * c.N * 2 : g.k_chunk / 2 * 3;
   if (g.smem_bytes > d.dev.cta_smem || g.smem_bytes < kSmemHeader + act_bytes + kActPadBytes)
     fail(d, c, g, "shared memory");
   if (g.act_raw_offset != 0 && (g.act_raw_offset % 16 != 0 || g.act_raw_offset >= g.smem_bytes))
@@ -106,7 +106,7 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.chunk_bytes != 16 && g.chunk_bytes != 8) fail(d, c, g, "load width");
   if (g.spans && (c.N != 1 || g.k_chunk < g.k_split)) fail(d, c, g, "k spans take one column, one chunk");
   if (g.ring && (d.dev.major < 9 || c.N > 8)) fail(d, c, g, "ring");
-  if (g.imma && (d.dev.major != 9 || c.N != 1 || c.act != kActFP4 || g.chunk_bytes != 16 || g.ring ||
+  if (g.integer && (d.dev.major != 9 || c.N != 1 || c.act != kActFP4 || g.chunk_bytes != 16 || g.ring ||
                  (g.spans && g.tiled) || g.act_raw_offset != 0))
     fail(d, c, g, "integer item: W4A4, one column, 16-byte row tiles or k spans on sm_90, staged by loads");
   const bool tiled = c.sf_layout == kScaleTiled;
@@ -117,7 +117,7 @@ GemvLaunch check_case(const Device& d, const Case& c) {
 }
 
 const char* variant(const GemvLaunch& g) {
-  if (g.imma) return g.tiled ? "tiled+imma" : g.spans ? "spans+imma" : "imma";
+  if (g.integer) return g.tiled ? "tiled+int" : g.spans ? "spans+int" : "int";
   if (g.tiled) return g.act_raw_offset > 0 ? "tiled+bulk" : "tiled";
   if (g.ring) return "ring";
   if (g.spans) return "spans";
@@ -139,11 +139,11 @@ int main() {
     int M, K, L;
     const char* variant;
   };
-  const Expect h200[] = {{7168, 16384, 1, "spans+imma"}, {4096, 7168, 8, "spans"},
+  const Expect h200[] = {{7168, 16384, 1, "spans+int"}, {4096, 7168, 8, "spans"},
                          {7168, 2048, 4, "spans"},        {4096, 4096, 1, "ring"},
-                         {14336, 4096, 1, "spans"},       {4096, 14336, 1, "spans+imma"},
-                         {7168, 2048, 1, "ring"},         {2048, 7168, 1, "spans+imma"},
-                         {151936, 4096, 1, "imma"}};
+                         {14336, 4096, 1, "spans"},       {4096, 14336, 1, "spans+int"},
+                         {7168, 2048, 1, "ring"},         {2048, 7168, 1, "spans+int"},
+                         {151936, 4096, 1, "int"}};
   // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
   bool default_rule = true;
   for (const char* name :
@@ -175,16 +175,16 @@ int main() {
       ++failures;
     }
   }
-  // The integer item (imma_fits): in the row tiles' place, W4A4 at one column on sm_90 only.
+  // The integer item (integer_fits): in the row tiles' place, W4A4 at one column on sm_90 only.
   for (const Device& d : devices)
     for (int act : {kActFP4, kActBF16})
       for (int layout : {kScaleRowMajor, kScaleTiled})
         for (int n : {1, 2}) {
           const GemvLaunch g = check_case(d, Case{4096, 14336, 1, n, act, layout, true});
           const bool want = d.dev.major == 9 && act == kActFP4 && n == 1;
-          if (default_rule && (g.imma != 0) != want) {
-            std::printf("FAIL %s 4096x14336 act %d layout %d N=%d: imma %d, rule: %d\n", d.name, act, layout,
-                        n, g.imma, want);
+          if (default_rule && (g.integer != 0) != want) {
+            std::printf("FAIL %s 4096x14336 act %d layout %d N=%d: integer %d, rule: %d\n", d.name, act,
+                        layout, n, g.integer, want);
             ++failures;
           }
         }

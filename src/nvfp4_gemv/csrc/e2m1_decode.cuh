@@ -102,23 +102,23 @@ __host__ __device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]
 // ---------------------------------------------------------------------------------------------
 // E2M1 -> biased uint8 for the integer item (W4A4 at one column on sm_90, see
 // compute_item_tile_dot in gemv_kernels.cu): value i of w -> byte i % 4 of lo (i < 4) or hi,
-// holding kImmaBias + 2 * E2M1 (128 .. 152: 2 * E2M1 is an integer, -12 .. 12).
+// holding kU8Bias + 2 * E2M1 (128 .. 152: 2 * E2M1 is an integer, -12 .. 12).
 //
 // Two PRMT table lookups per 4 values, with no bit shuffling. PRMT reads the low 16 bits of its
 // selector as 4 nibbles: bits 0-2 pick one of 8 table bytes, bit 3 (here the E2M1 sign) switches
 // to sign-replicate mode, 0xFF for a table byte >= 0x80. All table bytes are >= 0x80, so
-//   P = T+[code]        = kImmaBias + 2 E2M1 for a positive code, 0xFF for a negative one,
-//   N = T-[code ^ 8]    = kImmaBias + 2 E2M1 for a negative code, 0xFF for a positive one,
-// and P & N is the byte wanted (-0 included: T-[0] = kImmaBias). The bias costs the dot products
+//   P = T+[code]        = kU8Bias + 2 E2M1 for a positive code, 0xFF for a negative one,
+//   N = T-[code ^ 8]    = kU8Bias + 2 E2M1 for a negative code, 0xFF for a positive one,
+// and P & N is the byte wanted (-0 included: T-[0] = kU8Bias). The bias costs the dot products
 // one correction per scale block, in their start value (the activation's block sum times
-// kImmaBias), which is why it is the smallest bias that keeps every byte >= 0x80.
+// kU8Bias), which is why it is the smallest bias that keeps every byte >= 0x80.
 // SASS per 8 values (one word): 4 PRMT + 3 LOP3 on the integer pipe, 2 IMAD.HI (the upper
 // nibbles' selectors, on the FMA pipe): 36 per 32 values, against 44 plus 16 HMUL2 for the fp16
 // decode and its block scales.
 // ---------------------------------------------------------------------------------------------
-constexpr int kImmaBias = 140;
-constexpr uint32_t kImmaPosLo = 0x8F8E8D8Cu, kImmaPosHi = 0x98949290u;  // 140 + {0,1,2,3,4,6,8,12}
-constexpr uint32_t kImmaNegLo = 0x898A8B8Cu, kImmaNegHi = 0x80848688u;  // 140 - {0,1,2,3,4,6,8,12}
+constexpr int kU8Bias = 140;
+constexpr uint32_t kU8PosLo = 0x8F8E8D8Cu, kU8PosHi = 0x98949290u;  // 140 + {0,1,2,3,4,6,8,12}
+constexpr uint32_t kU8NegLo = 0x898A8B8Cu, kU8NegHi = 0x80848688u;  // 140 - {0,1,2,3,4,6,8,12}
 
 __host__ __device__ __forceinline__ uint32_t upper_half(uint32_t w) {
 #ifdef __CUDA_ARCH__
@@ -130,8 +130,8 @@ __host__ __device__ __forceinline__ uint32_t upper_half(uint32_t w) {
 
 __host__ __device__ __forceinline__ void decode_e2m1x8_u8(uint32_t w, uint32_t& lo, uint32_t& hi) {
   const uint32_t flipped = w ^ 0x88888888u;
-  lo = prmt(kImmaPosLo, kImmaPosHi, w) & prmt(kImmaNegLo, kImmaNegHi, flipped);
-  hi = prmt(kImmaPosLo, kImmaPosHi, upper_half(w)) & prmt(kImmaNegLo, kImmaNegHi, upper_half(flipped));
+  lo = prmt(kU8PosLo, kU8PosHi, w) & prmt(kU8NegLo, kU8NegHi, flipped);
+  hi = prmt(kU8PosLo, kU8PosHi, upper_half(w)) & prmt(kU8NegLo, kU8NegHi, upper_half(flipped));
 }
 
 }  // namespace detail

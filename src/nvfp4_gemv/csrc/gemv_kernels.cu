@@ -560,20 +560,21 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
 }
 
 // ---------------------------------------------------------------------------------------------
-// The W4A4 integer item (kImma: one FP4 column, sm_90; imma_fits, dot_pays and plan_gemv_for in
-// the launcher). Named for its first form, mma.m16n8k32 on the integer tensor core (BENCHMARKS.md
-// item 98); since item 116 each lane takes its own dot products with dp4a, in both layouts.
+// The W4A4 integer item (kInteger: one FP4 column, sm_90; integer_fits, dot_pays and
+// plan_gemv_for in the launcher). Its first form ran on the integer tensor core (mma.m16n8k32,
+// BENCHMARKS.md item 98; its switch keeps that name, NVFP4_GEMV_IMMA); since item 116 each lane
+// takes its own dot products with dp4a, in both layouts.
 //
 // Why: the fp16 item spends per 64 values and thread 88 SASS on the decode, 32 HMUL2 on the block
 // scales and 8 mma.m16n8k16. 2 * E2M1 is an integer (-12 .. 12), for weight and activation alike,
 // so W4A4's products and their 16-term block sums are exact in int32.
 //
-// What: the weights decode to bytes kImmaBias + 2 E2M1 (decode_e2m1x8_u8: 4 PRMT + 3 LOP3 + 2
+// What: the weights decode to bytes kU8Bias + 2 E2M1 (decode_e2m1x8_u8: 4 PRMT + 3 LOP3 + 2
 // IMAD.HI per word), the activation is staged as int8 2 E2M1 (DotStage), and dp4a.u32.s32 adds 4
-// products at a time onto the block's C start, the bits of 1.5 * 2^23 - kImmaBias * (the block's
+// products at a time onto the block's C start, the bits of 1.5 * 2^23 - kU8Bias * (the block's
 // activation sum): 4 dp4a per 16-value block end on the bits of the float 1.5 * 2^23 + dot, exact
 // (|dot| <= 2304), and one FADD + one FFMA add dot * SFA * SFB * 2^-6 (the scale product exact in
-// fp16) to an fp32 sum. The fp32 sum is the true one times 2^kImmaAccLog2.
+// fp16) to an fp32 sum. The fp32 sum is the true one times 2^kIntAccLog2.
 //
 // Cost and outcome: the tiled hot loop 579 SASS per 4 items (the mma form: 426; the fp16 item:
 // 604), row-major 627 (467; 639), the k spans 651 per 4 items (the fp16 k spans: 688). Against
@@ -589,25 +590,25 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
 //                               512 + 32 L, its second tile);
 //   [kStepValues, 1.5 kStepValues)  a 16-byte record per 32 values j: {c(2j), c(2j + 1), SFB of
 //                               blocks 2j, 2j + 1 times 2^-6 as half2, unused},
-//                               c(b) = kImmaMagic - kImmaBias * sum(block b).
+//                               c(b) = kIntMagic - kU8Bias * sum(block b).
 // 1.5 bytes per value (fp16 staging: 2).
 struct DotStage {
   static constexpr int kStepBytes = 1536, kRecords = 1024;  // the k spans' step
 };
 
 // Shared memory of a staged activation chunk of k_chunk values and n columns (k_chunk a multiple
-// of the k-step): fp16 fragments, or the kImma item's DotStage (one column). (The row tiles' and
+// of the k-step): fp16 fragments, or the kInteger item's DotStage (one column). (The row tiles' and
 // the k spans' sizes are spelt differently on purpose: k_chunk / 1024 * 1536 for the row tiles
 // too changed the k-span kernel's SASS and cost it 1.9 us on 7168x16384, item 116.)
-template <bool kImma, bool kSpans = false>
+template <bool kInteger, bool kSpans = false>
 __host__ __device__ constexpr int act_stage_bytes(int k_chunk, int n) {
-  return kImma && kSpans ? k_chunk / 1024 * DotStage::kStepBytes
-         : kImma         ? k_chunk / 2 * 3
+  return kInteger && kSpans ? k_chunk / 1024 * DotStage::kStepBytes
+         : kInteger         ? k_chunk / 2 * 3
                          : k_chunk * n * 2;
 }
-constexpr uint32_t kImmaMagic = 0x4B400000u;  // 1.5 * 2^23: int32 added to its bits, exactly
-constexpr float kImmaMagicValue = 12582912.0f;
-constexpr int kImmaAccLog2 = -4;               // (2 E2M1)(2 E2M1) 2^-6 per product
+constexpr uint32_t kIntMagic = 0x4B400000u;  // 1.5 * 2^23: int32 added to its bits, exactly
+constexpr float kIntMagicValue = 12582912.0f;
+constexpr int kIntAccLog2 = -4;               // (2 E2M1)(2 E2M1) 2^-6 per product
 
 // d = c + the 4 byte products of a (unsigned) and b (signed).
 __device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
@@ -617,7 +618,7 @@ __device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
 }
 
 // The k spans' integer item: lane L holds 32 values of its row in each of two tiles (SpanStream).
-// Returns the lane's sum, 2^kImmaAccLog2 times the true one.
+// Returns the lane's sum, 2^kIntAccLog2 times the true one.
 __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x, uint32_t record) {
   float acc = 0.f;
 #pragma unroll
@@ -636,8 +637,8 @@ __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x,
     const __half2 sfa = tile == 0 ? decode_e4m3x2<0, true>(it.sf, 1.0f)
                                   : decode_e4m3x2<1, true>(it.sf, 1.0f);
     const float2 sc = __half22float2(__hmul2(sfa, as_half2(r.z)));
-    acc = fmaf(__int_as_float(c[0]) - kImmaMagicValue, sc.x, acc);
-    acc = fmaf(__int_as_float(c[1]) - kImmaMagicValue, sc.y, acc);
+    acc = fmaf(__int_as_float(c[0]) - kIntMagicValue, sc.x, acc);
+    acc = fmaf(__int_as_float(c[1]) - kIntMagicValue, sc.y, acc);
   }
   return acc;
 }
@@ -645,7 +646,7 @@ __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x,
 // The row tiles' integer item (row-major or tiled weights): lane (g, t) holds 32 values of rows g
 // and g + 8 at k 32 t of a 128-value step; DotStage in 128-value steps (192 bytes: 128 int8, 4
 // records). acc: rows g, g + 8 x blocks 2 t, 2 t + 1 of every step: [g 2t, g 2t+1, g+8 2t,
-// g+8 2t+1], added over the quad by flush_imma.
+// g+8 2t+1], added over the quad by flush_integer.
 __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_t step, int t,
                                                       float (&acc)[4]) {
   const uint32_t xo = step + 32 * t;
@@ -664,8 +665,8 @@ __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_
     const __half2 sfa = row == 0 ? decode_e4m3x2<0, true>(it.sf, 1.0f)
                                  : decode_e4m3x2<1, true>(it.sf, 1.0f);
     const float2 sc = __half22float2(__hmul2(sfa, as_half2(r.z)));
-    acc[2 * row] = fmaf(__int_as_float(c[0]) - kImmaMagicValue, sc.x, acc[2 * row]);
-    acc[2 * row + 1] = fmaf(__int_as_float(c[1]) - kImmaMagicValue, sc.y, acc[2 * row + 1]);
+    acc[2 * row] = fmaf(__int_as_float(c[0]) - kIntMagicValue, sc.x, acc[2 * row]);
+    acc[2 * row + 1] = fmaf(__int_as_float(c[1]) - kIntMagicValue, sc.y, acc[2 * row + 1]);
   }
 }
 
@@ -703,14 +704,14 @@ __device__ void stage_fp4_dot(const GemvParams& p, const Segment& seg, uint8_t* 
 #pragma unroll
       for (int i = 0; i < 4; ++i) {
         biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
-        v[i] = __vsub4(v[i], kImmaBias * 0x01010101u);
+        v[i] = __vsub4(v[i], kU8Bias * 0x01010101u);
       }
-      const int sum = (int)biased_sum - 16 * kImmaBias;
+      const int sum = (int)biased_sum - 16 * kU8Bias;
       uint8_t* step = act + (u >> kLog2StepBlocks) * kStepBytes;  // u >= 0
       const int blk = u & (kStepBlocks - 1), odd = blk & 1;
       *reinterpret_cast<uint4*>(step + 16 * blk) = make_uint4(v[0], v[1], v[2], v[3]);
       uint8_t* record = step + kStepValues + 16 * (blk >> 1);
-      reinterpret_cast<int*>(record)[odd] = (int)kImmaMagic - kImmaBias * sum;
+      reinterpret_cast<int*>(record)[odd] = (int)kIntMagic - kU8Bias * sum;
       reinterpret_cast<__half*>(record + 8)[odd] = __low2half(decode_e4m3x2<0>(sc[b], 1.0f / 64));
     }
   }
@@ -752,9 +753,9 @@ __device__ __forceinline__ void flush(float (&acc)[2][4], float* red, int N, int
   }
 }
 
-// flush for the kImma item (one column): rows g and g + 8 summed over the quad's blocks in a
+// flush for the kInteger item (one column): rows g and g + 8 summed over the quad's blocks in a
 // fixed order.
-__device__ __forceinline__ void flush_imma(float (&acc)[4], float* red, int pair, int g, int t) {
+__device__ __forceinline__ void flush_integer(float (&acc)[4], float* red, int pair, int g, int t) {
   float ra = acc[0] + acc[1], rb = acc[2] + acc[3];
 #pragma unroll
   for (int o = 1; o < 4; o <<= 1) {
@@ -779,7 +780,7 @@ constexpr int prefetch_depth() { return kWide ? 2 : 4; }
 // cut into runs of one pair each (usually one or two per warp). Per run: prime() issues the
 // first kPrefetch loads, run() computes each item from registers and refills them kPrefetch
 // steps ahead. The hot loop has no per-item bounds logic beyond two compares (see PairRun).
-template <int kWords, bool kWide, bool kTiled, bool kImma = false>
+template <int kWords, bool kWide, bool kTiled, bool kInteger = false>
 struct WarpStream {
   static constexpr int kPrefetch = prefetch_depth<kWide>();
   Item<kWords> buf[kPrefetch];
@@ -801,7 +802,7 @@ struct WarpStream {
                                       uint32_t q_stride, float* red, int N, int g, int t) {
     float acc[2][4] = {};
     const auto compute = [&](const Item<kWords>& it, int step) {
-      if constexpr (kImma)
+      if constexpr (kInteger)
         compute_item_tile_dot(it, act + step * (Geometry<4>::kStep / 2 * 3), t, acc[0]);
       else
         compute_item<kWords, kWide>(it, act + step * act_step, q_stride, acc);
@@ -828,8 +829,8 @@ struct WarpStream {
 #pragma unroll
     for (int d = 0; d < kPrefetch; ++d)
       if (s + d < r.s1) compute(buf[d], s + d);
-    if constexpr (kImma)
-      flush_imma(acc[0], red, r.pair, g, t);
+    if constexpr (kInteger)
+      flush_integer(acc[0], red, r.pair, g, t);
     else
       flush<kWide>(acc, red, N, r.pair, g, t);
   }
@@ -1149,18 +1150,19 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 // kRing: the weights arrive through the bulk-copy ring; kSpans: each warp loads k spans of row
 // pairs into a register window (SpanStream, one column); otherwise row tiles (WarpStream).
 // kTiled: row tiles from the tiled weight format (GemvParams), CTA row ranges in whole tiles.
-// kImma: W4A4 at one column on the integer item, each lane's own dp4a dot products: row tiles
+// kInteger: W4A4 at one column on the integer item, each lane's own dp4a dot products: row tiles
 // (compute_item_tile_dot) or, with kSpans, k spans (compute_item_dot).
-template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma>
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger>
 __global__ void __launch_bounds__(kThreads, 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
                 int seg_rows, int act_raw_offset) {
   static_assert(!kSpans || (kWords == 4 && !kWide && !kRing), "k spans: 16-byte loads, N = 1");
   static_assert(!kTiled || (kWords == 4 && !kRing && !kSpans), "tiled: the 16-byte row tiles");
-  static_assert(!kImma || (kWords == 4 && !kWide && !kRing), "integer items: 16-byte loads, N = 1");
-  constexpr int kAccLog2 = kImma ? kImmaAccLog2 : kWeightBiasLog2;  // the partial sums' scale
+  static_assert(!kInteger || (kWords == 4 && !kWide && !kRing),
+                "integer items: 16-byte loads, N = 1");
+  constexpr int kAccLog2 = kInteger ? kIntAccLog2 : kWeightBiasLog2;  // the partial sums' scale
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ < 900 || __CUDA_ARCH__ >= 1000)
-  if constexpr (kImma) {  // the launcher picks kImma on 9.x devices only (imma_fits)
+  if constexpr (kInteger) {  // the launcher picks kInteger on 9.x devices only (integer_fits)
     __trap();
     return;
   }
@@ -1171,7 +1173,8 @@ __global__ void __launch_bounds__(kThreads, 2)
   int* col_exp = reinterpret_cast<int*>(base);                           // [16]
   unsigned* col_max = reinterpret_cast<unsigned*>(col_exp + kMaxCols);   // [16]
   uint4* act = reinterpret_cast<uint4*>(base + kSmemHeader);             // staged activation
-  float* red = reinterpret_cast<float*>(base + kSmemHeader + act_stage_bytes<kImma, kSpans>(k_chunk, p.N) + kActPadBytes);
+  float* red = reinterpret_cast<float*>(base + kSmemHeader +
+                                        act_stage_bytes<kInteger, kSpans>(k_chunk, p.N) + kActPadBytes);
   const uint32_t act_smem = smem_addr(act);
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   [[maybe_unused]] uint64_t* const full =
@@ -1183,7 +1186,7 @@ __global__ void __launch_bounds__(kThreads, 2)
   // through the kernel costs a spill at the register cap). Only the N <= 8 register-window
   // variant carries the code (the launcher asks for it at N = 1 without the ring); the others
   // keep their SASS (in run 63, with it inlined there too, N = 16 measured 2 us slower).
-  constexpr bool kBulkVariant = !kWide && !kRing && !kImma;
+  constexpr bool kBulkVariant = !kWide && !kRing && !kInteger;
   const bool bulk_act = kBulkVariant && act_raw_offset > 0;
 #if __CUDA_ARCH__ >= 900
   if (kRing && threadIdx.x == 0) {
@@ -1281,7 +1284,7 @@ __global__ void __launch_bounds__(kThreads, 2)
       const int steps = (seg.kc + G::kStep - 1) / G::kStep;
       const int items = pairs * steps;
       const int i_begin = items * warp / kWarps, i_end = items * (warp + 1) / kWarps;
-      WarpStream<kWords, kWide, kTiled, kImma> ws;
+      WarpStream<kWords, kWide, kTiled, kInteger> ws;
       ws.sf_step = (int)p.sfa.col_offset<kTiled>(G::kStep / 16);
       PairRun<kWords> run;
       if constexpr (!kSpans) run = run_at<kWords, kTiled>(p, seg, steps, i_begin, i_end, g, t);
@@ -1290,9 +1293,9 @@ __global__ void __launch_bounds__(kThreads, 2)
 #endif
       __syncthreads();  // previous users of `act` are done; col_exp and red are ready
       if (restage) {
-        if constexpr (kImma && kSpans)
+        if constexpr (kInteger && kSpans)
           stage_fp4_dot<1024>(p, seg, reinterpret_cast<uint8_t*>(act));
-        else if constexpr (kImma)
+        else if constexpr (kInteger)
           stage_fp4_dot<128>(p, seg, reinterpret_cast<uint8_t*>(act));
         else
           stage_activation<G>(p, seg, col_max, col_exp, act,
@@ -1301,8 +1304,8 @@ __global__ void __launch_bounds__(kThreads, 2)
         __syncthreads();
       }
       if constexpr (kSpans) {
-        SpanStream<kImma> ss;
-        ss.run(p, seg, act_smem + (kImma ? 0u : (uint32_t)(lane % G::kSpanPieces) * 16), red, warp,
+        SpanStream<kInteger> ss;
+        ss.run(p, seg, act_smem + (kInteger ? 0u : (uint32_t)(lane % G::kSpanPieces) * 16), red, warp,
                lane);
         continue;
       }
@@ -1314,8 +1317,8 @@ __global__ void __launch_bounds__(kThreads, 2)
       // Geometry::piece_of_group). A lane whose column (g, or g + 8) is >= N reads some other
       // piece of the buffer (or the kActPadBytes after it): the mma keeps output columns apart,
       // and those are never stored.
-      // kImma: the step's base (compute_item_tile_dot adds the lane's offsets).
-      const uint32_t act = act_smem + (kImma ? 0u : (uint32_t)(g * 4 + t) * 16);
+      // kInteger: the step's base (compute_item_tile_dot adds the lane's offsets).
+      const uint32_t act = act_smem + (kInteger ? 0u : (uint32_t)(g * 4 + t) * 16);
       for (int i = i_begin; i < i_end;) {
         ws.run(run, act, kWords * p.N * 64, p.N * 64, red, p.N, g, t);
         i += run.s1 - run.s0;
@@ -1460,7 +1463,7 @@ inline PlanDevice device_info() {
 // Resident CTAs per SM of a variant on the current device, read once per device at the largest
 // shared-memory size we ever ask for (so the grid rule does not depend on K); dev's own number
 // when it has one (a device described rather than queried).
-template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma>
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger>
 int resident_per_sm(const PlanDevice& dev_info) {
   if (dev_info.resident_per_sm > 0) return dev_info.resident_per_sm;
   static int cache[64] = {};
@@ -1469,7 +1472,7 @@ int resident_per_sm(const PlanDevice& dev_info) {
   int& occ = cache[dev & 63];
   if (occ == 0) {
     const int smem = dev_info.cta_smem;
-    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kImma>;
+    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kInteger>;
     if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
             cudaSuccess ||
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, smem) !=
@@ -1600,16 +1603,16 @@ inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {
 // against 20.9; 7168x16384 28.5 / 29.5 against 28.7 / 29.7), except the tiled lm_head (103.1
 // against 102.4); slower in place of the ring or the k spans (2048x7168 12.2 against 11.3). The
 // dp4a form is 0.15-0.85 us faster than the mma form on every tiled row (run 163, item 116).
-inline int imma_mode() {
+inline int integer_mode() {
   static const int mode = env_mode("NVFP4_GEMV_IMMA");
   return mode;
 }
-inline bool imma_fits(const GemvParams& p, const PlanDevice& dev) {
-  return imma_mode() != 0 && dev.major == 9 && p.act == kActFP4 && p.N == 1 &&
+inline bool integer_fits(const GemvParams& p, const PlanDevice& dev) {
+  return integer_mode() != 0 && dev.major == 9 && p.act == kActFP4 && p.N == 1 &&
          (p.sfa.layout == kScaleTiled ? tiled_fits(p) : wide_loads(p));
 }
 
-// The k spans on the integer item (SpanStream<true>, compute_item_dot): where both fit (imma_fits,
+// The k spans on the integer item (SpanStream<true>, compute_item_dot): where both fit (integer_fits,
 // spans_fit). NVFP4_GEMV_DOT (env_mode): dot_pays decides when unset.
 inline int dot_mode() {
   static const int mode = env_mode("NVFP4_GEMV_DOT");
@@ -1670,14 +1673,15 @@ inline int tiled_balance_splits(int64_t bands, int K, int k_grain, int64_t wave,
   return best;
 }
 
-template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kImma = false>
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
 GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
   constexpr int kGrain = kRing ? kRingK : G::kStep;  // k granularity of splits and chunks
   const int64_t rows = (int64_t)p.M * p.L;
   const int64_t kernel_rows = walked_rows(p);
   const int64_t units = kTiled ? kernel_rows / 16 : rows;  // row ranges in whole bands (kernel)
-  const int64_t wave = (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kImma>(dev) * dev.sms;
+  const int64_t wave =
+      (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kInteger>(dev) * dev.sms;
   // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
   // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
@@ -1707,7 +1711,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   // with the ring, leave room for a few rows of partial sums.
   const int free_smem = dev.cta_smem - (kRing ? kRingBytes : 0) - kSmemHeader;
   const int act_limit = std::min(kActStageBytes, free_smem - kActPadBytes - 16 * kWarps * p.N * 4);
-  int k_chunk = std::max(kGrain, act_limit / act_stage_bytes<kImma, kSpans>(kGrain, p.N) * kGrain);
+  int k_chunk = std::max(kGrain, act_limit / act_stage_bytes<kInteger, kSpans>(kGrain, p.N) * kGrain);
   if (kSpans && k_chunk < k_split)  // k spans take one chunk per CTA: split K further instead
     split_k((p.K + k_chunk - 1) / k_chunk);
   if (k_chunk > k_split) k_chunk = k_split;
@@ -1715,7 +1719,8 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   // fp32) per pair and warp, or packed, one per pair plus kWarps - 1 (N > 8, one chunk); k spans:
   // a slot (2 rows x 8 parts) per pair and k-step (SpanStream).
   const bool packed = kWide && !kRing && k_chunk >= k_split;
-  const int act_bytes = act_stage_bytes<kImma, kSpans>(k_chunk, p.N) + kActPadBytes, slot_bytes = 16 * p.N * 4;
+  const int act_bytes = act_stage_bytes<kInteger, kSpans>(k_chunk, p.N) + kActPadBytes;
+  const int slot_bytes = 16 * p.N * 4;
   const int free_slots = (free_smem - act_bytes) / slot_bytes;
   const int pair_slots = kSpans ? (k_chunk + G::kStep - 1) / G::kStep : packed ? 1 : kWarps;
   const int cap = G::kPairRows * std::max(1, packed ? free_slots - (kWarps - 1) : free_slots / pair_slots);
@@ -1754,7 +1759,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const int raw_bytes = fp4 ? k_chunk / 2 + k_chunk / 16 : k_chunk * 2;
   const bool bulk_pays = fp4 ? k_chunk > kFp4StageBatch * kThreads * 8
                              : k_chunk > kThreads * 8 && k_chunk >= k_split;
-  if (!kRing && !kImma && bulk_pays && bulk_act_fits(p, dev, k_split, k_chunk) &&
+  if (!kRing && !kInteger && bulk_pays && bulk_act_fits(p, dev, k_split, k_chunk) &&
       plan.smem_bytes + raw_bytes <= dev.cta_smem) {
     plan.act_raw_offset = plan.smem_bytes;
     plan.smem_bytes += raw_bytes;
@@ -1762,7 +1767,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   plan.ring = kRing;
   plan.spans = kSpans;
   plan.tiled = kTiled;
-  plan.imma = kImma;
+  plan.integer = kInteger;
   plan.chunk_bytes = kWords * 4;
   plan.workspace_bytes = splits > 1 ? (int64_t)splits * rows * p.N * 4 : 0;
   return plan;
@@ -1770,11 +1775,13 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
 
 // dev: the current device (launch_gemv reads it once per launch).
 template <int kWords, bool kWide, bool kRing, bool kSpans = false, bool kTiled = false,
-          bool kImma = false>
+          bool kInteger = false>
 int launch_variant(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev,
                    cudaStream_t stream) {
-  resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kImma>(dev);  // sets the shared-memory limit once per device
-  gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kImma><<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
+  // Sets the shared-memory limit, once per device.
+  resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kInteger>(dev);
+  gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kInteger>
+      <<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
       p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
       plan.act_raw_offset);
   if (plan.splits > 1) {
@@ -1802,18 +1809,18 @@ GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::devi
 
 GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   using namespace detail;
-  const bool wide_n = p.N > 8, tiled = p.sfa.layout == kScaleTiled, imma = imma_fits(p, dev);
-  const auto imma_plan = [&] {
+  const bool wide_n = p.N > 8, tiled = p.sfa.layout == kScaleTiled, integer = integer_fits(p, dev);
+  const auto integer_plan = [&] {
     return tiled ? plan_variant<4, false, false, false, true, true>(p, dev)
                  : plan_variant<4, false, false, false, false, true>(p, dev);
   };
-  // The integer item takes the row tiles' place (imma_mode): the tiled format's here, the
+  // The integer item takes the row tiles' place (integer_mode): the tiled format's here, the
   // row-major one's below, after the ring's and the k spans' rules; forced, it goes first.
-  if (imma && (tiled || imma_mode() == 1)) return imma_plan();
+  if (integer && (tiled || integer_mode() == 1)) return integer_plan();
   if (tiled)  // the tiled weight format has one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
-  const bool dot = imma && spans_fit(p) && dot_mode() != 0;  // the k spans on the integer item
+  const bool dot = integer && spans_fit(p) && dot_mode() != 0;  // the k spans on the integer item
   const auto dot_plan = [&] { return plan_variant<4, false, false, true, false, true>(p, dev); };
   if (dot && dot_mode() == 1) return dot_plan();  // forced: before the ring, like the others
   if (ring_fits(p, dev)) {
@@ -1829,7 +1836,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     if (spans_mode() == 1 || spans_pay(p, spans)) return spans;
   }
   if (wide_loads(p)) {
-    if (imma) return imma_plan();
+    if (integer) return integer_plan();
     return wide_n ? plan_variant<4, true, false, false, false>(p, dev)
                   : plan_variant<4, false, false, false, false>(p, dev);
   }
@@ -1848,7 +1855,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
   if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
     return cudaErrorInvalidValue;
   if (plan.ring && !(wide && ring_fits(p, dev))) return cudaErrorInvalidValue;
-  if (plan.imma && !(wide && imma_fits(p, dev) && !plan.ring && plan.act_raw_offset == 0 &&
+  if (plan.integer && !(wide && integer_fits(p, dev) && !plan.ring && plan.act_raw_offset == 0 &&
                      (!plan.spans || !plan.tiled)))
     return cudaErrorInvalidValue;
   // k spans: one chunk per CTA (SpanStream's slots are per item of the chunk).
@@ -1866,8 +1873,9 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
-  if (plan.imma && plan.spans) return launch_variant<4, false, false, true, false, true>(p, plan, dev, stream);
-  if (plan.imma)
+  if (plan.integer && plan.spans)
+    return launch_variant<4, false, false, true, false, true>(p, plan, dev, stream);
+  if (plan.integer)
     return plan.tiled ? launch_variant<4, false, false, false, true, true>(p, plan, dev, stream)
                       : launch_variant<4, false, false, false, false, true>(p, plan, dev, stream);
   if (plan.tiled)

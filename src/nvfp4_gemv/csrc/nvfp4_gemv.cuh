@@ -126,8 +126,8 @@ struct GemvLaunch {
   int ring;             // 1: the weights stream through the bulk-copy ring (sm_90+, see the kernel)
   int spans;            // 1: two-row k spans, one column (SpanStream in the kernel)
   int tiled;            // 1: row tiles from the tiled weight format (sfa.layout == kScaleTiled)
-  int imma;             // 1: W4A4 at one column on the integer item (row tiles on the tensor core;
-                        // with spans, dp4a on each lane's k spans; see the kernel)
+  int integer;          // 1: W4A4 at one column on the integer item (dp4a; row tiles, or k spans
+                        // with spans; see the kernel)
   int act_raw_offset;   // > 0: shared-memory offset where bulk copies land the raw FP4 activation
                         // chunk before it is decoded (sm_90, see stage_fp4_activation_bulk)
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)

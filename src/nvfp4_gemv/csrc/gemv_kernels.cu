@@ -944,6 +944,10 @@ struct SpanStream {
   __device__ __forceinline__ void run(const GemvParams& p, const Segment& seg, uint32_t act_base,
                                       float* red, int warp, int lane) {
     constexpr int kR = kSpanRows, kLanesPerRow = 32 / kR;
+    if constexpr (kDot && kR != 2) {  // DotStage's offsets are the 2-row layout's; never planned
+      __trap();
+      return;
+    }
     const int g = lane >> 2, t = lane & 3, span = lane % kLanesPerRow, half = lane / kLanesPerRow;
     const int rows = seg.m1 - seg.m0, pairs = (rows + kR - 1) / kR;
     steps = (seg.kc + G::kStep - 1) / G::kStep;
@@ -1820,7 +1824,8 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   if (tiled)  // the tiled weight format has one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
-  const bool dot = integer && spans_fit(p) && dot_mode() != 0;  // the k spans on the integer item
+  // The k spans on the integer item (written for kSpanRows == 2, SpanStream<true>).
+  const bool dot = integer && kSpanRows == 2 && spans_fit(p) && dot_mode() != 0;
   const auto dot_plan = [&] { return plan_variant<4, false, false, true, false, true>(p, dev); };
   if (dot && dot_mode() == 1) return dot_plan();  // forced: before the ring, like the others
   if (ring_fits(p, dev)) {

@@ -647,8 +647,8 @@ __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x,
 // and g + 8 at k 32 t of a 128-value step; DotStage in 128-value steps (192 bytes: 128 int8, 4
 // records). acc: rows g, g + 8 x blocks 2 t, 2 t + 1 of every step: [g 2t, g 2t+1, g+8 2t,
 // g+8 2t+1], added over the quad by flush_integer. Each row takes compute_item_dot's steps for a
-// tile; a helper shared by the two rescheduled both kernels' SASS away from the measured form
-// (ptxas; item 116 found 1.9 us in such a difference), so each spells them out.
+// tile; a helper shared by the two moved the row-tile kernels' SASS away from the measured form
+// (ptxas's scheduling; item 116 found 1.9 us in such a difference), so each spells them out.
 __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_t step, int t,
                                                       float (&acc)[4]) {
   const uint32_t xo = step + 32 * t;

@@ -3,10 +3,13 @@
 y = x @ W^T (+ bias) with W = E2M1 * E4M3 block scale * global scale, stored packed (0.5625 bytes
 per weight) in one of two layouts (``weight_layout``):
   "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load (on the
-               H200 0.5-11% faster than row-major on layers of 58M weights and more; BENCHMARKS.md
-               item 61), but only the kernel's row tiles read it;
+               H200 at one column 2-12% faster than row-major on layers of 58M weights and more,
+               BENCHMARKS.md "Current", run 164), but only the kernel's row tiles read it;
   "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring and
-               the k spans: up to 0.7 us faster on layers of 16M weights or fewer (same item);
+               the k spans: up to 0.7 us faster on layers of 16M weights or fewer when the rule
+               was set (item 61); in run 164 W4A16 bf16 is even there (-0.4 .. +0.1 us) and W4A4
+               0.5-0.7 us slower than tiled (a rule by activation mode is in BENCHMARKS.md's
+               Next steps: N > 1 there is not measured);
   "auto"       (default) tiled from TILED_MIN_WEIGHTS = 2^25 weights up, row-major below.
 The state dict keeps the checkpoint layout either way (``weight`` [out, in/2], ``weight_scale``
 [out, in/16], converted on save and load), and so do the ``weight`` / ``weight_scale`` properties

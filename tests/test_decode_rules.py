@@ -1,7 +1,9 @@
 """The software E2M1 decode (e2m1_decode.cuh, the sm_80 .. sm_90 path) on the host, no GPU needed:
 nvcc builds tests/cpp/decode_rules.cu, which decodes every code at every position of a word among
 random neighbours and checks each fp16 image bit for bit against the E2M1 table (x 2^-14) and the
-lane order pair_k. The GPU tests check the same decode inside the kernels, end to end."""
+lane order pair_k; and the integer item's block arithmetic (dp4a of the biased weight bytes against
+the int8 activation from the magic start) against the exact dot, for random and extreme blocks. The
+GPU tests check the same decode and arithmetic inside the kernels, end to end."""
 
 import subprocess
 
@@ -16,4 +18,4 @@ def test_software_decode_is_exact_for_every_code_and_position(tmp_path):
     exe = build_cpp_check(tmp_path, "decode_rules")
     run = subprocess.run([str(exe)], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "8192 words checked, 0 failures" in run.stdout, run.stdout
+    assert "8192 words checked, 100004 blocks checked, 0 failures" in run.stdout, run.stdout

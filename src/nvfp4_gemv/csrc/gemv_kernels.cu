@@ -606,9 +606,6 @@ __host__ __device__ constexpr int act_stage_bytes(int k_chunk, int n) {
          : kInteger         ? k_chunk / 2 * 3
                          : k_chunk * n * 2;
 }
-constexpr uint32_t kIntMagic = 0x4B400000u;  // 1.5 * 2^23: int32 added to its bits, exactly
-constexpr float kIntMagicValue = 12582912.0f;
-constexpr int kIntAccLog2 = -4;               // (2 E2M1)(2 E2M1) 2^-6 per product
 
 // d = c + the 4 byte products of a (unsigned) and b (signed).
 __device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {

@@ -117,14 +117,15 @@ __host__ __device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]
 // decode and its block scales.
 // ---------------------------------------------------------------------------------------------
 constexpr int kU8Bias = 140;
+constexpr uint32_t kU8PosLo = 0x8F8E8D8Cu, kU8PosHi = 0x98949290u;  // 140 + {0,1,2,3,4,6,8,12}
+constexpr uint32_t kU8NegLo = 0x898A8B8Cu, kU8NegHi = 0x80848688u;  // 140 - {0,1,2,3,4,6,8,12}
+
 // The integer item's sums start from these bits (gemv_kernels.cu, DotStage): a block's dp4a chain
 // adds its integer dot product to the bits of the float 1.5 * 2^23, exactly while |dot| < 2^22
 // (a 16-value block's is at most 16 * 12 * 12 = 2304), so the float less kIntMagicValue is the dot.
 constexpr uint32_t kIntMagic = 0x4B400000u;  // 1.5 * 2^23
 constexpr float kIntMagicValue = 12582912.0f;
 constexpr int kIntAccLog2 = -4;              // (2 E2M1)(2 E2M1) 2^-6 per product
-constexpr uint32_t kU8PosLo = 0x8F8E8D8Cu, kU8PosHi = 0x98949290u;  // 140 + {0,1,2,3,4,6,8,12}
-constexpr uint32_t kU8NegLo = 0x898A8B8Cu, kU8NegHi = 0x80848688u;  // 140 - {0,1,2,3,4,6,8,12}
 
 __host__ __device__ __forceinline__ uint32_t upper_half(uint32_t w) {
 #ifdef __CUDA_ARCH__

@@ -592,8 +592,11 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
 //                               blocks 2j, 2j + 1 times 2^-6 as half2, unused},
 //                               c(b) = kIntMagic - kU8Bias * sum(block b).
 // 1.5 bytes per value (fp16 staging: 2).
+template <int kStepValues>
 struct DotStage {
-  static constexpr int kStepBytes = 1536, kRecords = 1024;  // the k spans' step
+  static_assert(kStepValues == 128 || kStepValues == 1024,
+                "DotStage steps: the row tiles' or the k spans'");
+  static constexpr int kStepBytes = kStepValues / 2 * 3, kRecords = kStepValues;
 };
 
 // Shared memory of a staged activation chunk of k_chunk values and n columns (k_chunk a multiple
@@ -602,7 +605,7 @@ struct DotStage {
 // too changed the k-span kernel's SASS and cost it 1.9 us on 7168x16384, item 116.)
 template <bool kInteger, bool kSpans = false>
 __host__ __device__ constexpr int act_stage_bytes(int k_chunk, int n) {
-  return kInteger && kSpans ? k_chunk / 1024 * DotStage::kStepBytes
+  return kInteger && kSpans ? k_chunk / 1024 * DotStage<1024>::kStepBytes
          : kInteger         ? k_chunk / 2 * 3
                          : k_chunk * n * 2;
 }
@@ -649,7 +652,7 @@ __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x,
 __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_t step, int t,
                                                       float (&acc)[4]) {
   const uint32_t xo = step + 32 * t;
-  const uint4 x0 = lds128(xo), x1 = lds128(xo + 16), r = lds128(step + 128 + 16 * t);
+  const uint4 x0 = lds128(xo), x1 = lds128(xo + 16), r = lds128(step + DotStage<128>::kRecords + 16 * t);
   const uint32_t xs[8] = {x0.x, x0.y, x0.z, x0.w, x1.x, x1.y, x1.z, x1.w};
 #pragma unroll
   for (int row = 0; row < 2; ++row) {
@@ -673,8 +676,7 @@ __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_
 // thread takes whole scale blocks, kFp4StageBatch at a time with their loads issued together.
 template <int kStepValues>
 __device__ void stage_fp4_dot(const GemvParams& p, const Segment& seg, uint8_t* act) {
-  static_assert(kStepValues == 128 || kStepValues == 1024, "DotStage steps: the row tiles' or the k spans'");
-  constexpr int kStepBlocks = kStepValues / 16, kStepBytes = kStepValues / 2 * 3;
+  constexpr int kStepBlocks = kStepValues / 16, kStepBytes = DotStage<kStepValues>::kStepBytes;
   constexpr int kLog2StepBlocks = kStepValues == 128 ? 3 : 6;
   const int blocks = (seg.kc + kStepValues - 1) / kStepValues * kStepBlocks, k_end = seg.k0 + seg.kc;
   const uint8_t* x = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride;
@@ -709,7 +711,7 @@ __device__ void stage_fp4_dot(const GemvParams& p, const Segment& seg, uint8_t* 
       uint8_t* step = act + (u >> kLog2StepBlocks) * kStepBytes;  // u >= 0
       const int blk = u & (kStepBlocks - 1), odd = blk & 1;
       *reinterpret_cast<uint4*>(step + 16 * blk) = make_uint4(v[0], v[1], v[2], v[3]);
-      uint8_t* record = step + kStepValues + 16 * (blk >> 1);
+      uint8_t* record = step + DotStage<kStepValues>::kRecords + 16 * (blk >> 1);
       reinterpret_cast<int*>(record)[odd] = (int)kIntMagic - kU8Bias * sum;
       reinterpret_cast<__half*>(record + 8)[odd] = __low2half(decode_e4m3x2<0>(sc[b], 1.0f / 64));
     }
@@ -802,7 +804,7 @@ struct WarpStream {
     float acc[2][4] = {};
     const auto compute = [&](const Item<kWords>& it, int step) {
       if constexpr (kInteger)
-        compute_item_tile_dot(it, act + step * (Geometry<4>::kStep / 2 * 3), t, acc[0]);
+        compute_item_tile_dot(it, act + step * DotStage<Geometry<4>::kStep>::kStepBytes, t, acc[0]);
       else
         compute_item<kWords, kWide>(it, act + step * act_step, q_stride, acc);
     };
@@ -885,7 +887,8 @@ struct SpanStream {
   static constexpr int kStepScales = G::kStep / 16;     // scale bytes likewise
   static constexpr int kTileBytes = G::kStep / 4;       // A bytes from tile 0 to tile 1 (k + 512)
   static constexpr int kTileScales = G::kStep / 32;     // scale bytes likewise
-  static constexpr int kActStep = kDot ? DotStage::kStepBytes : G::kStep * 2;  // staged bytes per k-step
+  // Staged bytes per k-step (kDot: the 2-row layout's 1024-value step, the only one planned).
+  static constexpr int kActStep = kDot ? DotStage<1024>::kStepBytes : G::kStep * 2;
   static constexpr uint32_t kActWord = G::kSpanPieces * 16;  // staged bytes per word q of a step
   static constexpr int kSlotBytes = 16 * 4;             // partial sums per item
   Item<4> buf[kPrefetch];
@@ -981,7 +984,7 @@ struct SpanStream {
     uint8_t* slot = reinterpret_cast<uint8_t*>(red) + first * kSlotBytes +
                     (kDot ? half * (kSlotBytes / 2) : (g / kQ) * kQ * 8 + (g % kQ) * 8);
     const uint32_t act = kDot ? act_base + (uint32_t)k : act_base;
-    const uint32_t record = act_base + DotStage::kRecords + (uint32_t)span * 16;
+    const uint32_t record = act_base + DotStage<1024>::kRecords + (uint32_t)span * 16;
     const int mine = last - first;
 #pragma unroll
     for (int d = 0; d < kPrefetch; ++d) load(d);
@@ -1552,6 +1555,11 @@ inline bool bulk_act_fits(const GemvParams& p, const PlanDevice& dev, int k_spli
          (p.L == 1 || (p.x_batch_stride % 16 == 0 && sf.batch_stride % 16 == 0));
 }
 
+// The most rows a CTA of a row-major plan takes (the launch rules below weigh them).
+inline int64_t plan_cta_rows(const GemvParams& p, const GemvLaunch& plan) {
+  return ((int64_t)p.M * p.L + plan.row_blocks - 1) / plan.row_blocks;
+}
+
 // Whether the ring beats the register window (unset NVFP4_GEMV_RING): when a CTA's whole weight
 // stream is at most half the ring (kRingStages / 2 items), all of it requested before the
 // activation staging. Measured on the H200 (runs 50-51, N = 1): 2 items per CTA, 4096x4096 11.3
@@ -1559,7 +1567,7 @@ inline bool bulk_act_fits(const GemvParams& p, const PlanDevice& dev, int k_spli
 // 13.1-13.3; 8 or more, slower (14336x4096 23.9 against 20.2, 7168x16384 38.6 against 31.3): the
 // ring's decode shares the SM with its copies badly (BENCHMARKS.md, log item 30).
 inline bool ring_pays(const GemvParams& p, const GemvLaunch& plan) {
-  const int64_t rows = (int64_t)p.M * p.L, cta_rows = (rows + plan.row_blocks - 1) / plan.row_blocks;
+  const int64_t cta_rows = plan_cta_rows(p, plan);
   const int64_t stages = (plan.k_split + kRingStageK - 1) / kRingStageK;
   return (cta_rows + 15) / 16 * stages * 2 <= kRingStages;
 }
@@ -1593,7 +1601,7 @@ inline bool spans_fit(const GemvParams& p) {
 constexpr int kSpanMaxK = 8192;
 constexpr int kSpanMaxCtaRows = 256;
 inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {
-  const int64_t rows = (int64_t)p.M * p.L, cta_rows = (rows + plan.row_blocks - 1) / plan.row_blocks;
+  const int64_t cta_rows = plan_cta_rows(p, plan);
   return p.K <= kSpanMaxK && cta_rows <= kSpanMaxCtaRows;
 }
 
@@ -1632,7 +1640,7 @@ inline int dot_mode() {
 // 7168x16384 31.4 against the integer k spans' 29.5.)
 constexpr int kDotMaxCtaRows = 32;
 inline bool dot_pays(const GemvParams& p, const GemvLaunch& plan) {
-  const int64_t rows = (int64_t)p.M * p.L, cta_rows = (rows + plan.row_blocks - 1) / plan.row_blocks;
+  const int64_t cta_rows = plan_cta_rows(p, plan);
   return cta_rows <= kDotMaxCtaRows;
 }
 
@@ -1859,8 +1867,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
   if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
     return cudaErrorInvalidValue;
   if (plan.ring && !(wide && ring_fits(p, dev))) return cudaErrorInvalidValue;
-  if (plan.integer && !(wide && integer_fits(p, dev) && !plan.ring && plan.act_raw_offset == 0 &&
-                     (!plan.spans || !plan.tiled)))
+  if (plan.integer && !(wide && integer_fits(p, dev) && !plan.ring && plan.act_raw_offset == 0))
     return cudaErrorInvalidValue;
   // k spans: one chunk per CTA (SpanStream's slots are per item of the chunk).
   if (plan.spans && !(wide && spans_fit(p) && plan.k_chunk >= plan.k_split))

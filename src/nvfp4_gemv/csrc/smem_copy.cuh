@@ -19,12 +19,6 @@ __device__ __forceinline__ uint4 lds128(uint32_t addr) {
   return v;
 }
 
-__device__ __forceinline__ uint32_t lds32(uint32_t addr) {
-  uint32_t v;
-  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(addr));
-  return v;
-}
-
 // sm_90 and later (declared in the host pass too, where device code is parsed, not compiled).
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 __device__ __forceinline__ void mbar_init(uint64_t* b, int count) {

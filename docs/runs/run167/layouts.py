@@ -4,7 +4,7 @@ flush, median of 20, unchecked timing of the op on random operands; the floor be
 Question (BENCHMARKS.md Next steps): NVFP4Linear's "auto" layout is row-major below 2^25 weights;
 at N = 1 W4A4 is 0.5-0.7 us faster tiled there since the integer item by dp4a (run 164), W4A16
 bf16 even. Does that hold for N > 1, where the tiled layout has no ring and no k spans?
-Usage (on the device, repository root): PYTHONPATH=src python3 docs/runs/next_layouts.py"""
+Usage (on the device, repository root): PYTHONPATH=src python3 docs/runs/run167/layouts.py (run 167)"""
 import torch
 
 from nvfp4_gemv import ops

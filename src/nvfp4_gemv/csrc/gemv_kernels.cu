@@ -1598,11 +1598,16 @@ inline bool spans_fit(const GemvParams& p) {
 // 19.2 / 19.2, 4096x7168x8 48.4 / 47.9 -> 47.9 / 48.1; left to the row tiles, where every k-span
 // order tried lost (runs 69-73, 76): 7168x16384 (30.0 against 30.5 - 33.0), the lm_head (107.9
 // against 109.7 - 115.4).
+// Where the integer row tiles are the alternative (integer_fits: W4A4, one column, sm_90) their
+// lighter compute moves the line to kSpanMaxKInteger: the fp16 k spans against the integer row
+// tiles, same builds (runs 167-168, 3 and 5 times): 4096x7168x8 (K = 7168) 47.2 against 46.5 us
+// on average, 14336x4096 (4096) 19.0 against 19.0, 7168x2048x4 (2048) 18.7 against 19.1.
 constexpr int kSpanMaxK = 8192;
+constexpr int kSpanMaxKInteger = 4096;
 constexpr int kSpanMaxCtaRows = 256;
-inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan) {
+inline bool spans_pay(const GemvParams& p, const GemvLaunch& plan, bool integer) {
   const int64_t cta_rows = plan_cta_rows(p, plan);
-  return p.K <= kSpanMaxK && cta_rows <= kSpanMaxCtaRows;
+  return p.K <= (integer ? kSpanMaxKInteger : kSpanMaxK) && cta_rows <= kSpanMaxCtaRows;
 }
 
 // The integer item (compute_item_tile_dot): W4A4 at one column in row tiles (row-major or tiled
@@ -1845,7 +1850,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   }
   if (spans_fit(p)) {
     const GemvLaunch spans = plan_variant<4, false, false, true, false>(p, dev);
-    if (spans_mode() == 1 || spans_pay(p, spans)) return spans;
+    if (spans_mode() == 1 || spans_pay(p, spans, integer)) return spans;
   }
   if (wide_loads(p)) {
     if (integer) return integer_plan();

@@ -138,11 +138,19 @@ def test_state_dict_is_the_checkpoint_layout_and_loads_checks_shapes(layout):
 
 
 def test_weight_layout_rule_and_errors():
-    """auto: tiled from TILED_MIN_WEIGHTS weights up (BENCHMARKS.md item 61)."""
+    """auto: tiled where the format's padding adds at most 1/8 of the weights (BENCHMARKS.md item
+    122), row-major where it would add more."""
     from nvfp4_gemv import linear
 
-    assert nv.NVFP4Linear(4096, 4096).weight_layout == "row-major"
-    assert nv.NVFP4Linear(4096, 8192).weight_layout == "tiled" and 4096 * 8192 == linear.TILED_MIN_WEIGHTS
+    # No padding; 2064 -> 2176: 5.4%; 1040 -> 1152: 10.8%.
+    for out_f, in_f in ((4096, 4096), (1024, 1024), (151936, 4096), (128, 1152), (2048, 2064), (4096, 1040)):
+        assert linear.auto_layout(out_f, in_f) == "tiled", (out_f, in_f)
+    # 8 rows -> 16: 100%; 1040 -> 1152 and 120 -> 128 rows: 18%; 1056 -> 1152 and 136 -> 144: 15.5%;
+    # 16 -> 128: 700%.
+    for out_f, in_f in ((8, 1168), (120, 1040), (136, 1056), (4096, 16), (1, 4096)):
+        assert linear.auto_layout(out_f, in_f) == "row-major", (out_f, in_f)
+    assert nv.NVFP4Linear(256, 64).weight_layout == "tiled"  # the default is "auto"
+    assert nv.NVFP4Linear(1040, 120).weight_layout == "row-major"
     with pytest.raises(ValueError, match="weight_layout must be one of"):
         nv.NVFP4Linear(64, 8, weight_layout="blocked")
 

@@ -2,15 +2,17 @@
 
 y = x @ W^T (+ bias) with W = E2M1 * E4M3 block scale * global scale, stored packed (0.5625 bytes
 per weight) in one of two layouts (``weight_layout``):
-  "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load (on the
-               H200 at one column 2-12% faster than row-major on layers of 58M weights and more,
-               BENCHMARKS.md "Current", run 164), but only the kernel's row tiles read it;
+  "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load; on
+               the H200 it was faster than row-major on every layer measured from 1024x1024 to
+               the 151936x4096 lm_head, W4A4 and W4A16 bf16, N = 1..16 (runs 167-168, BENCHMARKS.md
+               item 122: by 0.3-1.9 us on the small layers, 2-12% on the large ones), but for
+               W4A16 bf16 at N = 1-2 on 4096x4096 (+0.4, +0.5 us); only the kernel's row tiles
+               read it;
   "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring and
-               the k spans: up to 0.7 us faster on layers of 16M weights or fewer when the rule
-               was set (item 61); in run 164 W4A16 bf16 is even there (-0.4 .. +0.1 us) and W4A4
-               0.5-0.7 us slower than tiled (a rule by activation mode is in BENCHMARKS.md's
-               Next steps: N > 1 there is not measured);
-  "auto"       (default) tiled from TILED_MIN_WEIGHTS = 2^25 weights up, row-major below.
+               the k spans;
+  "auto"       (default) tiled where its padding (rows to 16, in_features to 128) adds at most
+               1/8 to the bytes read (TILED_MAX_PADDING), row-major otherwise (layers with few
+               rows or a short, odd in_features: not measured, and the padding is read).
 The state dict keeps the checkpoint layout either way (``weight`` [out, in/2], ``weight_scale``
 [out, in/16], converted on save and load), and so do the ``weight`` / ``weight_scale`` properties
 (copies: write through load_state_dict or from_quantized).
@@ -31,9 +33,18 @@ from . import ops, reference
 from .api import quantize_activation
 
 MAX_GEMV_ROWS = 16
-TILED_MIN_WEIGHTS = 1 << 25
+TILED_MAX_PADDING = 1 / 8  # "auto": the most padding, as a fraction of the weights, for tiled
 LAYOUTS = ("auto", "tiled", "row-major")
 CONVENTIONS = ("modelopt", "compressed-tensors", "multiplier")
+
+
+def auto_layout(out_features: int, in_features: int) -> str:
+    """weight_layout="auto": "tiled" where the tiled format's padding adds at most TILED_MAX_PADDING
+    of the weights (2048x2064, padded 5.4%, was still 1.3-1.9 us faster tiled at N = 1, run 168),
+    else "row-major"."""
+    (bands, k_tiles, _, _), _ = fmt.tiled_shapes(out_features, in_features)
+    padded = bands * 16 * k_tiles * 128
+    return "tiled" if padded <= (1 + TILED_MAX_PADDING) * out_features * in_features else "row-major"
 
 
 class NVFP4Linear(torch.nn.Module):
@@ -48,7 +59,7 @@ class NVFP4Linear(torch.nn.Module):
         if weight_layout not in LAYOUTS:
             raise ValueError(f"NVFP4Linear: weight_layout must be one of {LAYOUTS}, got {weight_layout!r}")
         if weight_layout == "auto":
-            weight_layout = "tiled" if in_features * out_features >= TILED_MIN_WEIGHTS else "row-major"
+            weight_layout = auto_layout(out_features, in_features)
         self.in_features, self.out_features, self.activation = in_features, out_features, activation
         self.weight_layout = weight_layout
         # The packed weights in weight_layout; saved and loaded in the checkpoint layout (see below).

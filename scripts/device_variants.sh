@@ -14,6 +14,7 @@
 # (for diagnostic variants whose output is wrong on purpose) and prints its output;
 # VARIANT_CMD="-m pytest -q -x tests/test_gpu_kernel.py" runs the kernel tests in each copy.
 # VARIANT_ENVS="NVFP4_GEMV_SPANS=1 -" repeats VARIANT_CMD under each assignment ("-": none).
+# VARIANT_TAIL=N prints the last N lines of each VARIANT_CMD output (default 12).
 # VARIANT_REUSE=1 keeps copies already built under $WORK by an earlier call on the same machine.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
@@ -40,7 +41,7 @@ if [ -n "${VARIANT_CMD:-}" ]; then
     for name in "${names[@]}"; do
       echo "== $name ($env_spec)"
       (cd "$WORK/$name" && cp -r "$OLDPWD/scripts" "$OLDPWD/tests" "$OLDPWD/pyproject.toml" . && env "$env_spec" \
-         NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src $PY $VARIANT_CMD 2>&1 | tail -n 12)
+         NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src $PY $VARIANT_CMD 2>&1 | tail -n ${VARIANT_TAIL:-12})
     done
   done
   exit 0

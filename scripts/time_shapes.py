@@ -2,8 +2,8 @@
 five model layers, the bench's way (events, write flush), WITHOUT checking the output: for
 diagnostic kernel variants that compute something else on purpose (memory only, compute only).
 Prints one line per shape; with "tiled", the same operands in the tiled weight format
-(format.to_tiled) too; with "columns", also W4A4 at N = 2, 4, 8, 16 on 7168x16384 (the split-K
-plans, row-major).
+(format.to_tiled) too; with "columns", also W4A4 and W4A16 bf16 at N = 2, 4, 8, 16 on 7168x16384
+and 4096x4096 (the split-K plans; with "tiled", in both layouts).
 
 Usage: PYTHONPATH=src python scripts/time_shapes.py [reps] [tiled] [columns]
 """
@@ -34,9 +34,16 @@ for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (4096
         del tiles, tile_scales
     floor, _ = stream_floor(gemv_bytes(m, k, l), flusher, "cuda", reps)
     print(f"{line}, floor {floor.median_us:.1f} us", flush=True)
-for n in (2, 4, 8, 16) if columns else ():
-    m, k = 7168, 16384
-    a, sfa, x, sfx = random_operands(m, k, 1, n, "fp4", "cuda")
+columns_cases = [(shape, act, n) for shape in ((7168, 16384), (4096, 4096)) for act in ("fp4", "bf16")
+                 for n in (2, 4, 8, 16)]
+for (m, k), act, n in columns_cases if columns else ():
+    a, sfa, x, sfx = random_operands(m, k, 1, n, act, "cuda")
     out = torch.empty((1, m, n), dtype=torch.float16, device="cuda")
     t = time_cuda(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out), flusher, reps)
-    print(f"{m}x{k}x1 N={n}: gemv {t.median_us:.1f} us", flush=True)
+    line = f"{m}x{k}x1 {act} N={n}: gemv {t.median_us:.1f} us"
+    if tiled:
+        tiles, tile_scales = fmt.to_tiled(a, sfa)
+        tt = time_cuda(lambda: torch.ops.nvfp4.gemv_out(tiles, tile_scales, x, sfx, reference.TILED, 0, None, None,
+                                                        None, out), flusher, reps)
+        line += f", tiled {tt.median_us:.1f} us"
+    print(line, flush=True)

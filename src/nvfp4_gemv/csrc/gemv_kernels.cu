@@ -1689,6 +1689,35 @@ inline int tiled_balance_splits(int64_t bands, int K, int k_grain, int64_t wave,
   return best;
 }
 
+// The split at N > 1 columns, refined by a cost estimate. plan_variant's rule (S0, from the
+// staging's share of a CTA's weight work) was set in run 37, before the reduction's dependent
+// launch. Each CTA stages (converts into shared memory) N * K / S activation values before its
+// first weight load, DRAM idle meanwhile, at about kStageUs each whatever its rows; a split costs
+// kSplitUs (the reduction kernel: 1.8-2.4 us at N = 2..16 on 7168x16384, run 168) and its partial
+// sums, S * rows * N fp32 written and read, at kPartialBytesPerUs. S: the cheapest of S0 / 2, S0
+// and 2 S0, the range measured (runs 169-170: 7168x16384, 4096x4096, 4096x14336, 14336x4096,
+// 2048x7168, 7168x2048; W4A4 and W4A16 bf16, both layouts, N = 2..16), within max_splits, and 2 S0
+// at most kMaxRefinedSplits (16 splits lost wherever measured, by 1.6-11 us). Against S0 there:
+// 7168x16384 N = 2 at 4, 31.3 / 28.5 us row-major / tiled against 32.1 / 31.5; 7168x2048 N = 16
+// at 2, 17.2 / 16.9 against 19.7 / 19.2; 4096x4096 N = 2 unsplit, 11.8 / 11.3 against 13.2 /
+// 13.4. Over the 48 measured cases the picks sum to 9.8 us (row-major + tiled) over each case's
+// fastest S, S0 to 52; the worst pick costs 2.5 (14336x4096 bf16 N = 16 at 2, S0's 4 the
+// fastest; S0's worst 4.8). BENCHMARKS.md item 123.
+constexpr double kStageUs = 0.13 / 1024;
+constexpr double kSplitUs = 2.0;
+constexpr double kPartialBytesPerUs = 1.5e6;
+constexpr int kMaxRefinedSplits = 8;
+inline int refine_column_splits(int s0, int n, int k, int64_t rows, int max_splits) {
+  const auto cost = [&](int s) {
+    const double stage = kStageUs * n * (double)k / s;
+    return s == 1 ? stage : stage + kSplitUs + 8.0 * s * (double)rows * n / kPartialBytesPerUs;
+  };
+  int best = s0;
+  if (s0 > 1 && cost(s0 / 2) < cost(best)) best = s0 / 2;
+  if (2 * s0 <= std::min(max_splits, kMaxRefinedSplits) && cost(2 * s0) < cost(best)) best = 2 * s0;
+  return best;
+}
+
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
 GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
@@ -1698,7 +1727,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const int64_t units = kTiled ? kernel_rows / 16 : rows;  // row ranges in whole bands (kernel)
   const int64_t wave =
       (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kInteger>(dev) * dev.sms;
-  // Split rule. Every CTA stages (converts) the activation of its k range, N * k values, while it
+  // Split rule (S0; refine_column_splits then weighs S0 / 2 and 2 S0). Every CTA stages (converts) the activation of its k range, N * k values, while it
   // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
   // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
   // rows * S / wave rows each) until it is at most 1/4: S = the power of two >= 14 * N * wave /
@@ -1715,6 +1744,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const double want = p.N == 1 ? 1.0 : factor * p.N * (double)wave / (double)rows;
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
+  if (p.N > 1) splits = refine_column_splits(splits, p.N, p.K, rows, max_splits);
   if (kTiled && p.N == 1)
     splits = tiled_balance_splits(units, p.K, kGrain, wave, dev.sms, max_splits);
   int k_split = 0;

@@ -249,17 +249,17 @@ def bench_op_shape(m, k, l, n, act, flusher, bw, device, reps, tiled=False) -> S
 
 def extended_rows(flusher, bw, device, reps) -> list[dict]:
     """Model layers at L = 1 (W4A4 and W4A16 bf16, both weight layouts); N = 1..16 columns on the
-    task's first shape (and N = 8 bf16 tiled)."""
+    task's first shape, both weight layouts (NVFP4Linear's "auto" stores the layers tiled)."""
     rows = []
     for m, k in MODEL_LAYERS:
         for act in ("fp4", "bf16"):
             for tiled in (False, True):
                 rows.append(asdict(bench_op_shape(m, k, 1, 1, act, flusher, bw, device, reps, tiled)))
-    rows.append(asdict(bench_op_shape(*task.BENCHMARK_SHAPES[0], 8, "bf16", flusher, bw, device, reps, tiled=True)))
     m, k, l = task.BENCHMARK_SHAPES[0]
     for act in ("fp4", "bf16"):
-        for n in (1, 2, 4, 8, 16):
-            rows.append(asdict(bench_op_shape(m, k, l, n, act, flusher, bw, device, reps)))
+        for tiled in (False, True):
+            for n in (1, 2, 4, 8, 16):
+                rows.append(asdict(bench_op_shape(m, k, l, n, act, flusher, bw, device, reps, tiled)))
     for m, k, l in task.BENCHMARK_SHAPES[1:]:
         rows.append(asdict(bench_op_shape(m, k, l, 1, "bf16", flusher, bw, device, reps)))
     return rows

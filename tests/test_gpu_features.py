@@ -6,7 +6,8 @@ import torch
 
 import nvfp4_gemv as nv
 from nvfp4_gemv import format as fmt
-from helpers import capture_cuda_graph
+from nvfp4_gemv import reference
+from helpers import capture_cuda_graph, random_problem
 
 pytestmark = pytest.mark.gpu
 
@@ -43,6 +44,70 @@ def test_quantize_kernel_marks_nonfinite_blocks_nan():
     q = nv.quantize_activation(x)
     assert q.scales[0, 0].item() == 0x7F and q.scales[1, 2].item() == 0x7F
     assert q.scales[0, 1].item() != 0x7F
+
+
+def cuda_kernel_names(fn) -> list[str]:
+    """Names of the events (the CUDA kernels among them) of fn under torch.profiler."""
+    from torch.profiler import ProfilerActivity, profile
+
+    with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+        fn()
+        torch.cuda.synchronize()
+    return [e.name for e in prof.events()]
+
+
+# (l, m, k, weight layout, one kernel on the H200): the launch rule's plan for the FP4 problem
+# decides (fused_quant_fits): the integer plans, tiled or k spans, k ranges up to 8192, one column,
+# x 16-byte aligned.
+DYNAMIC_CASES = [
+    (1, 2048, 7168, "row-major", True),   # the integer k spans
+    (3, 3000, 4608, "row-major", False),  # the integer row tiles (fused_quant_fits), batches
+    (2, 1000, 4176, "tiled", True),       # tiled, K % 128 != 0, batches
+    (1, 300, 2048, "row-major", False),   # the ring
+    (2, 1000, 4176, "row-major", False),  # 8-byte loads
+]
+
+
+@pytest.mark.parametrize("with_gs", [False, True])
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+@pytest.mark.parametrize("l,m,k,layout,fused", DYNAMIC_CASES, ids=str)
+def test_gemv_dynamic_is_bitwise_quantize_then_gemv(l, m, k, layout, fused, dtype, with_gs):
+    """gemv_dynamic_out against quantize then gemv_out: the same bits, the special values of the
+    rounding rule included (ties, signed zeros, huge blocks); one kernel where the plan allows
+    (no quantize kernel launched), two elsewhere, at N = 2, and for x not 16-byte aligned."""
+    gen = torch.Generator().manual_seed(m + k)
+    a, sfa, _, _ = random_problem(l, m, k, 1, gen, "fp4", "cuda")
+    lay = reference.ROW_MAJOR
+    if layout == "tiled":
+        a, sfa = fmt.to_tiled(a, sfa)
+        lay = reference.TILED
+    wgs = torch.tensor([1.5], device="cuda")
+    gs = torch.tensor([0.37], device="cuda") if with_gs else None
+    bias = torch.randn(m, generator=gen).cuda()
+    fused = fused and torch.cuda.get_device_capability()[0] == 9
+    for n, offset in ((1, 0), (2, 0), (1, 4)):
+        base = special_activation(l * n * k // 16 + 1, 16, dtype, seed=m + n).reshape(-1).cuda()
+        x = base[offset:offset + l * n * k].view(l, n, k)  # offset 4: 8 bytes off 16-byte alignment
+        outs = [torch.full((l, m, n), float("nan"), device="cuda") for _ in range(2)]
+        run = lambda: torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, lay, wgs, gs, bias, outs[0])  # noqa: E731
+        names = cuda_kernel_names(run)
+        xq, sq = torch.ops.nvfp4.quantize(x.clone(), gs)  # quantize takes 16-byte aligned x
+        torch.ops.nvfp4.gemv_out(a, sfa, xq, sq, lay, 0, wgs, gs, bias, outs[1])
+        assert torch.equal(outs[0], outs[1]), (n, offset)
+        one_kernel = not any("quantize_kernel" in name for name in names)
+        assert one_kernel == (fused and n == 1 and offset == 0), (n, offset, names)
+
+
+def test_gemv_dynamic_nan_block_gives_nan():
+    """A non-finite block gets the NaN scale inside the fused staging too: its batch's outputs are
+    NaN, the other batch's finite."""
+    gen = torch.Generator().manual_seed(9)
+    a, sfa, _, _ = random_problem(2, 2048, 7168, 1, gen, "fp4", "cuda")
+    x = torch.randn((2, 1, 7168), generator=gen).to(torch.bfloat16).cuda()
+    x[0, 0, 100] = float("inf")
+    out = torch.zeros((2, 2048, 1), device="cuda")
+    torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, 0, None, None, None, out)
+    assert out[0].isnan().all() and out[1].isfinite().all()
 
 
 def reference_linear(q, x, xq=None):
@@ -89,12 +154,14 @@ def test_linear_fallback_above_16_rows():
     assert torch.equal(y, ref)
 
 
+@pytest.mark.parametrize("rows", [1, 4])
 @pytest.mark.parametrize("layout", ["tiled", "row-major"])
 @pytest.mark.parametrize("activation", ["weight-only", "dynamic"])
-def test_linear_compile_and_cuda_graph(activation, layout):
+def test_linear_compile_and_cuda_graph(activation, layout, rows):
+    """Dynamic at one row: the activation quantized inside the GEMV (one kernel); at 4: two."""
     torch.manual_seed(3)
     q = nv.NVFP4Linear.from_linear(torch.nn.Linear(256, 128), activation=activation, weight_layout=layout).cuda()
-    x = torch.randn(4, 256, device="cuda", dtype=torch.bfloat16)
+    x = torch.randn(rows, 256, device="cuda", dtype=torch.bfloat16)
     eager = q(x)
     compiled = torch.compile(q, fullgraph=True)
     assert torch.equal(compiled(x), eager)

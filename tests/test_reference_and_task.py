@@ -184,3 +184,35 @@ def test_opcheck_cpu():
     out = torch.empty((1, 8, 2))
     torch.library.opcheck(torch.ops.nvfp4.gemv_out.default,
                           (tiles, tile_scales, x, sfx, reference.TILED, 0, None, None, None, out))
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_dynamic_gemv_on_cpu_is_quantize_then_gemv(dtype):
+    """torch.ops.nvfp4.gemv_dynamic_out (W4A4 on a 16-bit x quantized per call) on CPU: exactly the
+    reference of format.quantize(x, global_scale) and that global scale; through nvfp4_gemv.gemv's
+    quantize_b too, row-major and tiled; its fake implementation and opcheck; bad x named."""
+    from nvfp4_gemv import ops
+
+    ops.load()
+    gen = torch.Generator().manual_seed(6)
+    a, sfa, _, _ = random_problem(2, 24, 160, 1, gen, "fp4")
+    x = (torch.randn((2, 3, 160), generator=gen) * 3).to(dtype)
+    gs, wgs = torch.tensor([0.37]), torch.tensor([1.5])
+    q = fmt.quantize(x, global_scale=gs)
+    want = reference.gemv_reference(a, sfa, fmt.as_uint8(q.data), fmt.as_uint8(q.scales), 0, 0, wgs, gs, None,
+                                    torch.float32)
+    out = torch.full((2, 24, 3), float("nan"))
+    torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, 0, wgs, gs, None, out)
+    assert torch.equal(out, want)
+    got = nvfp4_gemv.gemv(a, sfa, x, weight_global_scale=wgs, act_global_scale=gs, out_dtype=torch.float32,
+                          quantize_b=True)
+    assert torch.equal(got, want)
+    tiles, tile_scales = fmt.to_tiled(a, sfa)
+    got = nvfp4_gemv.gemv(tiles, tile_scales, x, scale_layout="tiled", rows=24, weight_global_scale=wgs,
+                          act_global_scale=gs, out_dtype=torch.float32, quantize_b=True)
+    assert torch.equal(got, want)
+    torch.library.opcheck(torch.ops.nvfp4.gemv_dynamic_out.default, (a, sfa, x, 0, wgs, gs, None, out))
+    with pytest.raises(ValueError, match="float16 or bfloat16, got torch.float32"):
+        torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x.float(), 0, None, None, None, out)
+    with pytest.raises(ValueError, match="quantize_b takes float16 / bfloat16 b without sfb"):
+        nvfp4_gemv.gemv(a, sfa, fmt.as_uint8(q.data), fmt.as_uint8(q.scales), quantize_b=True)

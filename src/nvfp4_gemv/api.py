@@ -58,6 +58,7 @@ def gemv(
     act_global_scale: torch.Tensor | float | None = None,
     bias: torch.Tensor | None = None,
     rows: int | None = None,
+    quantize_b: bool = False,
 ) -> torch.Tensor:
     """out = weight_global_scale * act_global_scale * dequant(a, sfa) @ b^T (+ bias), fp32 accumulation.
 
@@ -75,6 +76,9 @@ def gemv(
            strides, written in place; allocated with out_dtype when None.
     weight_global_scale, act_global_scale: float32 one-element tensors on a's device (floats are
            accepted but cost a host-to-device copy per call); bias: float32 [M].
+    quantize_b: W4A4 on a float16 / bfloat16 b quantized per call, bitwise quantize_activation(b,
+           act_global_scale) then the W4A4 GEMV (torch.ops.nvfp4.gemv_dynamic_out: on the H200 at one
+           column the quantization happens inside the GEMV's staging, one kernel; otherwise two).
     """
     tiled = scale_layout == "tiled"
     if tiled:
@@ -95,6 +99,9 @@ def gemv(
     if b3.dim() != 3:
         raise ValueError(f"b must be [K], [N, K] or [L, N, K] (K/2 when packed), got shape {tuple(b.shape)}")
     w4a4 = b3.dtype in (torch.uint8, getattr(torch, "float4_e2m1fn_x2", torch.uint8))
+    if quantize_b and (w4a4 or sfb is not None):
+        raise ValueError(f"quantize_b takes float16 / bfloat16 b without sfb, got {b3.dtype}"
+                         f"{' with sfb' if sfb is not None else ''}")
     if w4a4 and sfb is None:
         raise ValueError("packed FP4 activations (W4A4) need their scales sfb")
     if not w4a4 and sfb is not None:
@@ -124,10 +131,11 @@ def gemv(
         if not batched:
             out3 = out3.unsqueeze(0)
     ops.load()
-    torch.ops.nvfp4.gemv_out(
-        a3, sfa_c, b3, sfb_c, sfa_layout, sfb_layout,
-        _scale_tensor(weight_global_scale, a.device), _scale_tensor(act_global_scale, a.device), bias, out3,
-    )
+    wgs, ags = _scale_tensor(weight_global_scale, a.device), _scale_tensor(act_global_scale, a.device)
+    if quantize_b:
+        torch.ops.nvfp4.gemv_dynamic_out(a3, sfa_c, b3, sfa_layout, wgs, ags, bias, out3)
+    else:
+        torch.ops.nvfp4.gemv_out(a3, sfa_c, b3, sfb_c, sfa_layout, sfb_layout, wgs, ags, bias, out3)
     return out
 
 

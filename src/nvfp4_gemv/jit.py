@@ -24,7 +24,7 @@ from . import __version__, env
 CSRC = Path(__file__).parent / "csrc"
 CUDA_SOURCES = ("ops.cpp", "binding.cpp", "gemv_kernels.cu", "quantize_kernel.cu")
 CPU_SOURCES = ("ops.cpp",)
-HEADERS = ("nvfp4_gemv.cuh", "smem_copy.cuh", "e2m1_decode.cuh")
+HEADERS = ("nvfp4_gemv.cuh", "smem_copy.cuh", "e2m1_decode.cuh", "quantize_block.cuh")
 
 # Compute capability -> nvcc target. Blackwell needs the arch-specific targets for the FP4 cvt.
 TARGETS = {

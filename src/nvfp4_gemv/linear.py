@@ -21,7 +21,8 @@ for all rows. More rows (prefill) take the documented fallback: the weight is de
 dtype for that call and multiplied by cuBLAS (correct, not fast; nothing cached).
 
 Activation modes: "weight-only" (W4A16: x is used as is, fp16 / bf16) or "dynamic" (W4A4: x is
-quantized to NVFP4 per call on the GPU, optionally with a fixed activation global scale).
+quantized to NVFP4 per call on the GPU, optionally with a fixed activation global scale; at one row
+on the H200 inside the GEMV where the launch rule allows, torch.ops.nvfp4.gemv_dynamic_out).
 """
 
 from __future__ import annotations
@@ -199,10 +200,9 @@ class NVFP4Linear(torch.nn.Module):
         out = torch.empty((rows.shape[0], self.out_features), dtype=x.dtype, device=x.device)
         a, sfa = self.weight_packed[None], self.weight_scale_packed[None]
         layout = reference.TILED if self.weight_layout == "tiled" else reference.ROW_MAJOR
-        if self.activation == "dynamic":
-            xq, sx = torch.ops.nvfp4.quantize(rows.contiguous(), self.input_global_scale)
-            torch.ops.nvfp4.gemv_out(a, sfa, xq[None], sx[None], layout, 0, self.weight_global_scale,
-                                     self.input_global_scale, self.bias, out.t()[None])
+        if self.activation == "dynamic":  # quantized inside the GEMV where it can be (gemv_dynamic_out)
+            torch.ops.nvfp4.gemv_dynamic_out(a, sfa, rows.contiguous()[None], layout, self.weight_global_scale,
+                                             self.input_global_scale, self.bias, out.t()[None])
         else:
             torch.ops.nvfp4.gemv_out(a, sfa, rows.contiguous()[None], None, layout, 0, self.weight_global_scale,
                                      None, self.bias, out.t()[None])

@@ -6,6 +6,8 @@ Ops (canonical layouts, see csrc/ops.cpp):
     torch.ops.nvfp4.gemv(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype) -> out
     torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out)
                                  (sfa_layout 2: a and sfa in the tiled weight format, format.to_tiled)
+    torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, sfa_layout, wgs, ags, bias, out)
+                                 (W4A4, x fp16/bf16 quantized per call: quantize(x, ags), then gemv_out)
     torch.ops.nvfp4.quantize(x, global_scale) -> (packed, scales)   (dynamic activation quantization)
     torch.ops.nvfp4.stream_read(data, sink, grid, threads)       (benchmark helper, CUDA only)
 """
@@ -107,4 +109,22 @@ def load() -> None:
     @torch.library.register_fake("nvfp4::gemv_out")
     def _gemv_out_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
         check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape)
+        return None
+
+    def _check_dynamic_x(x):
+        if x.dtype not in (torch.float16, torch.bfloat16):
+            raise ValueError(f"nvfp4.gemv_dynamic: x must be float16 or bfloat16, got {x.dtype}")
+
+    @torch.library.impl("nvfp4::gemv_dynamic_out", "CPU")
+    def _gemv_dynamic_out_cpu(a, sfa, x, sfa_layout, wgs, ags, bias, out):
+        _check_dynamic_x(x)
+        M = check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape)[1]
+        q = format.quantize(x, global_scale=ags)
+        out.copy_(reference.gemv_reference(a, sfa, format.as_uint8(q.data), format.as_uint8(q.scales), sfa_layout,
+                                           reference.ROW_MAJOR, wgs, ags, bias, out.dtype, rows=M))
+
+    @torch.library.register_fake("nvfp4::gemv_dynamic_out")
+    def _gemv_dynamic_out_fake(a, sfa, x, sfa_layout, wgs, ags, bias, out):
+        _check_dynamic_x(x)
+        check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape)
         return None

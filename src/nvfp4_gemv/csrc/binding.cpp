@@ -103,11 +103,13 @@ std::string scale_index(const Tensor& sf, int64_t layout, int64_t rows, int64_t 
   return err;
 }
 
-void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::optional<Tensor>& sfx,
-              int64_t sfa_layout, int64_t sfx_layout,
-              const c10::optional<Tensor>& weight_global_scale,
-              const c10::optional<Tensor>& act_global_scale, const c10::optional<Tensor>& bias,
-              const Tensor& out) {
+// The arguments of gemv_out checked (every message names what it received) and filled into
+// GemvParams, all but the split workspace (launch).
+nvfp4::GemvParams gemv_params(const Tensor& a, const Tensor& sfa, const Tensor& x,
+                              const c10::optional<Tensor>& sfx, int64_t sfa_layout,
+                              int64_t sfx_layout, const c10::optional<Tensor>& weight_global_scale,
+                              const c10::optional<Tensor>& act_global_scale,
+                              const c10::optional<Tensor>& bias, const Tensor& out) {
   NVFP4_CHECK(a.is_cuda(), "a must be a CUDA tensor, got device ", a.device());
   NVFP4_CHECK(a.scalar_type() == at::kByte || a.scalar_type() == at::kFloat4_e2m1fn_x2,
               "a must be uint8 or float4_e2m1fn_x2, got ", a.scalar_type());
@@ -209,10 +211,12 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
                 bias->sizes());
     p.bias = bias->data_ptr<float>();
   }
+  return p;
+}
 
-  const c10::cuda::CUDAGuard guard(a.device());
+// Launches `plan` for p on the current stream of a's device (the caller holds a device guard).
+void launch(nvfp4::GemvParams p, const nvfp4::GemvLaunch& plan, const Tensor& a) {
   p.partials = nullptr;
-  const nvfp4::GemvLaunch plan = nvfp4::plan_gemv(p);
   Tensor workspace;  // split-K partial sums, from the caching allocator (stream-ordered)
   if (plan.workspace_bytes > 0) {
     workspace = at::empty({plan.workspace_bytes / 4}, a.options().dtype(at::kFloat));
@@ -220,8 +224,44 @@ void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::op
   }
   const int err = nvfp4::launch_gemv(p, plan, c10::cuda::getCurrentCUDAStream());
   TORCH_CHECK(err == 0, "nvfp4.gemv: kernel launch failed: ",
-              cudaGetErrorString(static_cast<cudaError_t>(err)), " (M=", M, " K=", K, " L=", L,
-              " N=", N, ")");
+              cudaGetErrorString(static_cast<cudaError_t>(err)), " (M=", p.M, " K=", p.K, " L=", p.L,
+              " N=", p.N, ")");
+}
+
+void gemv_out(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::optional<Tensor>& sfx,
+              int64_t sfa_layout, int64_t sfx_layout,
+              const c10::optional<Tensor>& weight_global_scale,
+              const c10::optional<Tensor>& act_global_scale, const c10::optional<Tensor>& bias,
+              const Tensor& out) {
+  const nvfp4::GemvParams p = gemv_params(a, sfa, x, sfx, sfa_layout, sfx_layout, weight_global_scale,
+                                          act_global_scale, bias, out);
+  const c10::cuda::CUDAGuard guard(a.device());
+  launch(p, nvfp4::plan_gemv(p), a);
+}
+
+std::tuple<Tensor, Tensor> quantize(const Tensor& x, const c10::optional<Tensor>& global_scale);
+
+// W4A4 with x (fp16 / bf16 [L, N, K]) quantized per call: quantize(x, act_global_scale) then
+// gemv_out with act_global_scale, bitwise, in one kernel where the plan allows
+// (nvfp4::fused_quant_fits: one column, the integer item, 16-byte aligned x), in those two
+// otherwise.
+void gemv_dynamic_out(const Tensor& a, const Tensor& sfa, const Tensor& x, int64_t sfa_layout,
+                      const c10::optional<Tensor>& weight_global_scale,
+                      const c10::optional<Tensor>& act_global_scale,
+                      const c10::optional<Tensor>& bias, const Tensor& out) {
+  NVFP4_CHECK(x.scalar_type() == at::kHalf || x.scalar_type() == at::kBFloat16,
+              "gemv_dynamic: x must be float16 or bfloat16, got ", x.scalar_type());
+  nvfp4::GemvParams p = gemv_params(a, sfa, x, c10::nullopt, sfa_layout, nvfp4::kScaleRowMajor,
+                                    weight_global_scale, act_global_scale, bias, out);
+  p.act = p.act == nvfp4::kActF16 ? nvfp4::kActQuantF16 : nvfp4::kActQuantBF16;
+  const c10::cuda::CUDAGuard guard(a.device());
+  const nvfp4::GemvLaunch plan = nvfp4::plan_gemv(p);
+  if (nvfp4::fused_quant_fits(p, plan)) return launch(p, plan, a);
+  Tensor xc = x.contiguous();
+  if (reinterpret_cast<uintptr_t>(xc.data_ptr()) % 16) xc = xc.clone();  // quantize's alignment
+  const auto [xq, sq] = quantize(xc, act_global_scale);
+  gemv_out(a, sfa, xq, sq, sfa_layout, nvfp4::kScaleRowMajor, weight_global_scale, act_global_scale,
+           bias, out);
 }
 
 Tensor gemv(const Tensor& a, const Tensor& sfa, const Tensor& x, const c10::optional<Tensor>& sfx,
@@ -289,5 +329,6 @@ TORCH_LIBRARY_IMPL(nvfp4, CUDA, m) {
   m.impl("quantize", &quantize);
   m.impl("gemv", &gemv);
   m.impl("gemv_out", &gemv_out);
+  m.impl("gemv_dynamic_out", &gemv_dynamic_out);
   m.impl("stream_read", &stream_read);
 }

@@ -2,6 +2,7 @@
 // CI compiles this file alone for every target (sm_80 .. sm_120a) and checks for spills.
 #include "e2m1_decode.cuh"
 #include "nvfp4_gemv.cuh"
+#include "quantize_block.cuh"
 #include "smem_copy.cuh"
 
 #include <cuda_runtime.h>
@@ -674,30 +675,51 @@ __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_
 
 // The DotStage staging (one FP4 column) in steps of kStepValues (k spans 1024, row tiles 128): each
 // thread takes whole scale blocks, kFp4StageBatch at a time with their loads issued together.
-template <int kStepValues>
+// kQuantize (kActQuantF16 / kActQuantBF16): x holds 16-bit values, each block quantized here by
+// quantize_block.cuh's rule (32 bytes loaded a block instead of 8 + 1), then staged as above.
+template <int kStepValues, bool kQuantize = false>
 __device__ void stage_fp4_dot(const GemvParams& p, const Segment& seg, uint8_t* act) {
   constexpr int kStepBlocks = kStepValues / 16, kStepBytes = DotStage<kStepValues>::kStepBytes;
   constexpr int kLog2StepBlocks = kStepValues == 128 ? 3 : 6;
   const int blocks = (seg.kc + kStepValues - 1) / kStepValues * kStepBlocks, k_end = seg.k0 + seg.kc;
   const uint8_t* x = static_cast<const uint8_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride;
   const uint8_t* sfx = p.sfx.base + (int64_t)seg.l * p.sfx.batch_stride + p.sfx.row_offset(0);
+  [[maybe_unused]] const uint16_t* x16 =
+      static_cast<const uint16_t*>(p.x) + (int64_t)seg.l * p.x_batch_stride;
+  [[maybe_unused]] const float gs = kQuantize && p.act_global_scale ? *p.act_global_scale : 1.0f;
   for (int u0 = threadIdx.x; u0 < blocks; u0 += kFp4StageBatch * kThreads) {
     uint32_t w[kFp4StageBatch][2], sc[kFp4StageBatch];
+    [[maybe_unused]] uint4 raw[kFp4StageBatch][2];
 #pragma unroll
     for (int b = 0; b < kFp4StageBatch; ++b) {
       const int u = u0 + b * kThreads, k = seg.k0 + u * 16;
       w[b][0] = w[b][1] = sc[b] = 0;  // a block past the chunk: zeros with a zero scale
+      if constexpr (kQuantize) raw[b][0] = raw[b][1] = make_uint4(0, 0, 0, 0);  // quantizes to that
       if (u < blocks && k < k_end) {
-        const uint32_t* src = reinterpret_cast<const uint32_t*>(x + k / 2);
-        w[b][0] = src[0];
-        w[b][1] = src[1];
-        sc[b] = sfx[p.sfx.col_offset(k / 16)];
+        if constexpr (kQuantize) {
+          const uint4* src = reinterpret_cast<const uint4*>(x16 + k);
+          raw[b][0] = src[0];
+          raw[b][1] = src[1];
+        } else {
+          const uint32_t* src = reinterpret_cast<const uint32_t*>(x + k / 2);
+          w[b][0] = src[0];
+          w[b][1] = src[1];
+          sc[b] = sfx[p.sfx.col_offset(k / 16)];
+        }
       }
     }
 #pragma unroll
     for (int b = 0; b < kFp4StageBatch; ++b) {
       const int u = u0 + b * kThreads;
       if (u >= blocks) continue;
+      if constexpr (kQuantize) {
+        float f[16];
+        if (p.act == kActQuantBF16)
+          unpack16<__nv_bfloat16>(raw[b], f);
+        else
+          unpack16<__half>(raw[b], f);
+        sc[b] = quantize_block16(f, gs, w[b][0], w[b][1]);
+      }
       uint32_t v[4];
       decode_e2m1x8_u8(w[b][0], v[0], v[1]);
       decode_e2m1x8_u8(w[b][1], v[2], v[3]);
@@ -1158,7 +1180,10 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
 // kTiled: row tiles from the tiled weight format (GemvParams), CTA row ranges in whole tiles.
 // kInteger: W4A4 at one column on the integer item, each lane's own dp4a dot products: row tiles
 // (compute_item_tile_dot) or, with kSpans, k spans (compute_item_dot).
-template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger>
+// kQuantAct (kInteger only): x holds 16-bit values, quantized to NVFP4 in the staging
+// (kActQuantF16 / kActQuantBF16, stage_fp4_dot).
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger,
+          bool kQuantAct = false>
 __global__ void __launch_bounds__(kThreads, 2)
     gemv_kernel(const GemvParams p, int row_blocks, int splits, int k_split, int k_chunk,
                 int seg_rows, int act_raw_offset) {
@@ -1166,6 +1191,7 @@ __global__ void __launch_bounds__(kThreads, 2)
   static_assert(!kTiled || (kWords == 4 && !kRing && !kSpans), "tiled: the 16-byte row tiles");
   static_assert(!kInteger || (kWords == 4 && !kWide && !kRing),
                 "integer items: 16-byte loads, N = 1");
+  static_assert(!kQuantAct || kInteger, "the fused activation quantization stages DotStage");
   constexpr int kAccLog2 = kInteger ? kIntAccLog2 : kWeightBiasLog2;  // the partial sums' scale
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ < 900 || __CUDA_ARCH__ >= 1000)
   if constexpr (kInteger) {  // the launcher picks kInteger on 9.x devices only (integer_fits)
@@ -1300,9 +1326,9 @@ __global__ void __launch_bounds__(kThreads, 2)
       __syncthreads();  // previous users of `act` are done; col_exp and red are ready
       if (restage) {
         if constexpr (kInteger && kSpans)
-          stage_fp4_dot<1024>(p, seg, reinterpret_cast<uint8_t*>(act));
+          stage_fp4_dot<1024, kQuantAct>(p, seg, reinterpret_cast<uint8_t*>(act));
         else if constexpr (kInteger)
-          stage_fp4_dot<128>(p, seg, reinterpret_cast<uint8_t*>(act));
+          stage_fp4_dot<128, kQuantAct>(p, seg, reinterpret_cast<uint8_t*>(act));
         else
           stage_activation<G>(p, seg, col_max, col_exp, act,
                               bulk_act ? smem + act_raw_offset : nullptr,
@@ -1469,7 +1495,8 @@ inline PlanDevice device_info() {
 // Resident CTAs per SM of a variant on the current device, read once per device at the largest
 // shared-memory size we ever ask for (so the grid rule does not depend on K); dev's own number
 // when it has one (a device described rather than queried).
-template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger>
+template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger,
+          bool kQuantAct = false>
 int resident_per_sm(const PlanDevice& dev_info) {
   if (dev_info.resident_per_sm > 0) return dev_info.resident_per_sm;
   static int cache[64] = {};
@@ -1478,7 +1505,7 @@ int resident_per_sm(const PlanDevice& dev_info) {
   int& occ = cache[dev & 63];
   if (occ == 0) {
     const int smem = dev_info.cta_smem;
-    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kInteger>;
+    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kInteger, kQuantAct>;
     if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
             cudaSuccess ||
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, smem) !=
@@ -1626,6 +1653,20 @@ inline int integer_mode() {
 inline bool integer_fits(const GemvParams& p, const PlanDevice& dev) {
   return integer_mode() != 0 && dev.major == 9 && p.act == kActFP4 && p.N == 1 &&
          (p.sfa.layout == kScaleTiled ? tiled_fits(p) : wide_loads(p));
+}
+
+// The fused activation quantization (kActQuantF16 / kActQuantBF16): planned as the FP4 problem
+// it stands for, and launched only where that plan is an integer one, one column, and x's blocks
+// are 16-byte aligned (stage_fp4_dot<.., true> loads each as two 16-byte words).
+inline bool quant_act(const GemvParams& p) { return p.act == kActQuantF16 || p.act == kActQuantBF16; }
+inline GemvParams as_fp4(const GemvParams& p) {
+  GemvParams q = p;
+  q.act = kActFP4;
+  return q;
+}
+inline bool quant_act_fits(const GemvParams& p) {
+  return p.N == 1 && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
+         (p.L == 1 || p.x_batch_stride * 2 % 16 == 0);
 }
 
 // The k spans on the integer item (SpanStream<true>, compute_item_dot): where both fit (integer_fits,
@@ -1821,12 +1862,12 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
 
 // dev: the current device (launch_gemv reads it once per launch).
 template <int kWords, bool kWide, bool kRing, bool kSpans = false, bool kTiled = false,
-          bool kInteger = false>
+          bool kInteger = false, bool kQuantAct = false>
 int launch_variant(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev,
                    cudaStream_t stream) {
   // Sets the shared-memory limit, once per device.
-  resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kInteger>(dev);
-  gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kInteger>
+  resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kInteger, kQuantAct>(dev);
+  gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kInteger, kQuantAct>
       <<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
       p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
       plan.act_raw_offset);
@@ -1855,6 +1896,7 @@ GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::devi
 
 GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   using namespace detail;
+  if (quant_act(p)) return plan_gemv_for(as_fp4(p), dev);  // check_plan takes integer plans only
   const bool wide_n = p.N > 8, tiled = p.sfa.layout == kScaleTiled, integer = integer_fits(p, dev);
   const auto integer_plan = [&] {
     return tiled ? plan_variant<4, false, false, false, true, true>(p, dev)
@@ -1893,6 +1935,8 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
 
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   using namespace detail;
+  if (quant_act(p))
+    return plan.integer && quant_act_fits(p) ? check_plan(as_fp4(p), plan, dev) : cudaErrorInvalidValue;
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
   // The kernel's row arithmetic is 32-bit (see gemv_kernel).
   if (walked_rows(p) >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
@@ -1914,11 +1958,31 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
   return cudaSuccess;
 }
 
+// Where the fused quantization pays (measured on the H200, run 172, bf16 x, N = 1, against
+// quantize then the W4A4 GEMV): every CTA quantizes its whole k range in its staging (a division
+// and seven comparisons a value), which the long ranges do not pay back: k ranges up to
+// kFusedQuantMaxK, tiled 1.7-2.6 us faster (7168x16384 split 4 ways 28.4 against 30.3, 14336x4096
+// 18.7 against 20.4, 2048x7168 12.4 against 13.0), the row-major integer k spans on 2048x7168
+// 13.6 against 13.8; 14336 values slower (4096x14336 tiled 22.3 against 20.1, row-major 25.1
+// against 22.7), as is the row-major 7168x16384 (16384: 34.9 against 32.8). The row-major integer
+// row tiles lost at K = 4096 too (the lm_head 115.1 against 109.1; their fused kernel's code is
+// twice the size, the quantization unrolled; not understood further), so they keep two kernels.
+constexpr int kFusedQuantMaxK = 8192;
+bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
+  return detail::quant_act(p) && plan.integer && (plan.tiled || plan.spans) &&
+         plan.k_split <= kFusedQuantMaxK && detail::quant_act_fits(p);
+}
+
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   using namespace detail;
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
+  if (quant_act(p)) {  // an integer plan (check_plan)
+    if (plan.spans) return launch_variant<4, false, false, true, false, true, true>(p, plan, dev, stream);
+    return plan.tiled ? launch_variant<4, false, false, false, true, true, true>(p, plan, dev, stream)
+                      : launch_variant<4, false, false, false, false, true, true>(p, plan, dev, stream);
+  }
   if (plan.integer && plan.spans)
     return launch_variant<4, false, false, true, false, true>(p, plan, dev, stream);
   if (plan.integer)

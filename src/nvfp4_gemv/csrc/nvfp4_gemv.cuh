@@ -47,7 +47,12 @@
 
 namespace nvfp4 {
 
-enum ActKind : int { kActFP4 = 0, kActF16 = 1, kActBF16 = 2 };
+// kActQuantF16 / kActQuantBF16: W4A4 with a 16-bit x quantized to NVFP4 inside the GEMV's staging
+// (quantize_block.cuh's rule, global multiplier *act_global_scale or 1, which the epilogue also
+// applies): bitwise what launch_quantize then the FP4 GEMV give. Planned as FP4; only the
+// integer plans take it (check_plan), N = 1, x 16-byte aligned; the caller asks fused_quant_fits
+// and otherwise quantizes, then runs the FP4 GEMV.
+enum ActKind : int { kActFP4 = 0, kActF16 = 1, kActBF16 = 2, kActQuantF16 = 3, kActQuantBF16 = 4 };
 // kScaleTiled names the tiled weight format, A and SFA together (see ScaleIndex and GemvParams).
 enum ScaleLayout : int { kScaleRowMajor = 0, kScaleBlocked = 1, kScaleTiled = 2 };
 enum OutKind : int { kOutF32 = 0, kOutF16 = 1, kOutBF16 = 2 };
@@ -158,6 +163,10 @@ GemvLaunch plan_gemv(const GemvParams& p);
 GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev);
 // 0 when launch_gemv would accept `plan` for p on dev, else cudaErrorInvalidValue.
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev);
+// Whether to launch `plan` for p with its activation quantized in the kernel (kActQuantF16 /
+// kActQuantBF16): an integer plan (tiled or k spans) over k ranges short enough to pay for it, one
+// column, 16-byte aligned x (gemv_kernels.cu has the measurements).
+bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan);
 // Launches `plan` (from plan_gemv on the same p; p.partials set when plan.workspace_bytes > 0).
 // Returns a CUDA error code (0 = success).
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream);

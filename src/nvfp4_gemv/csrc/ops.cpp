@@ -19,6 +19,11 @@ TORCH_LIBRARY(nvfp4, m) {
   m.def(
       "gemv_out(Tensor a, Tensor sfa, Tensor x, Tensor? sfx, int sfa_layout, int sfx_layout, "
       "Tensor? weight_global_scale, Tensor? act_global_scale, Tensor? bias, Tensor(a!) out) -> ()");
+  // W4A4 with x fp16/bf16 [L, N, K] quantized per call: bitwise quantize(x, act_global_scale)
+  // followed by gemv_out(..., act_global_scale, ...), in one kernel where the launch rule allows.
+  m.def(
+      "gemv_dynamic_out(Tensor a, Tensor sfa, Tensor x, int sfa_layout, Tensor? weight_global_scale, "
+      "Tensor? act_global_scale, Tensor? bias, Tensor(a!) out) -> ()");
   // Dynamic NVFP4 quantization of x [..., K] (fp16/bf16/fp32, K % 16 == 0), as format.quantize
   // with an explicit global multiplier (None = 1): packed uint8 [..., K/2], row-major scales
   // uint8 [..., K/16].

@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Run 174 (one device call, from the repository root; writes under $OUT): the full device run on
-# the session's final kernel (all tests, the forced-variant kernel tests, memcheck, the benches:
-# scripts/device_run.sh full), then the fused dynamic quantization's table with its launch rule
-# (docs/runs/run172/dynamic.py; printed last, not written under $OUT: the device returns 8 files).
+# Run 174 (one device call, from the repository root; writes under $OUT): the benches on the
+# session's final kernel (scripts/device_run.sh quick: build, the kernel tests, bench --all with
+# write flush, read flush, the leaderboard rule); run 175 runs the rest of "full" (every test, the
+# forced-variant kernel tests, memcheck) and the fused dynamic quantization's table (two calls, each
+# inside the device's 10-minute limit).
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
-bash scripts/device_run.sh full
-echo "== dynamic (run172/dynamic.py)"
-PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache timeout 150 python3 docs/runs/run172/dynamic.py 2>&1 | tail -n 16
+bash scripts/device_run.sh quick

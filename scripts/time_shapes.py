@@ -20,30 +20,28 @@ tiled = "tiled" in sys.argv[2:]
 columns = "columns" in sys.argv[2:]
 ops.load()
 flusher = Flusher("write", "cuda")
-for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (4096, 14336, 1), (2048, 7168, 1),
-                                        (151936, 4096, 1)]:
-    a, sfa, x, sfx = random_operands(m, k, l, 1, "fp4", "cuda")
-    out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
+
+
+def timed(m, k, l, n, act) -> str:
+    """The op's median on random operands, row-major and (with "tiled") in the tiled format."""
+    a, sfa, x, sfx = random_operands(m, k, l, n, act, "cuda")
+    out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
     t = time_cuda(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out), flusher, reps)
-    line = f"{m}x{k}x{l}: gemv {t.median_us:.1f} us"
+    line = f"gemv {t.median_us:.1f} us"
     if tiled:
         tiles, tile_scales = fmt.to_tiled(a, sfa)
         tt = time_cuda(lambda: torch.ops.nvfp4.gemv_out(tiles, tile_scales, x, sfx, reference.TILED, 0, None, None,
                                                         None, out), flusher, reps)
         line += f", tiled {tt.median_us:.1f} us"
-        del tiles, tile_scales
+    return line
+
+
+for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (4096, 14336, 1), (2048, 7168, 1),
+                                        (151936, 4096, 1)]:
+    line = timed(m, k, l, 1, "fp4")
     floor, _ = stream_floor(gemv_bytes(m, k, l), flusher, "cuda", reps)
-    print(f"{line}, floor {floor.median_us:.1f} us", flush=True)
+    print(f"{m}x{k}x{l}: {line}, floor {floor.median_us:.1f} us", flush=True)
 columns_cases = [(shape, act, n) for shape in ((7168, 16384), (4096, 4096)) for act in ("fp4", "bf16")
                  for n in (2, 4, 8, 16)]
 for (m, k), act, n in columns_cases if columns else ():
-    a, sfa, x, sfx = random_operands(m, k, 1, n, act, "cuda")
-    out = torch.empty((1, m, n), dtype=torch.float16, device="cuda")
-    t = time_cuda(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out), flusher, reps)
-    line = f"{m}x{k}x1 {act} N={n}: gemv {t.median_us:.1f} us"
-    if tiled:
-        tiles, tile_scales = fmt.to_tiled(a, sfa)
-        tt = time_cuda(lambda: torch.ops.nvfp4.gemv_out(tiles, tile_scales, x, sfx, reference.TILED, 0, None, None,
-                                                        None, out), flusher, reps)
-        line += f", tiled {tt.median_us:.1f} us"
-    print(line, flush=True)
+    print(f"{m}x{k}x1 {act} N={n}: {timed(m, k, 1, n, act)}", flush=True)

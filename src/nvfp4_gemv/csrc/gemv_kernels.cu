@@ -1658,7 +1658,9 @@ inline bool integer_fits(const GemvParams& p, const PlanDevice& dev) {
 // The fused activation quantization (kActQuantF16 / kActQuantBF16): planned as the FP4 problem
 // it stands for, and launched only where that plan is an integer one, one column, and x's blocks
 // are 16-byte aligned (stage_fp4_dot<.., true> loads each as two 16-byte words).
-inline bool quant_act(const GemvParams& p) { return p.act == kActQuantF16 || p.act == kActQuantBF16; }
+inline bool quant_act(const GemvParams& p) {
+  return p.act == kActQuantF16 || p.act == kActQuantBF16;
+}
 inline GemvParams as_fp4(const GemvParams& p) {
   GemvParams q = p;
   q.act = kActFP4;
@@ -1755,7 +1757,8 @@ inline int refine_column_splits(int s0, int n, int k, int64_t rows, int max_spli
   };
   int best = s0;
   if (s0 > 1 && cost(s0 / 2) < cost(best)) best = s0 / 2;
-  if (2 * s0 <= std::min(max_splits, kMaxRefinedSplits) && cost(2 * s0) < cost(best)) best = 2 * s0;
+  if (2 * s0 <= std::min(max_splits, kMaxRefinedSplits) && cost(2 * s0) < cost(best))
+    best = 2 * s0;
   return best;
 }
 
@@ -1768,8 +1771,9 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const int64_t units = kTiled ? kernel_rows / 16 : rows;  // row ranges in whole bands (kernel)
   const int64_t wave =
       (int64_t)resident_per_sm<kWords, kWide, kRing, kSpans, kTiled, kInteger>(dev) * dev.sms;
-  // Split rule (S0; refine_column_splits then weighs S0 / 2 and 2 S0). Every CTA stages (converts) the activation of its k range, N * k values, while it
-  // streams rows * k * 0.5625 bytes of weights. With one wave of CTAs over all rows that staging is
+  // Split rule (S0; at N > 1 refine_column_splits then weighs S0 / 2 and 2 S0). Every CTA stages
+  // (converts) the activation of its k range, N * k values, while it streams rows * k * 0.5625
+  // bytes of weights. With one wave of CTAs over all rows that staging is
   // about 3.6 * N * wave / rows of the weight work; split K into S parts (S CTAs per row range,
   // rows * S / wave rows each) until it is at most 1/4: S = the power of two >= 14 * N * wave /
   // rows, at most 16 and at most one split per two k-steps. One column is not split for its
@@ -1935,8 +1939,10 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
 
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   using namespace detail;
-  if (quant_act(p))
-    return plan.integer && quant_act_fits(p) ? check_plan(as_fp4(p), plan, dev) : cudaErrorInvalidValue;
+  if (quant_act(p)) {
+    if (!plan.integer || !quant_act_fits(p)) return cudaErrorInvalidValue;
+    return check_plan(as_fp4(p), plan, dev);
+  }
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
   // The kernel's row arithmetic is 32-bit (see gemv_kernel).
   if (walked_rows(p) >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
@@ -1961,7 +1967,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
 // Where the fused quantization pays (measured on the H200, run 172, bf16 x, N = 1, against
 // quantize then the W4A4 GEMV): every CTA quantizes its whole k range in its staging (a division
 // and seven comparisons a value), which the long ranges do not pay back: k ranges up to
-// kFusedQuantMaxK, tiled 1.7-2.6 us faster (7168x16384 split 4 ways 28.4 against 30.3, 14336x4096
+// kFusedQuantMaxK, tiled 0.6-2.1 us faster (7168x16384 split 4 ways 28.4 against 30.3, 14336x4096
 // 18.7 against 20.4, 2048x7168 12.4 against 13.0), the row-major integer k spans on 2048x7168
 // 13.6 against 13.8; 14336 values slower (4096x14336 tiled 22.3 against 20.1, row-major 25.1
 // against 22.7), as is the row-major 7168x16384 (16384: 34.9 against 32.8). The row-major integer
@@ -1979,9 +1985,11 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (quant_act(p)) {  // an integer plan (check_plan)
-    if (plan.spans) return launch_variant<4, false, false, true, false, true, true>(p, plan, dev, stream);
-    return plan.tiled ? launch_variant<4, false, false, false, true, true, true>(p, plan, dev, stream)
-                      : launch_variant<4, false, false, false, false, true, true>(p, plan, dev, stream);
+    if (plan.spans)
+      return launch_variant<4, false, false, true, false, true, true>(p, plan, dev, stream);
+    return plan.tiled
+               ? launch_variant<4, false, false, false, true, true, true>(p, plan, dev, stream)
+               : launch_variant<4, false, false, false, false, true, true>(p, plan, dev, stream);
   }
   if (plan.integer && plan.spans)
     return launch_variant<4, false, false, true, false, true>(p, plan, dev, stream);

@@ -5,6 +5,7 @@ lane order pair_k; and the integer item's block arithmetic (dp4a of the biased w
 the int8 activation from the magic start) against the exact dot, for random and extreme blocks. The
 GPU tests check the same decode and arithmetic inside the kernels, end to end."""
 
+import re
 import subprocess
 
 import pytest
@@ -19,3 +20,16 @@ def test_software_decode_is_exact_for_every_code_and_position(tmp_path):
     run = subprocess.run([str(exe)], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "8192 words checked, 100004 blocks checked, 0 failures" in run.stdout, run.stdout
+
+
+def test_division_free_e2m1_rounding_equals_the_division(tmp_path):
+    """quantize_block.cuh's thresholds (the activation quantizer's E2M1 rounding without a
+    division) against fl(x / step) and the midpoint rule, on the host: every positive E4M3 scale
+    times ten global multipliers (subnormal and huge steps among them), values at and around every
+    threshold and random ones, both signs; a mutant without the half-spacing terms must fail."""
+    exe = build_cpp_check(tmp_path, "quantize_rules")
+    run = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    steps, values, failures, mutant = (int(n) for n in re.findall(r"(\d+) (?:steps|values|failures|mutant)",
+                                                                  run.stdout))
+    assert failures == 0 and steps >= 1200 and values >= 1_000_000 and mutant > 0, run.stdout

@@ -1964,15 +1964,16 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
   return cudaSuccess;
 }
 
-// Where the fused quantization pays (measured on the H200, run 172, bf16 x, N = 1, against
-// quantize then the W4A4 GEMV): every CTA quantizes its whole k range in its staging (a division
-// and seven comparisons a value), which the long ranges do not pay back: k ranges up to
-// kFusedQuantMaxK, tiled 0.6-2.1 us faster (7168x16384 split 4 ways 28.4 against 30.3, 14336x4096
-// 18.7 against 20.4, 2048x7168 12.4 against 13.0), the row-major integer k spans on 2048x7168
-// 13.6 against 13.8; 14336 values slower (4096x14336 tiled 22.3 against 20.1, row-major 25.1
-// against 22.7), as is the row-major 7168x16384 (16384: 34.9 against 32.8). The row-major integer
-// row tiles lost at K = 4096 too (the lm_head 115.1 against 109.1; their fused kernel's code is
-// twice the size, the quantization unrolled; not understood further), so they keep two kernels.
+// Where the fused quantization pays (measured on the H200, run 176, every integer plan fused, bf16
+// x, N = 1, against quantize then the W4A4 GEMV): every CTA quantizes its whole k range in its
+// staging (seven comparisons a value against thresholds computed once a block), which long
+// ranges do not pay back. k ranges up to kFusedQuantMaxK: tiled 0.9-2.5 us faster (7168x16384
+// split 4 ways 28.2 against 30.2, 14336x4096 18.3 against 20.1, 4096x4096 11.3 against 13.7,
+// 2048x7168 11.8 against 12.7), the row-major integer k spans on 2048x7168 12.7 against 13.4;
+// 14336 values slower (4096x14336 tiled 20.6 against 19.7, row-major 23.2 against 22.1), 16384
+// even (the row-major 7168x16384 32.6 against 32.4). The row-major integer row tiles lost at K =
+// 4096 too (the lm_head 117.2 against 110.3; run 172, with a division a value, 115.1 against 109.1;
+// their fused kernel's code is much larger, not understood further), so they keep two kernels.
 constexpr int kFusedQuantMaxK = 8192;
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
   return detail::quant_act(p) && plan.integer && (plan.tiled || plan.spans) &&

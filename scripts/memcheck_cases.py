@@ -3,7 +3,9 @@ the bulk-copy ring (K % 256 == 0, row-major scales: a last stage of 256 values, 
 sm_90, bulk-copied activations at N = 1 (FP4 over 8192 values with batches; bf16 and fp16); the
 k-span layout at N = 1 (most of the N = 1 cases, plus a partial last step with an odd row count,
 a single 32-value step, and K split past one chunk); the tiled weight format (layout 2: rows and
-K ending mid-tile, batches, N > 8, split K)."""
+K ending mid-tile, batches, N > 8, split K); the activation quantized inside the GEMV
+(gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row-major integer
+k spans)."""
 import sys
 
 import torch
@@ -40,3 +42,12 @@ for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7
     packed, scales = torch.ops.nvfp4.quantize(x, torch.tensor([0.5], device="cuda"))
     torch.cuda.synchronize()
     print("ok quantize", shape, dtype)
+for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0)]:
+    a, sfa, _, _ = random_problem(l, m, k, 1, gen, "fp4", "cuda")
+    if layout == 2:
+        a, sfa = fmt.to_tiled(a, sfa)
+    x = torch.randn((l, 1, k), device="cuda").to(torch.bfloat16)
+    out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
+    torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, layout, None, torch.tensor([0.5], device="cuda"), None, out)
+    torch.cuda.synchronize()
+    print("ok dynamic", l, m, k, layout)

@@ -63,6 +63,7 @@ DYNAMIC_CASES = [
     (1, 2048, 7168, "row-major", True),   # the integer k spans
     (3, 3000, 4608, "row-major", False),  # the integer row tiles (fused_quant_fits), batches
     (2, 1000, 4176, "tiled", True),       # tiled, K % 128 != 0, batches
+    (1, 33, 16384, "tiled", True),        # tiled, K split 16 ways (tiled_balance_splits)
     (1, 300, 2048, "row-major", False),   # the ring
     (2, 1000, 4176, "row-major", False),  # 8-byte loads
 ]

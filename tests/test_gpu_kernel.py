@@ -378,6 +378,43 @@ def test_opcheck():
     torch.library.opcheck(torch.ops.nvfp4.gemv_out.default, (a, sfa, x, sfx, 0, 0, None, None, None, out))
 
 
+@pytest.mark.parametrize("l,m,k,n,tiled", [(1, 4096, 7200, 8, False), (3, 1000, 7200, 8, False),
+                                           (1, 4096, 7200, 8, True), (1, 640, 16512, 1, True)], ids=str)
+def test_split_k_with_a_short_last_split(l, m, k, n, tiled):
+    """Split K where the last split's k range is short (K = 7200 in 8 splits of 1024: the last has
+    32 values; 16512 in 15 of 1152: 384), so that its CTAs finish long before their row blocks'
+    other splits; 3 x 1000 rows give CTAs two segments (a batch ends inside them). Three eager
+    calls (bitwise equal), then a CUDA graph replayed with other inputs, each replay bitwise equal
+    to an eager call. (Run 178 ran it on a GEMV that added its splits up inside, in each row
+    block's last split: docs/runs/run178/inkernel_reduce.patch.)"""
+    gen = torch.Generator().manual_seed(l + m + k + n)
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, "fp4", DEV)
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, sfx, torch.float32)
+    if tiled:
+        a, sfa = fmt.to_tiled(a, sfa)
+    layout = reference.TILED if tiled else reference.ROW_MAJOR
+    ops.load()
+    first = None
+    for _ in range(3):
+        out = torch.full((l, m, n), float("nan"), device=DEV)
+        torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, layout, 0, None, None, None, out)
+        assert_close_elementwise(out, ref, tol, f"split L={l} M={m} K={k} N={n} tiled={tiled}")
+        first = out if first is None else first
+        assert torch.equal(out, first)
+    out = torch.empty((l, m, n), device=DEV)
+    static_x = x.clone()
+    g, _ = capture_cuda_graph(lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, layout, 0, None, None, None, out))
+    perm = torch.randperm(x.shape[-1], generator=gen).to(DEV)  # other codes, same scales
+    for new_x in (x[..., perm], x, x.flip(-1), x):
+        static_x.copy_(new_x)
+        out.fill_(float("nan"))
+        g.replay()
+        want = torch.full_like(out, float("nan"))
+        torch.ops.nvfp4.gemv_out(a, sfa, new_x.contiguous(), sfx, layout, 0, None, None, None, want)
+        assert torch.equal(out, want)
+
+
 def test_cuda_graph_of_a_split_k_plan():
     # N = 4 on 256 x 4096: the launch rule splits K 16 ways (tests/cpp/plan_rules.cu pins it), so
     # the graph holds the GEMV and its split reduction, a programmatic dependent launch on sm_90+.

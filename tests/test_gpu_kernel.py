@@ -216,8 +216,8 @@ def _check_tiled_three_calls(l, m, k, n, act, seed):
 @pytest.mark.parametrize("l,m,k,n", [(1, 7168, 16384, 1), (3, 64, 4176, 3), (1, 256, 16384, 8),
                                      (2, 512, 2048, 2), (1, 32, 40960, 1)], ids=str)
 def test_tiled_whole_band_shapes_match_reference(l, m, k, n, act):
-    """Tiled weights in whole bands (M % 16 == 0), N <= 8: K split (7168 x 16384 by
-    tiled_balance_splits, 32 x 40960), K ending inside a tile (4176), batches, activation chunks
+    """Tiled weights in whole bands (M % 16 == 0), N <= 8: 7168 x 16384 on 224 CTAs of 2 bands
+    (even_band_blocks), K split (32 x 40960), K ending inside a tile (4176), batches, activation chunks
     (N = 8 at K = 16384); three calls, bitwise equal to each other. (Run 124 also ran these through
     a bulk-copy ring for the tiled format, docs/runs/run124/tiled_ring.patch.)"""
     _check_tiled_three_calls(l, m, k, n, act, seed=m + k + n + 1)

@@ -1695,20 +1695,30 @@ inline bool dot_pays(const GemvParams& p, const GemvLaunch& plan) {
 // Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
 constexpr int64_t kMaxRowBlocks = 65535;
 
-// Splits for the tiled weight format at one column. Its CTAs take whole 16-row bands, so where a
-// CTA gets few bands, and a fraction of one on average, the busiest SM streams up to a band per
-// CTA more than the average one: 7168x16384 has 448 bands for 264 CTAs, 2 or 1 each, 4 on the
-// busiest SM against 3.4 on average, and SMs sat idle for a quarter of the kernel's cycles
-// (ncu, run 106). Splitting K S ways deals out S times as many band pieces (S = 4: 7 quarter
-// bands, 1.75 bands, on the busiest CTA) at a fixed cost: the partial sums and the reduction
-// kernel, ~2 us with its programmatic dependent launch (7168x16384 at S = 4: 28.9 against 29.8
-// us, 14336x4096 at S = 4: 21.2 against 18.7, though its busiest CTA also streams 12.5% less; run
-// 107). So: the S (a power of two up to max_splits) that leaves the busiest SM (its CTAs, at most
-// the resident ones, times the busiest CTA's band pieces) the fewest bytes, where that saves at
-// least kSplitPaysBytes there (~2 us of an SM's stream at the ~3 TB/s the GEMV reaches);
-// otherwise 1. Where bands are fewer than the CTAs (2048x7168's 128) S = 2 fills the other CTA
-// slots but streams no fewer bytes per SM, and is slower: 12.8 against 11.2 us (run 109; every
-// task and layer shape the rule leaves unsplit is slower at S = 2, by 1.3-4.6 us).
+// The tiled weight format at one column: its CTAs take whole 16-row bands, so where the bands are
+// not a multiple of the CTAs some CTAs get one band fewer than others (7168x16384: 448 bands over
+// 264 CTAs, 2 or 1 each). Those finish early, and the rest of the stream then runs on fewer CTAs.
+// Where the bands number at least the SMs, every CTA takes the same number of whole bands, with
+// fewer CTAs where that leaves slots empty (even_band_blocks; 7168x16384: 224 CTAs of 2 bands).
+// Measured on the H200 (run 180, BENCHMARKS.md item 129; both orders, W4A4): 7168x16384 25.7 /
+// 25.8 us against 27.2 / 27.4 for the 4-way split of K that tiled_balance_splits chose (it kept the
+// busiest SM's bytes down, at the split's ~2 us), 14336x4096 (224 CTAs of 4 bands) 16.8 / 16.8
+// against 17.7 / 17.6 unsplit on 264 CTAs of 3-4 bands, 4096x7168x8 42.0 / 42.1 against 42.9 /
+// 42.6, 7168x2048x4 16.5 / 16.6 against 17.1 / 16.9. Item 90's probe had read the matrix that way
+// at the stream floor. Fewer bands than SMs: tiled_balance_splits below.
+inline int64_t even_band_blocks(int64_t bands, int64_t row_blocks) {
+  const int64_t per_cta = (bands + row_blocks - 1) / row_blocks;
+  return (bands + per_cta - 1) / per_cta;
+}
+
+// Splits for the tiled weight format at one column where the bands are fewer than the SMs. Split
+// K S ways deals out S times as many band pieces at a fixed cost: the partial sums and the
+// reduction kernel, ~2 us with its programmatic dependent launch (run 107). So: the S (a power of
+// two up to max_splits) that leaves the busiest SM (its CTAs, at most the resident ones, times the
+// busiest CTA's band pieces) the fewest bytes, where that saves at least kSplitPaysBytes there
+// (~2 us of an SM's stream at the ~3 TB/s the GEMV reaches); otherwise 1 (40 bands of K = 16384:
+// 16 splits). Where bands are fewer than the CTAs but the split saves nothing per SM (2048x7168's
+// 128) S = 2 only fills the other CTA slots, and is slower: 12.8 against 11.2 us (run 109).
 constexpr int64_t kSplitPaysBytes = 45 << 10;
 inline int tiled_balance_splits(int64_t bands, int K, int k_grain, int64_t wave, int sms,
                                 int max_splits) {
@@ -1779,8 +1789,8 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   // rows, at most 16 and at most one split per two k-steps. One column is not split for its
   // staging: that is small (K values, loaded kFp4StageBatch groups at a time), and the second
   // kernel and the partial sums cost more (measured on the H200: 2048x7168, N = 1, 13.4 us
-  // unsplit, 14.6 split); tiled weights at one column split to even out whole bands instead
-  // (tiled_balance_splits).
+  // unsplit, 14.6 split); tiled weights at one column take even whole bands (even_band_blocks)
+  // or, where bands are fewer than the SMs, split to even them out (tiled_balance_splits).
   // More than 8 columns (the kWide variant: two mma sets, 2 items in flight, not 4) stop at 1/2
   // (factor 7): on 7168x16384 (run 37) N = 16 took 49.2 us that way against 56.1 (W4A4) and 58.8
   // against 64.2 (bf16), while factor 7 for N = 2..8 was slower (bf16 +1..4.5 us), as was 3.5.
@@ -1790,7 +1800,8 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
   if (p.N > 1) splits = refine_column_splits(splits, p.N, p.K, rows, max_splits);
-  if (kTiled && p.N == 1)
+  const bool even_bands = kTiled && p.N == 1 && units >= dev.sms;  // see even_band_blocks
+  if (kTiled && p.N == 1 && !even_bands)
     splits = tiled_balance_splits(units, p.K, kGrain, wave, dev.sms, max_splits);
   int k_split = 0;
   const auto split_k = [&](int parts) {  // k_split for `parts` splits, in whole grains; no empty split
@@ -1825,6 +1836,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
     if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
   }
   if (row_blocks > units) row_blocks = units;
+  if (even_bands) row_blocks = even_band_blocks(units, row_blocks);
   if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
   const int64_t cta_rows = (kernel_rows + row_blocks - 1) / row_blocks;
   const int seg_rows =
@@ -1967,13 +1979,15 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
 // Where the fused quantization pays (measured on the H200, run 176, every integer plan fused, bf16
 // x, N = 1, against quantize then the W4A4 GEMV): every CTA quantizes its whole k range in its
 // staging (seven comparisons a value against thresholds computed once a block), which long
-// ranges do not pay back. k ranges up to kFusedQuantMaxK: tiled 0.9-2.5 us faster (7168x16384
-// split 4 ways 28.2 against 30.2, 14336x4096 18.3 against 20.1, 4096x4096 11.3 against 13.7,
+// ranges do not pay back. k ranges up to kFusedQuantMaxK: tiled 0.9-2.5 us faster (7168x16384,
+// then split 4 ways, 28.2 against 30.2, 14336x4096 18.3 against 20.1, 4096x4096 11.3 against 13.7,
 // 2048x7168 11.8 against 12.7), the row-major integer k spans on 2048x7168 12.7 against 13.4;
 // 14336 values slower (4096x14336 tiled 20.6 against 19.7, row-major 23.2 against 22.1), 16384
 // even (the row-major 7168x16384 32.6 against 32.4). The row-major integer row tiles lost at K =
 // 4096 too (the lm_head 117.2 against 110.3; run 172, with a division a value, 115.1 against 109.1;
 // their fused kernel's code is much larger, not understood further), so they keep two kernels.
+// Since the even bands (even_band_blocks) the tiled 7168x16384 runs unsplit: two kernels, 28.7-28.9
+// us against 28.3-28.4 split and fused before, and 30.2-30.3 fused over K = 16384 (run 181).
 constexpr int kFusedQuantMaxK = 8192;
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
   return detail::quant_act(p) && plan.integer && (plan.tiled || plan.spans) &&

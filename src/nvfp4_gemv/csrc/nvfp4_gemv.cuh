@@ -29,8 +29,9 @@
 //      warp takes its k-steps of every stage); partial sums go to shared memory and are added
 //      in warp order: the result is bitwise deterministic.
 //   4. When staging N x K activation values per CTA would rival its weight stream (several
-//      columns, or few rows per CTA), or, for tiled weights at one column, when whole 16-row
-//      bands leave the busiest SM with much more than the average, K is split over `splits` CTAs
+//      columns, or few rows per CTA), or, for tiled weights at one column, when 16-row bands are
+//      fewer than the SMs and leave the busiest SM much more than the average, K is split over
+//      `splits` CTAs
 //      per row range; each writes an fp32 partial sum and reduce_splits_kernel (on sm_90+ the
 //      GEMV's programmatic dependent launch) adds them in split order (plan_gemv has the rules).
 //

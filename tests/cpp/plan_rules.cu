@@ -176,18 +176,19 @@ int main() {
       ++failures;
     }
   }
-  // Every unsplit tiled plan at one column with at least a band per SM: whole bands, as evenly as
-  // the CTA count allows (every CTA ceil(bands / CTAs) but the last).
+  // Every tiled plan with at least a band per SM: unsplit at one column, and wherever unsplit whole
+  // bands as evenly as the CTA count allows (every CTA ceil(bands / CTAs) but the last).
   for (int m : {2112, 3000, 7168, 9000, 20000})
-    for (int l : {1, 3}) {
-      const GemvLaunch g = check_case(devices[0], Case{m, 4096, l, 1, kActFP4, kScaleTiled, true});
-      const int64_t bands = int64_t(m + 15) / 16 * l, per = (bands + g.row_blocks - 1) / g.row_blocks;
-      if (bands >= 132 && (g.splits != 1 || (g.row_blocks - 1) * per >= bands)) {
-        std::printf("FAIL H200 tiled %dx4096x%d: %d splits, %d row blocks for %lld bands (uneven)\n", m, l,
-                    g.splits, g.row_blocks, (long long)bands);
-        ++failures;
+    for (int l : {1, 3})
+      for (int n : {1, 2, 4, 8, 16}) {
+        const GemvLaunch g = check_case(devices[0], Case{m, 4096, l, n, kActFP4, kScaleTiled, true});
+        const int64_t bands = int64_t(m + 15) / 16 * l, per = (bands + g.row_blocks - 1) / g.row_blocks;
+        if (bands >= 132 && ((n == 1 && g.splits != 1) || (g.splits == 1 && (g.row_blocks - 1) * per >= bands))) {
+          std::printf("FAIL H200 tiled %dx4096x%d N=%d: %d splits, %d row blocks for %lld bands (uneven)\n", m,
+                      l, n, g.splits, g.row_blocks, (long long)bands);
+          ++failures;
+        }
       }
-    }
   // The integer item (integer_fits): in the row tiles' place, W4A4 at one column on sm_90 only.
   for (const Device& d : devices)
     for (int act : {kActFP4, kActBF16})

@@ -1695,17 +1695,20 @@ inline bool dot_pays(const GemvParams& p, const GemvLaunch& plan) {
 // Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
 constexpr int64_t kMaxRowBlocks = 65535;
 
-// The tiled weight format at one column: its CTAs take whole 16-row bands, so where the bands are
-// not a multiple of the CTAs some CTAs get one band fewer than others (7168x16384: 448 bands over
-// 264 CTAs, 2 or 1 each). Those finish early, and the rest of the stream then runs on fewer CTAs.
-// Where the bands number at least the SMs, every CTA takes the same number of whole bands, with
-// fewer CTAs where that leaves slots empty (even_band_blocks; 7168x16384: 224 CTAs of 2 bands).
+// The tiled weight format: its CTAs take whole 16-row bands, so where the bands are not a
+// multiple of the CTAs some CTAs get one band fewer than others (7168x16384: 448 bands over 264
+// CTAs, 2 or 1 each). Those finish early, and the rest of the stream then runs on fewer CTAs.
+// Where the bands number at least the SMs and K is not split, every CTA takes the same number of
+// whole bands, with fewer CTAs where that leaves slots empty (even_band_blocks; 7168x16384 at one
+// column: 224 CTAs of 2 bands, no split).
 // Measured on the H200 (run 180, BENCHMARKS.md item 129; both orders, W4A4): 7168x16384 25.7 /
 // 25.8 us against 27.2 / 27.4 for the 4-way split of K that tiled_balance_splits chose (it kept the
 // busiest SM's bytes down, at the split's ~2 us), 14336x4096 (224 CTAs of 4 bands) 16.8 / 16.8
 // against 17.7 / 17.6 unsplit on 264 CTAs of 3-4 bands, 4096x7168x8 42.0 / 42.1 against 42.9 /
 // 42.6, 7168x2048x4 16.5 / 16.6 against 17.1 / 16.9. Item 90's probe had read the matrix that way
-// at the stream floor. Fewer bands than SMs: tiled_balance_splits below.
+// at the stream floor. At N = 2..8 where K is not split (run 182, item 130): 14336x4096 0.65-0.9 us
+// faster (N = 2, 4; W4A4 and W4A16 bf16), 4096x7168x8 0.3-1.0. Fewer bands than SMs at one
+// column: tiled_balance_splits below.
 inline int64_t even_band_blocks(int64_t bands, int64_t row_blocks) {
   const int64_t per_cta = (bands + row_blocks - 1) / row_blocks;
   return (bands + per_cta - 1) / per_cta;
@@ -1800,7 +1803,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
   if (p.N > 1) splits = refine_column_splits(splits, p.N, p.K, rows, max_splits);
-  const bool even_bands = kTiled && p.N == 1 && units >= dev.sms;  // see even_band_blocks
+  const bool even_bands = kTiled && units >= dev.sms;  // see even_band_blocks
   if (kTiled && p.N == 1 && !even_bands)
     splits = tiled_balance_splits(units, p.K, kGrain, wave, dev.sms, max_splits);
   int k_split = 0;
@@ -1836,7 +1839,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
     if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
   }
   if (row_blocks > units) row_blocks = units;
-  if (even_bands) row_blocks = even_band_blocks(units, row_blocks);
+  if (even_bands && splits == 1) row_blocks = even_band_blocks(units, row_blocks);
   if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
   const int64_t cta_rows = (kernel_rows + row_blocks - 1) / row_blocks;
   const int seg_rows =

@@ -3,7 +3,8 @@ the bulk-copy ring (K % 256 == 0, row-major scales: a last stage of 256 values, 
 sm_90, bulk-copied activations at N = 1 (FP4 over 8192 values with batches; bf16 and fp16); the
 k-span layout at N = 1 (most of the N = 1 cases, plus a partial last step with an odd row count,
 a single 32-value step, and K split past one chunk); the tiled weight format (layout 2: rows and
-K ending mid-tile, batches, N > 8, split K); the activation quantized inside the GEMV
+K ending mid-tile, batches, N > 8, split K, even bands over fewer CTAs with a last band cut short,
+at N = 1 and 2); the activation quantized inside the GEMV
 (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row-major integer
 k spans)."""
 import sys
@@ -25,7 +26,8 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (2, 40, 2304, 1, "fp16", 0), (1, 5, 1600, 1, "fp4", 0),
                                 (2, 3, 32, 1, "bf16", 0), (1, 3, 40960, 1, "fp4", 0),
                                 (1, 7, 48, 1, "fp4", 2), (3, 33, 1040, 16, "bf16", 2), (2, 129, 16384, 1, "fp4", 2),
-                                (1, 300, 8192, 8, "fp16", 2)]:
+                                (1, 300, 8192, 8, "fp16", 2), (1, 4808, 512, 1, "fp4", 2),
+                                (2, 2200, 256, 2, "bf16", 2)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

@@ -157,6 +157,14 @@ int main() {
       ++failures;
     }
   }
+  // The integer k spans in equal rows per CTA (run 186): 7168x16384 on 256 CTAs of 28 rows.
+  {
+    const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, kActFP4, kScaleRowMajor, true});
+    if (default_rule && g.row_blocks != 256) {
+      std::printf("FAIL H200 7168x16384x1 takes %d row blocks, measured rule: 256\n", g.row_blocks);
+      ++failures;
+    }
+  }
   // Tiled weights at one column: where the bands number at least the SMs, no split and every CTA
   // the same number of whole bands (even_band_blocks; run 180): 7168x16384 and 14336x4096 on 224
   // CTAs; fewer bands split K where that evens out the busiest SM (tiled_balance_splits).

@@ -64,7 +64,7 @@ DYNAMIC_CASES = [
     (3, 3000, 4608, "row-major", False),  # the integer row tiles (fused_quant_fits), batches
     (2, 1000, 4176, "tiled", True),       # tiled, K % 128 != 0, batches
     (1, 33, 16384, "tiled", True),        # tiled, K split 16 ways (tiled_balance_splits)
-    (1, 2112, 16384, "tiled", False),     # tiled, 132 CTAs of one band (even_band_blocks), K > 8192
+    (1, 2112, 16384, "tiled", False),     # tiled, 132 CTAs of one band (even_row_blocks), K > 8192
     (1, 300, 2048, "row-major", False),   # the ring
     (2, 1000, 4176, "row-major", False),  # 8-byte loads
 ]

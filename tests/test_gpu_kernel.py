@@ -217,8 +217,8 @@ def _check_tiled_three_calls(l, m, k, n, act, seed):
                                      (2, 512, 2048, 2), (1, 32, 40960, 1)], ids=str)
 def test_tiled_whole_band_shapes_match_reference(l, m, k, n, act):
     """Tiled weights in whole bands (M % 16 == 0), N <= 8: 7168 x 16384 on 224 CTAs of 2 bands
-    (even_band_blocks), K split (32 x 40960), K ending inside a tile (4176), batches, activation chunks
-    (N = 8 at K = 16384); three calls, bitwise equal to each other. (Run 124 also ran these through
+    (even_row_blocks), K split (32 x 40960), K ending inside a tile (4176), batches, activation
+    chunks (N = 8 at K = 16384); three calls, bitwise equal to each other. (Run 124 also ran these through
     a bulk-copy ring for the tiled format, docs/runs/run124/tiled_ring.patch.)"""
     _check_tiled_three_calls(l, m, k, n, act, seed=m + k + n + 1)
 
@@ -404,7 +404,8 @@ def test_split_k_with_a_short_last_split(l, m, k, n, tiled):
         assert torch.equal(out, first)
     out = torch.empty((l, m, n), device=DEV)
     static_x = x.clone()
-    g, _ = capture_cuda_graph(lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, layout, 0, None, None, None, out))
+    g, _ = capture_cuda_graph(
+        lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, layout, 0, None, None, None, out))
     perm = torch.randperm(x.shape[-1], generator=gen).to(DEV)  # other codes, same scales
     for new_x in (x[..., perm], x, x.flip(-1), x):
         static_x.copy_(new_x)

@@ -166,21 +166,22 @@ int main() {
     }
   }
   // Tiled weights at one column: where the bands number at least the SMs, no split and every CTA
-  // the same number of whole bands (even_band_blocks; run 180): 7168x16384 and 14336x4096 on 224
+  // the same number of whole bands (even_row_blocks; run 180): 7168x16384 and 14336x4096 on 224
   // CTAs; fewer bands split K where that evens out the busiest SM (tiled_balance_splits).
   struct ExpectTiled {
     int M, K, L, splits, row_blocks;
   };
-  const ExpectTiled tiled_plans[] = {{7168, 16384, 1, 1, 224}, {4096, 7168, 8, 1, 256}, {7168, 2048, 4, 1, 256},
-                                     {4096, 4096, 1, 1, 256},  {14336, 4096, 1, 1, 224}, {4096, 14336, 1, 1, 256},
-                                     {2048, 7168, 1, 1, 128},  {151936, 4096, 1, 1, 264},
-                                     // few bands, long K (tests/test_gpu_kernel.py's tiled cases)
-                                     {40, 16384, 1, 16, 3},    {100, 8192, 2, 8, 14}};
+  const ExpectTiled tiled_plans[] = {
+      {7168, 16384, 1, 1, 224}, {4096, 7168, 8, 1, 256},  {7168, 2048, 4, 1, 256},
+      {4096, 4096, 1, 1, 256},  {14336, 4096, 1, 1, 224}, {4096, 14336, 1, 1, 256},
+      {2048, 7168, 1, 1, 128},  {151936, 4096, 1, 1, 264},
+      // few bands, long K (tests/test_gpu_kernel.py's tiled cases)
+      {40, 16384, 1, 16, 3},    {100, 8192, 2, 8, 14}};
   for (const ExpectTiled& e : tiled_plans) {
     const GemvLaunch g = check_case(devices[0], Case{e.M, e.K, e.L, 1, kActFP4, kScaleTiled, true});
     if (g.splits != e.splits || g.row_blocks != e.row_blocks) {
-      std::printf("FAIL H200 tiled %dx%dx%d takes %d splits of %d row blocks, measured rule: %d of %d\n", e.M,
-                  e.K, e.L, g.splits, g.row_blocks, e.splits, e.row_blocks);
+      std::printf("FAIL H200 tiled %dx%dx%d takes %d splits of %d row blocks, measured rule: %d of %d\n",
+                  e.M, e.K, e.L, g.splits, g.row_blocks, e.splits, e.row_blocks);
       ++failures;
     }
   }
@@ -191,9 +192,10 @@ int main() {
       for (int n : {1, 2, 4, 8, 16}) {
         const GemvLaunch g = check_case(devices[0], Case{m, 4096, l, n, kActFP4, kScaleTiled, true});
         const int64_t bands = int64_t(m + 15) / 16 * l, per = (bands + g.row_blocks - 1) / g.row_blocks;
-        if (bands >= 132 && ((n == 1 && g.splits != 1) || (g.splits == 1 && (g.row_blocks - 1) * per >= bands))) {
-          std::printf("FAIL H200 tiled %dx4096x%d N=%d: %d splits, %d row blocks for %lld bands (uneven)\n", m,
-                      l, n, g.splits, g.row_blocks, (long long)bands);
+        const bool uneven = g.splits == 1 && (g.row_blocks - 1) * per >= bands;
+        if (bands >= 132 && ((n == 1 && g.splits != 1) || uneven)) {
+          std::printf("FAIL H200 tiled %dx4096x%d N=%d: %d splits, %d row blocks for %lld bands (uneven)\n",
+                      m, l, n, g.splits, g.row_blocks, (long long)bands);
           ++failures;
         }
       }

@@ -1699,7 +1699,7 @@ constexpr int64_t kMaxRowBlocks = 65535;
 // multiple of the CTAs some CTAs get one band fewer than others (7168x16384: 448 bands over 264
 // CTAs, 2 or 1 each). Those finish early, and the rest of the stream then runs on fewer CTAs.
 // Where the bands number at least the SMs and K is not split, every CTA takes the same number of
-// whole bands, with fewer CTAs where that leaves slots empty (even_band_blocks; 7168x16384 at one
+// whole bands, with fewer CTAs where that leaves slots empty (even_row_blocks; 7168x16384 at one
 // column: 224 CTAs of 2 bands, no split).
 // Measured on the H200 (run 180, BENCHMARKS.md item 129; both orders, W4A4): 7168x16384 25.7 /
 // 25.8 us against 27.2 / 27.4 for the 4-way split of K that tiled_balance_splits chose (it kept the
@@ -1708,10 +1708,12 @@ constexpr int64_t kMaxRowBlocks = 65535;
 // 42.6, 7168x2048x4 16.5 / 16.6 against 17.1 / 16.9. Item 90's probe had read the matrix that way
 // at the stream floor. At N = 2..8 where K is not split (run 182, item 130): 14336x4096 0.65-0.9 us
 // faster (N = 2, 4; W4A4 and W4A16 bf16), 4096x7168x8 0.3-1.0. Fewer bands than SMs at one
-// column: tiled_balance_splits below.
-inline int64_t even_band_blocks(int64_t bands, int64_t row_blocks) {
-  const int64_t per_cta = (bands + row_blocks - 1) / row_blocks;
-  return (bands + per_cta - 1) / per_cta;
+// column: tiled_balance_splits below. (The row-major integer k spans take the same rule in rows,
+// see plan_variant.)
+// At most row_blocks CTAs, each the same number of row units (bands, or rows) but the last.
+inline int64_t even_row_blocks(int64_t units, int64_t row_blocks) {
+  const int64_t per_cta = (units + row_blocks - 1) / row_blocks;
+  return (units + per_cta - 1) / per_cta;
 }
 
 // Splits for the tiled weight format at one column where the bands are fewer than the SMs. Split
@@ -1792,7 +1794,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   // rows, at most 16 and at most one split per two k-steps. One column is not split for its
   // staging: that is small (K values, loaded kFp4StageBatch groups at a time), and the second
   // kernel and the partial sums cost more (measured on the H200: 2048x7168, N = 1, 13.4 us
-  // unsplit, 14.6 split); tiled weights at one column take even whole bands (even_band_blocks)
+  // unsplit, 14.6 split); tiled weights at one column take even whole bands (even_row_blocks)
   // or, where bands are fewer than the SMs, split to even them out (tiled_balance_splits).
   // More than 8 columns (the kWide variant: two mma sets, 2 items in flight, not 4) stop at 1/2
   // (factor 7): on 7168x16384 (run 37) N = 16 took 49.2 us that way against 56.1 (W4A4) and 58.8
@@ -1803,7 +1805,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   const int max_splits = std::min(16, std::max(1, p.K / (2 * G::kStep)));
   while (splits < want && splits * 2 <= max_splits) splits *= 2;
   if (p.N > 1) splits = refine_column_splits(splits, p.N, p.K, rows, max_splits);
-  const bool even_bands = kTiled && units >= dev.sms;  // see even_band_blocks
+  const bool even_bands = kTiled && units >= dev.sms;  // see even_row_blocks
   if (kTiled && p.N == 1 && !even_bands)
     splits = tiled_balance_splits(units, p.K, kGrain, wave, dev.sms, max_splits);
   int k_split = 0;
@@ -1839,10 +1841,10 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
     if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
   }
   if (row_blocks > units) row_blocks = units;
-  if (even_bands && splits == 1) row_blocks = even_band_blocks(units, row_blocks);
+  if (even_bands && splits == 1) row_blocks = even_row_blocks(units, row_blocks);
   // The integer k spans likewise in whole rows (7168x16384: 256 CTAs of 28 rows, 29.2 us against
   // 29.4 on 264 of 27-28, 224 of 32 rows 30.3; run 186, BENCHMARKS.md item 133).
-  if (kSpans && kInteger && splits == 1) row_blocks = even_band_blocks(units, row_blocks);
+  if (kSpans && kInteger && splits == 1) row_blocks = even_row_blocks(units, row_blocks);
   if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
   const int64_t cta_rows = (kernel_rows + row_blocks - 1) / row_blocks;
   const int seg_rows =
@@ -1992,7 +1994,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
 // even (the row-major 7168x16384 32.6 against 32.4). The row-major integer row tiles lost at K =
 // 4096 too (the lm_head 117.2 against 110.3; run 172, with a division a value, 115.1 against 109.1;
 // their fused kernel's code is much larger, not understood further), so they keep two kernels.
-// Since the even bands (even_band_blocks) the tiled 7168x16384 runs unsplit: two kernels, 28.7-28.9
+// Since the even bands (even_row_blocks) the tiled 7168x16384 runs unsplit: two kernels, 28.7-28.9
 // us against 28.3-28.4 split and fused before, and 30.2-30.3 fused over K = 16384 (run 181).
 constexpr int kFusedQuantMaxK = 8192;
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {

@@ -31,9 +31,9 @@
 //   4. When staging N x K activation values per CTA would rival its weight stream (several
 //      columns, or few rows per CTA), or, for tiled weights at one column, when 16-row bands are
 //      fewer than the SMs and leave the busiest SM much more than the average, K is split over
-//      `splits` CTAs
-//      per row range; each writes an fp32 partial sum and reduce_splits_kernel (on sm_90+ the
-//      GEMV's programmatic dependent launch) adds them in split order (plan_gemv has the rules).
+//      `splits` CTAs per row range; each writes an fp32 partial sum and reduce_splits_kernel (on
+//      sm_90+ the GEMV's programmatic dependent launch) adds them in split order (plan_gemv has
+//      the rules).
 //
 // Exactness. The decoded weight times its block scale, A * SFA * 2^-7, is exact in fp16 (at most
 // 6 significant bits, magnitude 2^-17 .. 21). Products are formed exactly by the tensor core and

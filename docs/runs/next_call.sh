@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Prepared for the next session (not run; about 4 device minutes in all): row blocks that keep every CTA
-# inside one batch (docs/runs/next_batch_aligned.patch, "aligned") against the tree ("base"), by
+# Prepared for the next session (not run; about 4 device minutes in all): row blocks that keep
+# every CTA inside one batch (docs/runs/next_batch_aligned.patch, "aligned") against the tree ("base"), by
 # docs/runs/next_batch_aligned.py in the order base, aligned, aligned, base; then the GPU kernel
 # tests on "aligned". BENCHMARKS.md "Next steps" says why (item 130's 263-CTA loss).
 set -uo pipefail
@@ -13,8 +13,8 @@ VARIANT_TAIL=8 VARIANT_CMD="$S" bash scripts/device_variants.sh base= "aligned=%
 VARIANT_REUSE=1 VARIANT_TAIL=8 VARIANT_CMD="$S" bash scripts/device_variants.sh \
   "aligned=%docs/runs/next_batch_aligned.patch" base= > "$OUT/times2.txt" 2>&1
 cat "$OUT/times.txt" "$OUT/times2.txt"
-cd /tmp/nvfp4_variants/aligned && NVFP4_GEMV_CACHE_DIR=$PWD/cache PYTHONPATH=src timeout 120 python3 -m pytest -q \
-  tests/test_gpu_kernel.py 2>&1 | tail -n 1 > "$OUT/pytest.log"
+(cd /tmp/nvfp4_variants/aligned && NVFP4_GEMV_CACHE_DIR=$PWD/cache PYTHONPATH=src timeout 120 python3 -m pytest -q \
+  tests/test_gpu_kernel.py 2>&1 | tail -n 1 > "$OUT/pytest.log")
 cat "$OUT/pytest.log"
 # Second part (about 2 device minutes): each side alone of the tiled integer item on today's plans
 # (item 118 measured them on the 4-way split before item 129): the decode replaced by an XOR

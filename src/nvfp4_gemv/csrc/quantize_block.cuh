@@ -93,14 +93,15 @@ __device__ __forceinline__ uint32_t quantize_block16(const float (&v)[16], float
   return s8;
 }
 
-// The 16 values of a 16-bit block (two 16-byte words) as floats.
+// The 16 values of a block as floats, from its sizeof(T) 16-byte words (fp16 / bf16: 2, fp32: 4).
 template <typename T>
-__device__ __forceinline__ void unpack16(const uint4 (&u)[2], float (&v)[16]) {
+__device__ __forceinline__ void unpack16(const uint4 (&u)[sizeof(T)], float (&v)[16]) {
+  constexpr int kPerWord = 16 / sizeof(T);
 #pragma unroll
-  for (int i = 0; i < 2; ++i) {
+  for (int i = 0; i < (int)sizeof(T); ++i) {
     const T* e = reinterpret_cast<const T*>(&u[i]);
 #pragma unroll
-    for (int j = 0; j < 8; ++j) v[8 * i + j] = to_float(e[j]);
+    for (int j = 0; j < kPerWord; ++j) v[kPerWord * i + j] = to_float(e[j]);
   }
 }
 

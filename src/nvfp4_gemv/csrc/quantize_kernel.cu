@@ -14,17 +14,13 @@ __global__ void quantize_kernel(const T* __restrict__ x, int64_t blocks, const f
                                 uint8_t* __restrict__ packed, uint8_t* __restrict__ scales) {
   const int64_t b = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (b >= blocks) return;
-  float v[16];
   // 16 values = 32 bytes (fp16/bf16) or 64 bytes (fp32), 16-byte aligned (checked by the caller).
-  constexpr int kPerVec = 16 / sizeof(T);
   const uint4* src = reinterpret_cast<const uint4*>(x + b * 16);
+  uint4 u[sizeof(T)];
 #pragma unroll
-  for (int i = 0; i < 16 / kPerVec; ++i) {
-    const uint4 u = src[i];
-    const T* e = reinterpret_cast<const T*>(&u);
-#pragma unroll
-    for (int j = 0; j < kPerVec; ++j) v[i * kPerVec + j] = to_float(e[j]);
-  }
+  for (int i = 0; i < (int)sizeof(T); ++i) u[i] = src[i];
+  float v[16];
+  unpack16<T>(u, v);
   const float gs = gs_ptr ? *gs_ptr : 1.0f;
   uint32_t lo, hi;
   scales[b] = (uint8_t)quantize_block16(v, gs, lo, hi);

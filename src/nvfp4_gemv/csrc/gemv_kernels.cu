@@ -1841,10 +1841,11 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
     if (need > row_blocks) row_blocks = (need + wave - 1) / wave * wave;
   }
   if (row_blocks > units) row_blocks = units;
-  if (even_bands && splits == 1) row_blocks = even_row_blocks(units, row_blocks);
-  // The integer k spans likewise in whole rows (7168x16384: 256 CTAs of 28 rows, 29.2 us against
-  // 29.4 on 264 of 27-28, 224 of 32 rows 30.3; run 186, BENCHMARKS.md item 133).
-  if (kSpans && kInteger && splits == 1) row_blocks = even_row_blocks(units, row_blocks);
+  // Equal row units per CTA: the tiled bands (even_row_blocks) and the integer k spans' rows
+  // (7168x16384: 256 CTAs of 28 rows, 29.2 us against 29.4 on 264 of 27-28, 224 of 32 rows 30.3;
+  // run 186, BENCHMARKS.md item 133).
+  if (splits == 1 && (even_bands || (kSpans && kInteger)))
+    row_blocks = even_row_blocks(units, row_blocks);
   if (row_blocks > kMaxRowBlocks) row_blocks = kMaxRowBlocks;  // CTAs then run several segments
   const int64_t cta_rows = (kernel_rows + row_blocks - 1) / row_blocks;
   const int seg_rows =

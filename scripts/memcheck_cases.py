@@ -4,9 +4,9 @@ sm_90, bulk-copied activations at N = 1 (FP4 over 8192 values with batches; bf16
 k-span layout at N = 1 (most of the N = 1 cases, plus a partial last step with an odd row count,
 a single 32-value step, and K split past one chunk); the tiled weight format (layout 2: rows and
 K ending mid-tile, batches, N > 8, split K, even bands over fewer CTAs with a last band cut short,
-at N = 1 and 2); the activation quantized inside the GEMV
-(gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row-major integer
-k spans)."""
+at N = 1 and 2); the row sweep (sm_90, W4A4 one column row-major: most of the FP4 N = 1 cases, plus
+a CTA of 5 warps, many batches crossing CTAs, 4 pieces a thread); the activation quantized inside
+the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row sweep)."""
 import sys
 
 import torch
@@ -27,7 +27,8 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (2, 3, 32, 1, "bf16", 0), (1, 3, 40960, 1, "fp4", 0),
                                 (1, 7, 48, 1, "fp4", 2), (3, 33, 1040, 16, "bf16", 2), (2, 129, 16384, 1, "fp4", 2),
                                 (1, 300, 8192, 8, "fp16", 2), (1, 4808, 512, 1, "fp4", 2),
-                                (2, 2200, 256, 2, "bf16", 2)]:
+                                (2, 2200, 256, 2, "bf16", 2), (1, 20, 20480, 1, "fp4", 0),
+                                (300, 9, 1024, 1, "fp4", 0), (3, 3000, 4608, 1, "fp4", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)
@@ -44,7 +45,7 @@ for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7
     packed, scales = torch.ops.nvfp4.quantize(x, torch.tensor([0.5], device="cuda"))
     torch.cuda.synchronize()
     print("ok quantize", shape, dtype)
-for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0)]:
+for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0), (2, 300, 16384, 0)]:
     a, sfa, _, _ = random_problem(l, m, k, 1, gen, "fp4", "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

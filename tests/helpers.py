@@ -83,3 +83,13 @@ def capture_cuda_graph(fn):
     with torch.cuda.graph(graph):
         result = fn()
     return graph, result
+
+
+def cuda_kernel_names(fn) -> list[str]:
+    """Names of the events (the CUDA kernels among them) of fn under torch.profiler."""
+    from torch.profiler import ProfilerActivity, profile
+
+    with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+        fn()
+        torch.cuda.synchronize()
+    return [e.name for e in prof.events()]

@@ -7,7 +7,7 @@ import torch
 import nvfp4_gemv as nv
 from nvfp4_gemv import format as fmt
 from nvfp4_gemv import reference
-from helpers import capture_cuda_graph, random_problem
+from helpers import capture_cuda_graph, cuda_kernel_names, random_problem
 
 pytestmark = pytest.mark.gpu
 
@@ -46,26 +46,17 @@ def test_quantize_kernel_marks_nonfinite_blocks_nan():
     assert q.scales[0, 1].item() != 0x7F
 
 
-def cuda_kernel_names(fn) -> list[str]:
-    """Names of the events (the CUDA kernels among them) of fn under torch.profiler."""
-    from torch.profiler import ProfilerActivity, profile
-
-    with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
-        fn()
-        torch.cuda.synchronize()
-    return [e.name for e in prof.events()]
-
-
 # (l, m, k, weight layout, one kernel on the H200): the launch rule's plan for the FP4 problem
-# decides (fused_quant_fits): the integer plans, tiled or k spans, k ranges up to 8192, one column,
-# x 16-byte aligned.
+# decides (fused_quant_fits): the row sweep with 2 pieces a thread at any K, the tiled or k-span
+# integer plans over k ranges up to 8192; one column, x 16-byte aligned.
 DYNAMIC_CASES = [
-    (1, 2048, 7168, "row-major", True),   # the integer k spans
-    (3, 3000, 4608, "row-major", False),  # the integer row tiles (fused_quant_fits), batches
+    (1, 2048, 7168, "row-major", True),   # the row sweep, 2 pieces a thread, 4 warps a row
+    (2, 1000, 4096, "row-major", True),   # the row sweep, batches
+    (1, 300, 16384, "row-major", True),   # the row sweep, 8 warps a row
+    (3, 3000, 4096, "row-major", False),  # the row sweep with 4 pieces a thread (not fused)
     (2, 1000, 4176, "tiled", True),       # tiled, K % 128 != 0, batches
     (1, 33, 16384, "tiled", True),        # tiled, K split 16 ways (tiled_balance_splits)
     (1, 2112, 16384, "tiled", False),     # tiled, 132 CTAs of one band (even_row_blocks), K > 8192
-    (1, 300, 2048, "row-major", False),   # the ring
     (2, 1000, 4176, "row-major", False),  # 8-byte loads
 ]
 

@@ -10,8 +10,8 @@ import torch
 import nvfp4_gemv
 from nvfp4_gemv import format as fmt
 from nvfp4_gemv import ops, reference, task
-from helpers import (assert_close_elementwise, capture_cuda_graph, random_codes, random_problem, random_scales,
-                     tolerance, ulp_of)
+from helpers import (assert_close_elementwise, capture_cuda_graph, cuda_kernel_names, random_codes, random_problem,
+                     random_scales, tolerance, ulp_of)
 
 pytestmark = pytest.mark.gpu
 DEV = "cuda"
@@ -139,6 +139,59 @@ def test_blocked_and_row_major_scales_agree(k):
         assert_close_elementwise(blocked, ref, tol, "blocked")
 
 
+def _sweep_expected() -> bool:
+    """Whether the launch rule takes the row sweep for an aligned row-major W4A4 one-column call
+    here (sweep_fits: sm_90, not switched off)."""
+    import os
+
+    return torch.cuda.get_device_capability()[0] == 9 and os.environ.get("NVFP4_GEMV_SWEEP") != "0" and not any(
+        os.environ.get(f"NVFP4_GEMV_{name}") == "1" for name in ("RING", "SPANS", "IMMA", "DOT"))
+
+
+@pytest.mark.parametrize("l,m,k", [(1, 1, 32), (2, 5, 96), (3, 129, 2048), (1, 300, 7168), (8, 1200, 7168),
+                                   (1, 64, 16384), (1, 20, 20480), (2, 33, 30752), (300, 9, 1024),
+                                   (1, 9000, 4096), (1, 7000, 2048), (5, 4100, 1056)], ids=str)
+def test_row_sweep_shapes_match_reference(l, m, k):
+    """W4A4, one column, row-major (sweep_kernel on sm_90): one row; pieces past K (K = 96: 3 of a
+    warp's 64; 7168: 224 of 256; 30752: 961 of 1024); 2 pieces a thread on 1..8 warps a row (K =
+    2048, 7168, 16384) and 4 on 1, 2, 5 and 8 (K = 4096 with many rows, 7168 with many rows,
+    20480, 30752); 3 CTAs per SM (7000 x 2048); CTAs crossing batch boundaries, up to several
+    segments each (300 batches of 9 rows). The sweep kernel is what runs, and three calls agree
+    bitwise."""
+    gen = torch.Generator().manual_seed(l + m + k)
+    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "fp4", DEV)
+    if _sweep_expected():
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+        assert any("sweep_kernel" in name for name in names), names
+    first, *rest = _match_reference_three_calls(l, m, k, 1, "fp4", seed=l + m + k)
+    for got in rest:
+        assert torch.equal(first, got), "not deterministic"
+
+
+def test_row_sweep_epilogue_strides_and_scale_layouts():
+    """The sweep with global scales, bias and every output dtype, weights rows on a padded stride,
+    a strided output, the activation's scales in the blocked layout (the sweep reads them by
+    ScaleIndex), and K = 16 * odd falling back to another kernel."""
+    gen = torch.Generator().manual_seed(21)
+    l, m, k = 2, 700, 4096
+    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "fp4", DEV)
+    a_pad = torch.zeros((l, m, k // 2 + 64), dtype=torch.uint8, device=DEV)[..., 32 : 32 + k // 2]
+    a_pad.copy_(a)
+    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
+    bias = torch.randn(m, generator=gen).to(DEV)
+    ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, ags, bias, torch.float64)
+    # fp32 accumulation (scaled by alpha), the bias added in fp32, one rounding to the output dtype
+    accumulation = tolerance(a, sfa, x, sfx, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
+    for name, dtype in OUT_DTYPES.items():
+        out = torch.full((l, 1, m), float("nan"), dtype=dtype, device=DEV).transpose(1, 2)  # strided rows
+        torch.ops.nvfp4.gemv_out(a_pad, sfa, x, fmt.to_blocked(sfx), 0, reference.BLOCKED, wgs, ags, bias, out)
+        assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"sweep epilogue {name}")
+    a_odd, sfa_odd, x_odd, sfx_odd = random_problem(1, 300, 4112, 1, gen, "fp4", DEV)
+    names = cuda_kernel_names(lambda: run_op(a_odd, sfa_odd, x_odd, sfx_odd, torch.float32))
+    assert not any("sweep_kernel" in name for name in names), names
+    _match_reference_three_calls(1, 300, 4112, 1, "fp4", seed=22)
+
+
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
 @pytest.mark.parametrize("l,m,k,n", [(1, 33, 256, 1), (1, 300, 2304, 1), (3, 129, 4352, 2),
                                      (2, 513, 16384, 1), (1, 1000, 8192, 16), (1, 17, 30720, 1),
@@ -178,7 +231,8 @@ def test_bulk_staged_activation_matches_reference(l, m, k, act):
     two chunks (K = 30720: FP4 bulk, 16-bit loads), many rows, the smallest 16-bit case (2304).
     The same problem (the helper's, same seed) with the activation 8 bytes into a buffer (not
     16-byte aligned) takes the load path; the two must agree bitwise (same staged values, same
-    order)."""
+    order). (FP4 takes the row sweep on sm_90 either way; scripts/device_run.sh runs this file
+    with it off too.)"""
     seed = l + m + k
     got = _match_reference_three_calls(l, m, k, 1, act, seed=seed)[0]
     a, sfa, x, sfx = random_problem(l, m, k, 1, torch.Generator().manual_seed(seed), act, DEV)

@@ -75,10 +75,10 @@ void fail(const Device& d, const Case& c, const GemvLaunch& g, const char* what)
   if (++failures <= 40)
     std::printf("FAIL %s M=%d K=%d L=%d N=%d act=%d sf=%d aligned=%d: %s (grid %d, row_blocks %d, "
                 "splits %d, k_split %d, k_chunk %d, seg_rows %d, smem %d, ring %d, spans %d, tiled %d, "
-                "integer %d, raw %d)\n",
+                "integer %d, raw %d, sweep %d x %d warps)\n",
                 d.name, c.M, c.K, c.L, c.N, c.act, c.sf_layout, c.aligned, what, g.grid,
                 g.row_blocks, g.splits, g.k_split, g.k_chunk, g.seg_rows, g.smem_bytes, g.ring,
-                g.spans, g.tiled, g.integer, g.act_raw_offset);
+                g.spans, g.tiled, g.integer, g.act_raw_offset, g.sweep, g.sweep_warps);
 }
 
 GemvLaunch check_case(const Device& d, const Case& c) {
@@ -89,6 +89,20 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (check_plan(p, g, d.dev) != 0) fail(d, c, g, "launch_gemv would refuse it");
   if (g.row_blocks < 1 || g.row_blocks > rows || g.row_blocks > 65535) fail(d, c, g, "row blocks");
   if (g.splits < 1 || int64_t(g.grid) != int64_t(g.row_blocks) * g.splits) fail(d, c, g, "grid");
+  if (g.sweep) {  // the row sweep: whole rows of K, the activation in registers, per-row sums in smem
+    const int64_t cta_rows = (rows + g.row_blocks - 1) / g.row_blocks;
+    if (d.dev.major != 9 || c.N != 1 || c.act != kActFP4 || c.sf_layout != kScaleRowMajor || !c.aligned ||
+        c.K % 32 != 0 || c.K > 32768)
+      fail(d, c, g, "row sweep: W4A4, one column, row-major, aligned, K % 32 == 0 and <= 32768, sm_90");
+    if ((g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 || g.sweep_warps > 8 ||
+        g.sweep_warps * 32 * g.sweep < c.K / 32)
+      fail(d, c, g, "row sweep: 2 or 4 pieces a thread, up to 8 warps covering K");
+    if (g.splits != 1 || g.k_split != c.K || !g.integer || g.tiled || g.spans || g.ring || g.chunk_bytes != 16)
+      fail(d, c, g, "row sweep: one split, the integer item, 16-byte loads");
+    if (g.smem_bytes < cta_rows * g.sweep_warps * 4 || g.smem_bytes > d.dev.cta_smem)
+      fail(d, c, g, "row sweep: shared memory for each row's warp sums");
+    return g;
+  }
   if (g.k_split < 16 || int64_t(g.splits) * g.k_split < c.K || int64_t(g.splits - 1) * g.k_split >= c.K)
     fail(d, c, g, "splits do not cover K exactly once (or one is empty)");
   if (g.k_chunk < 16 || g.k_chunk > g.k_split || g.k_chunk % 64 != 0 || g.k_split % 64 != 0)
@@ -117,6 +131,7 @@ GemvLaunch check_case(const Device& d, const Case& c) {
 }
 
 const char* variant(const GemvLaunch& g) {
+  if (g.sweep) return "sweep";
   if (g.integer) return g.tiled ? "tiled+int" : g.spans ? "spans+int" : "int";
   if (g.tiled) return g.act_raw_offset > 0 ? "tiled+bulk" : "tiled";
   if (g.ring) return "ring";
@@ -134,33 +149,47 @@ int main() {
       {"RTX", {46, 101376, 8, 1}},
   };
   // The rule measured on the H200 (BENCHMARKS.md "Current"): N = 1 unless said, W4A4, row-major
-  // scales, aligned.
+  // scales, aligned. With the row sweep (the default): its pieces per thread, warps per row and
+  // CTAs (sweep_plan); with NVFP4_GEMV_SWEEP=0 alone, the variants measured before it.
   struct Expect {
     int M, K, L;
-    const char* variant;
+    int pieces, warps, grid;
+    const char* without_sweep;
   };
-  const Expect h200[] = {{7168, 16384, 1, "spans+int"}, {4096, 7168, 8, "int"},
-                         {7168, 2048, 4, "spans"},        {4096, 4096, 1, "ring"},
-                         {14336, 4096, 1, "spans"},       {4096, 14336, 1, "spans+int"},
-                         {7168, 2048, 1, "ring"},         {2048, 7168, 1, "spans+int"},
-                         {151936, 4096, 1, "int"}};
+  const Expect h200[] = {{7168, 16384, 1, 2, 8, 396, "spans+int"}, {4096, 7168, 8, 4, 2, 264, "int"},
+                         {7168, 2048, 4, 2, 1, 396, "spans"},      {4096, 4096, 1, 2, 2, 264, "ring"},
+                         {14336, 4096, 1, 4, 1, 264, "spans"},     {4096, 14336, 1, 2, 7, 264, "spans+int"},
+                         {7168, 2048, 1, 2, 1, 396, "ring"},       {2048, 7168, 1, 2, 4, 264, "spans+int"},
+                         {151936, 4096, 1, 4, 1, 264, "int"}};
   // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
   bool default_rule = true;
+  for (const char* name : {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK", "NVFP4_GEMV_IMMA",
+                           "NVFP4_GEMV_DOT", "NVFP4_GEMV_SWEEP"})
+    default_rule = default_rule && !std::getenv(name);
+  const char* sweep_env = std::getenv("NVFP4_GEMV_SWEEP");
+  bool sweep_off_rule = sweep_env && std::strcmp(sweep_env, "0") == 0;
   for (const char* name :
        {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK", "NVFP4_GEMV_IMMA", "NVFP4_GEMV_DOT"})
-    default_rule = default_rule && !std::getenv(name);
+    sweep_off_rule = sweep_off_rule && !std::getenv(name);
   for (const Expect& e : h200) {
     const Case c{e.M, e.K, e.L, 1, kActFP4, kScaleRowMajor, true};
     const GemvLaunch g = check_case(devices[0], c);
-    if (default_rule && std::strcmp(variant(g), e.variant) != 0) {
-      std::printf("FAIL H200 %dx%dx%d takes %s, measured rule: %s\n", e.M, e.K, e.L, variant(g), e.variant);
+    if (default_rule && (g.sweep != e.pieces || g.sweep_warps != e.warps || g.grid != e.grid)) {
+      std::printf("FAIL H200 %dx%dx%d takes %s (%d pieces, %d warps, %d CTAs), measured rule: the row "
+                  "sweep, %d pieces, %d warps, %d CTAs\n", e.M, e.K, e.L, variant(g), g.sweep,
+                  g.sweep_warps, g.grid, e.pieces, e.warps, e.grid);
+      ++failures;
+    }
+    if (sweep_off_rule && std::strcmp(variant(g), e.without_sweep) != 0) {
+      std::printf("FAIL H200 %dx%dx%d takes %s without the sweep, measured rule: %s\n", e.M, e.K, e.L,
+                  variant(g), e.without_sweep);
       ++failures;
     }
   }
   // The integer k spans in equal rows per CTA (run 186): 7168x16384 on 256 CTAs of 28 rows.
   {
     const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, kActFP4, kScaleRowMajor, true});
-    if (default_rule && g.row_blocks != 256) {
+    if (sweep_off_rule && g.row_blocks != 256) {
       std::printf("FAIL H200 7168x16384x1 takes %d row blocks, measured rule: 256\n", g.row_blocks);
       ++failures;
     }

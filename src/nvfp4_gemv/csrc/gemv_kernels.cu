@@ -1441,6 +1441,220 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The row sweep: W4A4 at one FP4 column, row-major weights and scales, sm_90 (sweep_fits and
+// sweep_plan in the launcher). BENCHMARKS.md item 134.
+//
+// Why: gemv_kernel stages its CTA's activation in shared memory before its first weight load,
+// 2-4 us of every CTA with no weight bytes in flight (items 39, 56, 64), and then reads the staged
+// values back for every row. Here nothing is staged: each thread owns the same kPieces 32-value
+// pieces of every row and keeps those pieces of the activation in registers, decoded once per
+// batch the way the integer item stages them (SweepPiece). Its first weight loads go out at once.
+//
+// What: piece u * group_threads + q of a row (q: the thread's place in its group of group_warps
+// warps; a group's 16-byte loads of a piece read group_threads * 16 contiguous bytes) for u <
+// kPieces, group_warps * 32 * kPieces >= K / 32. The CTA's groups take its contiguous rows in turn
+// (group g rows g, g + groups, ...), so a CTA reads its rows front to back as one stream, the way
+// the floor's blocks do (item 56's "blk"). Each thread keeps kSweepDepth rows in flight. Per row
+// a thread adds its pieces' dp4a block sums times SFA * SFB in fp32 (compute_item_dot's steps),
+// its warp adds the lanes' sums by shuffles (fixed butterfly) and writes one float to shared
+// memory; after the CTA's last row the warps' sums of each row are added in warp order and the
+// epilogue applies 2^-kIntAccLog2, alpha and the bias. Bitwise deterministic.
+//
+// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 318 instructions
+// for 2 rows (4 pieces: 80 per 32 values): per piece the decode (4 PRMT + 3 LOP3 + 2 IMAD.HI a
+// word: 36), 8 dp4a, the scales (F2FP, HMUL2, 2 HADD2, 2 FADD, 2 FFMA) and two loads; per warp and
+// row 5 SHFL + 5 FADD and one shared-memory store. No other shared-memory traffic.
+// Outcome (runs 188-195): against the kernels it replaces (row-major, W4A4, one column), through
+// the op: 7168x16384 27.2 us against 29.3, 4096x7168x8 46.2 against 46.5, 7168x2048x4 16.9
+// against 18.7, 4096x4096 9.7 against 11.2, 14336x4096 17.4 against 19.1, the lm_head 100.1
+// against 107.0; 4096x14336 (7 warps a row) 19.6 against 19.1. The same kernel standalone
+// (scripts/regact_probe.cu, its group shape and data fixed) ran 0.5-1.1 us faster still (25.5 on
+// 7168x16384): not understood (the hot loops' SASS differs by 5%).
+// ---------------------------------------------------------------------------------------------
+constexpr int kSweepDepth = 2;  // rows in flight per thread
+
+// One piece of the activation (32 values, blocks 2j and 2j + 1) as DotStage holds it: int8
+// 2 * E2M1 in k order, each block's dp4a start kIntMagic - kU8Bias * (its sum), and the two
+// blocks' SFB * 2^-6 as half2.
+struct SweepPiece {
+  uint32_t v[8];
+  int c[2];
+  __half2 sf;
+};
+
+// kQuantAct: x holds the piece's 32 16-bit values (act kActQuantF16 / BF16), quantized here by
+// quantize_block.cuh's rule with global multiplier gs: the same codes and scales as
+// launch_quantize, so the same sums as the FP4 sweep of its output.
+template <bool kQuantAct>
+__device__ __forceinline__ SweepPiece sweep_piece(bool ok, const GemvParams& p, int l, int piece,
+                                                  float gs) {
+  uint32_t w[4] = {0, 0, 0, 0}, sc = 0;
+  if (ok && kQuantAct) {
+    const uint4* src = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) +
+                                                      l * p.x_batch_stride) + 4 * piece;
+#pragma unroll
+    for (int b = 0; b < 2; ++b) {
+      const uint4 raw[2] = {src[2 * b], src[2 * b + 1]};
+      float f[16];
+      if (p.act == kActQuantBF16)
+        unpack16<__nv_bfloat16>(raw, f);
+      else
+        unpack16<__half>(raw, f);
+      sc |= quantize_block16(f, gs, w[2 * b], w[2 * b + 1]) << 8 * b;
+    }
+  } else if (ok) {
+    // Every CTA's threads read the same few KB here at once: one 16-byte load a piece where x is
+    // 16-byte aligned (a warp's 512 contiguous bytes in 4 requests), else two 8-byte loads (sweep_fits
+    // asks 8-byte alignment); with four 4-byte loads a piece (4x the L2 requests on those lines) the
+    // kernel took ~1.2 us longer on every shape (runs 192-194). The scales likewise: one 16-bit
+    // load for a row-major, 2-byte aligned pair.
+    const uint8_t* x = static_cast<const uint8_t*>(p.x) + l * p.x_batch_stride + 16 * piece;
+    if (reinterpret_cast<uintptr_t>(x) % 16 == 0) {
+      const uint4 t = *reinterpret_cast<const uint4*>(x);
+      w[0] = t.x, w[1] = t.y, w[2] = t.z, w[3] = t.w;
+    } else {
+      const uint2 t0 = reinterpret_cast<const uint2*>(x)[0], t1 = reinterpret_cast<const uint2*>(x)[1];
+      w[0] = t0.x, w[1] = t0.y, w[2] = t1.x, w[3] = t1.y;
+    }
+    const uint8_t* sfx = p.sfx.base + l * p.sfx.batch_stride + p.sfx.row_offset(0);
+    const int64_t j = p.sfx.col_offset(2 * piece);
+    if (p.sfx.layout == kScaleRowMajor && p.sfx.col_stride == 1 &&
+        reinterpret_cast<uintptr_t>(sfx + j) % 2 == 0)
+      sc = *reinterpret_cast<const uint16_t*>(sfx + j);
+    else
+      sc = sfx[j] | (uint32_t)sfx[p.sfx.col_offset(2 * piece + 1)] << 8;
+  }
+  SweepPiece r;
+#pragma unroll
+  for (int b = 0; b < 2; ++b) {
+    unsigned biased_sum = 0;
+#pragma unroll
+    for (int i = 0; i < 2; ++i) {
+      uint32_t lo, hi;
+      decode_e2m1x8_u8(w[2 * b + i], lo, hi);
+      biased_sum = __dp4a(lo, 0x01010101u, biased_sum);
+      biased_sum = __dp4a(hi, 0x01010101u, biased_sum);
+      r.v[4 * b + 2 * i] = __vsub4(lo, kU8Bias * 0x01010101u);
+      r.v[4 * b + 2 * i + 1] = __vsub4(hi, kU8Bias * 0x01010101u);
+    }
+    r.c[b] = (int)kIntMagic - kU8Bias * ((int)biased_sum - 16 * kU8Bias);
+  }
+  r.sf = decode_e4m3x2<0>(sc, 1.0f / 64);
+  return r;
+}
+
+// acc + one piece of one row (16 bytes of E2M1 in w, the two blocks' SFA in the low 16 bits of
+// sfa) dotted with x, 2^kIntAccLog2 times the true sum.
+__device__ __forceinline__ float sweep_piece_dot(const uint32_t (&w)[4], uint32_t sfa,
+                                                 const SweepPiece& x, float acc) {
+  int c[2] = {x.c[0], x.c[1]};
+#pragma unroll
+  for (int q = 0; q < 4; ++q) {
+    uint32_t lo, hi;
+    decode_e2m1x8_u8(w[q], lo, hi);
+    c[q >> 1] = dp4a_us(lo, x.v[2 * q], c[q >> 1]);
+    c[q >> 1] = dp4a_us(hi, x.v[2 * q + 1], c[q >> 1]);
+  }
+  const float2 sc = __half22float2(__hmul2(decode_e4m3x2<0, true>(sfa, 1.0f), x.sf));
+  acc = fmaf(__int_as_float(c[0]) - kIntMagicValue, sc.x, acc);
+  return fmaf(__int_as_float(c[1]) - kIntMagicValue, sc.y, acc);
+}
+
+// One CTA (kGroupWarps * (8 / kGroupWarps) warps): the balanced range of flattened L * M rows of
+// row block blockIdx.x (row_bound as in gemv_kernel), in segments of one batch each. Shared
+// memory: [CTA row][warp of its group] fp32. 2 pieces: 3 CTAs per SM fit (80 registers); 4: 2
+// (128). kQuantAct: see sweep_piece; 2 pieces only (with 4, ptxas spills at the 128-register cap,
+// whichever order the loads take). The group's shape is a template parameter: with it at run time
+// the pieces' address arithmetic moved each row's weight loads ~60 instructions later in the hot
+// loop (sm_90a SASS), and the kernel took 28.3 us on 7168x16384 against 25.5 (runs 190-191).
+template <int kPieces, int kGroupWarps, bool kQuantAct>
+__global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPieces == 2 ? 3 : 2)
+    sweep_kernel(const GemvParams p, int row_blocks) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
+  // The launcher picks the sweep on 9.x devices only (integer_fits), which never run this SASS;
+  // on sm_100a and sm_120a its body spills at the register cap (no such GPU here to tune it for).
+  __trap();
+#else
+  extern __shared__ float red[];
+  constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
+  constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
+  const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
+  const int warp = q >> 5, lane = threadIdx.x & 31;
+  const int R = p.M * p.L;
+  const unsigned bq = (unsigned)R / row_blocks, rem = (unsigned)R - bq * row_blocks;
+  const auto row_bound = [&](unsigned b) { return (int)(b * bq + b * rem / row_blocks); };
+  const int r_begin = row_bound(blockIdx.x), r_end = row_bound(blockIdx.x + 1);
+  bool ok[kPieces];  // whether the thread's piece u lies inside K (the same for every row)
+#pragma unroll
+  for (int u = 0; u < kPieces; ++u) ok[u] = u * group_threads + q < (p.K >> 5);
+  constexpr int piece_bytes = group_threads * 16, piece_sf = group_threads * 2;
+  for (int r = r_begin; r < r_end;) {
+    const int l = r / p.M, m = r - l * p.M, seg_rows = min(r_end - r, p.M - m);
+    const int n = seg_rows > g ? (seg_rows - g + groups - 1) / groups : 0;  // this group's rows
+    const uint8_t* a = p.a + l * p.a_batch_stride + (m + g) * p.a_row_stride + 16 * q;
+    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(m + g) + 2 * q;
+    // The activation's loads go out first: they are every CTA's first critical path (the probe's
+    // compiler had hoisted them there, runs 189-193; behind the weight loads the library's
+    // kernel took 1.0-1.4 us longer on every shape).
+    SweepPiece x[kPieces];
+    const float gs = kQuantAct && p.act_global_scale ? *p.act_global_scale : 1.0f;
+#pragma unroll
+    for (int u = 0; u < kPieces; ++u) x[u] = sweep_piece<kQuantAct>(ok[u], p, l, u * group_threads + q, gs);
+    // Row steps in 32 bits (sweep_fits), the load pointers advanced a row at a time: with 64-bit
+    // steps times the row index, the steps were reloaded from the parameters inside the hot loop
+    // and ptxas issued each row's loads late (sm_90a SASS).
+    const int a_step = groups * (int)p.a_row_stride, sf_step = groups * (int)p.sfa.row_stride;
+    uint32_t w[kSweepDepth][kPieces][4], s[kSweepDepth][kPieces];
+#pragma unroll
+    for (int d = 0; d < kSweepDepth; ++d) {
+#pragma unroll
+      for (int u = 0; u < kPieces; ++u) {
+        w[d][u][0] = w[d][u][1] = w[d][u][2] = w[d][u][3] = 0;  // pieces past K stay zero
+        ld_stream_if(ok[u] && d < n, a + u * piece_bytes, w[d][u]);
+        s[d][u] = ld_scales_if<2, true>(ok[u] && d < n, sf + u * piece_sf);
+      }
+      a += a_step;
+      sf += sf_step;
+    }
+    float* out_row = red + (r - r_begin + g) * group_warps + warp;
+    for (int i = 0; i < n; i += kSweepDepth) {
+#pragma unroll
+      for (int d = 0; d < kSweepDepth; ++d) {
+        if (i + d >= n) break;
+        float acc = 0.f;
+#pragma unroll
+        for (int u = 0; u < kPieces; ++u) acc = sweep_piece_dot(w[d][u], s[d][u], x[u], acc);
+        const bool more = i + d + kSweepDepth < n;  // a and sf: that row's
+#pragma unroll
+        for (int u = 0; u < kPieces; ++u) {
+          ld_stream_if(ok[u] && more, a + u * piece_bytes, w[d][u]);
+          s[d][u] = ld_scales_if<2, true>(ok[u] && more, sf + u * piece_sf);
+        }
+        a += a_step;
+        sf += sf_step;
+#pragma unroll
+        for (int o = 16; o > 0; o >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, o);
+        if (lane == 0) out_row[(i + d) * groups * group_warps] = acc;
+      }
+    }
+    r += seg_rows;
+  }
+  __syncthreads();
+  float alpha = 1.f;
+  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
+  if (p.act_global_scale) alpha *= *p.act_global_scale;
+  for (int i = threadIdx.x; i < r_end - r_begin; i += cta_threads) {
+    float sum = 0.f;
+    for (int v = 0; v < group_warps; ++v) sum += red[i * group_warps + v];
+    const int r = r_begin + i, l = r / p.M, m = r - l * p.M;
+    float v = ldexpf(sum * alpha, -kIntAccLog2);
+    if (p.bias) v += p.bias[m];
+    store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride, v);
+  }
+#endif
+}
+
+// ---------------------------------------------------------------------------------------------
 // Stream floor: the same bytes, read with the same load instruction, nothing computed.
 // ---------------------------------------------------------------------------------------------
 constexpr int kStreamUnroll = 8;
@@ -1777,6 +1991,72 @@ inline int refine_column_splits(int s0, int n, int k, int64_t rows, int max_spli
   return best;
 }
 
+// The row sweep (sweep_kernel): W4A4 at one column on sm_90 (integer_fits: the integer item's
+// decode, measured there), row-major weights and scales with unit column stride, 8-byte aligned
+// x per batch (a quantized one: quant_act_fits), K a multiple of 32 up to
+// kSweepMaxK (8 warps x 32 threads x 4 pieces of 32 values), row strides whose 8-row steps fit
+// 32 bits, and its per-row sums within shared memory (sweep_plan). NVFP4_GEMV_SWEEP (env_mode): 0 never, 1 or unset: wherever it fits; it
+// stands aside while another variant is forced (NVFP4_GEMV_RING / SPANS / IMMA / DOT = 1) so that
+// their tests still reach them.
+constexpr int kSweepMaxK = 8 * 32 * 4 * 32;
+constexpr int kSweepSmemBytes = 32 << 10;  // per-row sums of a CTA at most (3 CTAs per SM fit)
+constexpr int64_t kSweepMaxRowStride = int64_t(1) << 27;  // 8 rows' step in 32 bits
+inline int sweep_mode() {
+  static const int mode = env_mode("NVFP4_GEMV_SWEEP");
+  return mode;
+}
+inline int64_t sweep_rows_limit() { return kMaxRowBlocks * (kSweepSmemBytes / (4 * 8)); }
+inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
+  const bool forced_other =
+      ring_mode() == 1 || spans_mode() == 1 || integer_mode() == 1 || dot_mode() == 1;
+  const ScaleIndex& sf = p.sfa;
+  return sweep_mode() != 0 && (sweep_mode() == 1 || !forced_other) && integer_fits(p, dev) &&
+         sf.layout == kScaleRowMajor && sf.col_stride == 1 && p.K <= kSweepMaxK &&
+         reinterpret_cast<uintptr_t>(p.x) % 8 == 0 && (p.L == 1 || p.x_batch_stride % 8 == 0) &&
+         (int64_t)p.M * p.L <= sweep_rows_limit() && p.a_row_stride < kSweepMaxRowStride &&
+         sf.row_stride < kSweepMaxRowStride;
+}
+
+// The row sweep's shape. Pieces per thread: 2 (CTAs of up to 8 warps cover K <= 16384), or 4 where
+// K is longer, or where CTAs take at least kSweepFourMinCtaRows rows at 2 per SM and 4-piece rows
+// leave at most 1/8 of the threads' pieces past K. CTAs: 3 per SM with 2 pieces (80 registers)
+// where each still takes at least kSweepThreeMinCtaRows rows, else 2. Chosen on the H200 (run
+// 189, scripts/regact_probe.cu, the kernel standalone; each shape's best in brackets):
+// 2 pieces, 3 per SM: 7168x16384 25.5 us [25.5; 4 pieces 26.0], 7168x2048x4 15.9 [15.9];
+// 2 pieces, 2 per SM: 4096x4096 8.6 [8.6], 2048x7168 8.5 [8.5], 4096x14336 17.0 [16.6 with 4];
+// 4 pieces: 4096x7168x8 45.7 [45.7; 2 pieces 47.8-48.6], 14336x4096 15.8 [15.8], the 151936x4096
+// lm_head 100.0 [100.0; 2 pieces 104.9-106.2]. A K = 2048 row in 4 pieces leaves half the
+// threads' pieces empty (7168x2048x4 20.5 us); one piece a thread with 8 rows in flight lost
+// everywhere (7168x2048x4 18.9-20.1, the lm_head 130-152).
+constexpr int kSweepFourMinCtaRows = 32;
+constexpr int kSweepThreeMinCtaRows = 16;
+inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev) {
+  const int pieces = p.K / 32;
+  const int64_t rows = (int64_t)p.M * p.L;
+  const auto warps_for = [&](int per_thread) { return (pieces + 32 * per_thread - 1) / (32 * per_thread); };
+  const bool four_fill = (int64_t)pieces * 8 >= (int64_t)warps_for(4) * 128 * 7;
+  const bool four_rows = rows >= (int64_t)2 * dev.sms * kSweepFourMinCtaRows;
+  const int per_thread = warps_for(2) > 8 || (four_fill && four_rows) ? 4 : 2;
+  const int group_warps = warps_for(per_thread);
+  const int per_sm = per_thread == 2 && rows >= (int64_t)3 * dev.sms * kSweepThreeMinCtaRows ? 3 : 2;
+  int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
+  const int64_t cta_rows_max = kSweepSmemBytes / (4 * group_warps);  // more rows: more CTAs, in waves
+  row_blocks = std::max(row_blocks, (rows + cta_rows_max - 1) / cta_rows_max);
+  const int64_t cta_rows = (rows + row_blocks - 1) / row_blocks;
+  GemvLaunch plan{};
+  plan.row_blocks = (int)row_blocks;
+  plan.splits = 1;
+  plan.grid = (int)row_blocks;
+  plan.k_split = plan.k_chunk = p.K;
+  plan.seg_rows = (int)std::min<int64_t>(p.M, cta_rows);
+  plan.smem_bytes = (int)(cta_rows * group_warps * 4);
+  plan.chunk_bytes = 16;
+  plan.integer = 1;
+  plan.sweep = per_thread;
+  plan.sweep_warps = group_warps;
+  return plan;
+}
+
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
 GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
@@ -1915,6 +2195,19 @@ int launch_variant(const GemvParams& p, const GemvLaunch& plan, const PlanDevice
   return cudaGetLastError();
 }
 
+// The sweep kernel of plan.sweep_warps warps a row (1 .. 8: sweep_kernel's template parameter).
+template <int kPieces, bool kQuantAct, int kGroupWarps = 1>
+int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+  if constexpr (kGroupWarps < kWarps) {
+    if (plan.sweep_warps != kGroupWarps)
+      return launch_sweep<kPieces, kQuantAct, kGroupWarps + 1>(p, plan, stream);
+  }
+  constexpr int threads = kGroupWarps * 32 * (kWarps / kGroupWarps);
+  sweep_kernel<kPieces, kGroupWarps, kQuantAct><<<plan.grid, threads, plan.smem_bytes, stream>>>(
+      p, plan.row_blocks);
+  return cudaGetLastError();
+}
+
 }  // namespace detail
 
 GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::device_info()); }
@@ -1933,6 +2226,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   if (tiled)  // the tiled weight format has one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
+  if (sweep_fits(p, dev)) return sweep_plan(p, dev);
   // The k spans on the integer item (written for kSpanRows == 2, SpanStream<true>).
   const bool dot = integer && kSpanRows == 2 && spans_fit(p) && dot_mode() != 0;
   const auto dot_plan = [&] { return plan_variant<4, false, false, true, false, true>(p, dev); };
@@ -1961,13 +2255,25 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   using namespace detail;
   if (quant_act(p)) {
-    if (!plan.integer || !quant_act_fits(p)) return cudaErrorInvalidValue;
+    if (!plan.integer || plan.sweep == 4 || !quant_act_fits(p)) return cudaErrorInvalidValue;
     return check_plan(as_fp4(p), plan, dev);
   }
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
   // The kernel's row arithmetic is 32-bit (see gemv_kernel).
   if (walked_rows(p) >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
     return cudaErrorInvalidValue;
+  if (plan.sweep) {  // the row sweep: its own plan (sweep_plan), one split, whole-K rows
+    const int w = plan.sweep_warps, pieces = p.K / 32;
+    const int64_t rows = (int64_t)p.M * p.L;
+    const int64_t cta_rows = plan.row_blocks > 0 ? (rows + plan.row_blocks - 1) / plan.row_blocks : 0;
+    const bool ok = sweep_fits(p, dev) && (plan.sweep == 2 || plan.sweep == 4) && w >= 1 &&
+                    w <= kWarps && w * 32 * plan.sweep >= pieces && plan.splits == 1 &&
+                    plan.row_blocks >= 1 && plan.row_blocks <= kMaxRowBlocks &&
+                    plan.row_blocks <= rows && plan.grid == plan.row_blocks &&
+                    plan.smem_bytes >= cta_rows * w * 4 &&
+                    plan.smem_bytes <= std::min(dev.cta_smem, kSweepSmemBytes);
+    return ok ? cudaSuccess : cudaErrorInvalidValue;
+  }
   const bool tiled = p.sfa.layout == kScaleTiled;
   const bool wide = plan.chunk_bytes == 16;
   if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
@@ -1998,9 +2304,13 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
 // Since the even bands (even_row_blocks) the tiled 7168x16384 runs unsplit: two kernels, 28.7-28.9
 // us against 28.3-28.4 split and fused before, and 30.2-30.3 fused over K = 16384 (run 181).
 constexpr int kFusedQuantMaxK = 8192;
+// The row sweep quantizes only its threads' own pieces, once per batch, at any K (2 pieces a
+// thread; see sweep_kernel).
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
-  return detail::quant_act(p) && plan.integer && (plan.tiled || plan.spans) &&
-         plan.k_split <= kFusedQuantMaxK && detail::quant_act_fits(p);
+  return detail::quant_act(p) && plan.integer &&
+         (plan.sweep == 2 || (!plan.sweep && (plan.tiled || plan.spans) &&
+                              plan.k_split <= kFusedQuantMaxK)) &&
+         detail::quant_act_fits(p);
 }
 
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
@@ -2008,6 +2318,9 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
+  if (plan.sweep == 2)  // the fused quantization with 2 pieces a thread only (check_plan)
+    return quant_act(p) ? launch_sweep<2, true>(p, plan, stream) : launch_sweep<2, false>(p, plan, stream);
+  if (plan.sweep == 4) return launch_sweep<4, false>(p, plan, stream);
   if (quant_act(p)) {  // an integer plan (check_plan)
     if (plan.spans)
       return launch_variant<4, false, false, true, false, true, true>(p, plan, dev, stream);

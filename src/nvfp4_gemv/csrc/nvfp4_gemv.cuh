@@ -21,6 +21,9 @@
 //      both operands, each lane takes its own dp4a dot products (u8 x s8) into exact int32 block
 //      sums and applies the scales in fp32, in the row tiles (compute_item_tile_dot) or, where
 //      CTAs have few rows (dot_pays), in the k spans (compute_item_dot).
+//      Where it fits (W4A4, one column, row-major weights, sm_90) the row sweep runs instead:
+//      no staging, each thread keeps its fixed pieces of the activation in registers and a
+//      group of warps streams whole rows (sweep_kernel in gemv_kernels.cu).
 //      The weight bytes reach registers either by each warp's own 16-byte loads, 4 items ahead
 //      (the register window), or, on sm_90+ where a CTA's whole weight stream is small, through
 //      a ring of shared-memory stages filled by bulk copies (the TMA's 1-D form) of 1 KB per row.
@@ -136,6 +139,9 @@ struct GemvLaunch {
                         // with spans; see the kernel)
   int act_raw_offset;   // > 0: shared-memory offset where bulk copies land the raw FP4 activation
                         // chunk before it is decoded (sm_90, see stage_fp4_activation_bulk)
+  int sweep;            // > 0: the row sweep (W4A4, one column, row-major; sweep_kernel), this many
+                        // 32-value pieces of every row per thread, the activation in registers
+  int sweep_warps;      // the row sweep's warps per row (CTAs of sweep_warps * (8 / sweep_warps))
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)
 };
 

@@ -141,11 +141,13 @@ def test_blocked_and_row_major_scales_agree(k):
 
 def _sweep_expected() -> bool:
     """Whether the launch rule takes the row sweep for an aligned row-major W4A4 one-column call
-    here (sweep_fits: sm_90, not switched off)."""
+    here (sweep_fits: sm_90, the integer item allowed, the sweep not switched off, no other variant
+    forced)."""
     import os
 
-    return torch.cuda.get_device_capability()[0] == 9 and os.environ.get("NVFP4_GEMV_SWEEP") != "0" and not any(
-        os.environ.get(f"NVFP4_GEMV_{name}") == "1" for name in ("RING", "SPANS", "IMMA", "DOT"))
+    switch = lambda name: os.environ.get(f"NVFP4_GEMV_{name}")  # noqa: E731
+    return (torch.cuda.get_device_capability()[0] == 9 and switch("SWEEP") != "0" and switch("IMMA") != "0"
+            and not any(switch(name) == "1" for name in ("RING", "SPANS", "IMMA", "DOT")))
 
 
 @pytest.mark.parametrize("l,m,k", [(1, 1, 32), (2, 5, 96), (3, 129, 2048), (1, 300, 7168), (8, 1200, 7168),

@@ -1993,11 +1993,11 @@ inline int refine_column_splits(int s0, int n, int k, int64_t rows, int max_spli
 
 // The row sweep (sweep_kernel): W4A4 at one column on sm_90 (integer_fits: the integer item's
 // decode, measured there), row-major weights and scales with unit column stride, 8-byte aligned
-// x per batch (a quantized one: quant_act_fits), K a multiple of 32 up to
-// kSweepMaxK (8 warps x 32 threads x 4 pieces of 32 values), row strides whose 8-row steps fit
-// 32 bits, and its per-row sums within shared memory (sweep_plan). NVFP4_GEMV_SWEEP (env_mode): 0 never, 1 or unset: wherever it fits; it
-// stands aside while another variant is forced (NVFP4_GEMV_RING / SPANS / IMMA / DOT = 1) so that
-// their tests still reach them.
+// x per batch (a quantized one: quant_act_fits), K a multiple of 32 up to kSweepMaxK (8 warps x
+// 32 threads x 4 pieces of 32 values), row strides whose 8-row steps fit 32 bits, and its per-row
+// sums within shared memory (sweep_plan). NVFP4_GEMV_SWEEP (env_mode): 0 never, 1 or unset:
+// wherever it fits; it stands aside while another variant is forced (NVFP4_GEMV_RING / SPANS /
+// IMMA / DOT = 1) so that their tests still reach them.
 constexpr int kSweepMaxK = 8 * 32 * 4 * 32;
 constexpr int kSweepSmemBytes = 32 << 10;  // per-row sums of a CTA at most (3 CTAs per SM fit)
 constexpr int64_t kSweepMaxRowStride = int64_t(1) << 27;  // 8 rows' step in 32 bits

@@ -1,24 +1,19 @@
 #!/usr/bin/env bash
-# Prepared for the next session (not run; about 4 device minutes in all): row blocks that keep
-# every CTA inside one batch (docs/runs/next_batch_aligned.patch, "aligned") against the tree ("base"), by
-# docs/runs/next_batch_aligned.py in the order base, aligned, aligned, base; then the GPU kernel
-# tests on "aligned". BENCHMARKS.md "Next steps" says why (item 130's 263-CTA loss).
+# Prepared for the next session (not run; about 3 device minutes): the row sweep's shapes
+# (docs/runs/next_sweep_shape.patch + next_sweep_shapes.py: the rule's pick against the
+# alternatives, both flushes on the task shapes, dynamic W4A4 on row-major weights), then the
+# probe's kernel and the library's launch in one harness (run 193's two programs), for the
+# 0.5-1.1 us between them. BENCHMARKS.md "Next steps" (the row sweep, points 1-3).
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
-S="$PWD/docs/runs/next_batch_aligned.py"
-VARIANT_TAIL=8 VARIANT_CMD="$S" bash scripts/device_variants.sh base= "aligned=%docs/runs/next_batch_aligned.patch" \
-  > "$OUT/times.txt" 2>&1
-VARIANT_REUSE=1 VARIANT_TAIL=8 VARIANT_CMD="$S" bash scripts/device_variants.sh \
-  "aligned=%docs/runs/next_batch_aligned.patch" base= > "$OUT/times2.txt" 2>&1
-cat "$OUT/times.txt" "$OUT/times2.txt"
-(cd /tmp/nvfp4_variants/aligned && NVFP4_GEMV_CACHE_DIR=$PWD/cache PYTHONPATH=src timeout 120 python3 -m pytest -q \
-  tests/test_gpu_kernel.py 2>&1 | tail -n 1 > "$OUT/pytest.log")
-cat "$OUT/pytest.log"
-# Second part (about 2 device minutes): each side alone of the tiled integer item on today's plans
-# (item 118 measured them on the 4-way split before item 129): the decode replaced by an XOR
-# ("tnd", the memory side) and the weights re-read from L2 ("tnm", the compute side), unchecked.
-VARIANT_CMD="scripts/time_shapes.py 20 tiled" timeout 300 bash scripts/device_variants.sh head= \
-  tnd=%docs/runs/next_tile_dot_nodecode.patch tnm=%docs/runs/run165/tile_nomem.patch > "$OUT/sides.txt" 2>&1
-grep -vE "^\s*$" "$OUT/sides.txt" | tail -n 40
+VARIANT_TAIL=40 VARIANT_CMD="$PWD/docs/runs/next_sweep_shapes.py" bash scripts/device_variants.sh \
+  "shape=%docs/runs/next_sweep_shape.patch" > "$OUT/shapes.txt" 2>&1
+nvcc -O3 -std=c++17 -arch=sm_90a -I src/nvfp4_gemv/csrc -o /tmp/lp docs/runs/run193/lib_in_probe.cu &
+nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/rp scripts/regact_probe.cu
+wait
+timeout 120 /tmp/lp > "$OUT/lib.txt" 2>&1
+timeout 120 /tmp/rp 30 4 > "$OUT/probe.txt" 2>&1
+grep -vE "^\s*$" "$OUT/shapes.txt" | tail -n 40
+cat "$OUT/lib.txt"; grep -E "^[0-9]|p2 d2 3|p4 d2 2" "$OUT/probe.txt"

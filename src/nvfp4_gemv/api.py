@@ -78,8 +78,8 @@ def gemv(
            accepted but cost a host-to-device copy per call); bias: float32 [M].
     quantize_b: W4A4 on a float16 / bfloat16 b quantized per call, bitwise quantize_activation(b,
            act_global_scale) then the W4A4 GEMV (torch.ops.nvfp4.gemv_dynamic_out: on the H200 at one
-           column and where the launch rule allows, the quantization happens inside the GEMV's
-           staging, one kernel; otherwise two).
+           column and where the launch rule allows, the quantization happens inside the GEMV, in
+           its staging or in the row sweep's registers, one kernel; otherwise two).
     """
     tiled = scale_layout == "tiled"
     if tiled:

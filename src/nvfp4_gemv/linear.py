@@ -8,8 +8,10 @@ per weight) in one of two layouts (``weight_layout``):
                item 122: by 0.3-1.9 us on the small layers, 2-12% on the large ones), but for
                W4A16 bf16 at N = 1-2 on 4096x4096 (+0.4, +0.5 us); only the kernel's row tiles
                read it;
-  "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring and
-               the k spans;
+  "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring, the
+               k spans and, for W4A4 at one row on sm_90, the row sweep (no activation staging:
+               the fastest form of the small layers in run 196, e.g. 4096x4096 9.8 us against
+               10.4 tiled; BENCHMARKS.md item 134; "auto" was chosen on W4A16 and is unchanged);
   "auto"       (default) tiled where its padding (rows to 16, in_features to 128) adds at most
                1/8 to the bytes read (TILED_MAX_PADDING), row-major otherwise (layers with few
                rows or a short, odd in_features: not measured, and the padding is read).

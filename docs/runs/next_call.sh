@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Prepared for the next session (not run; about 5 device minutes): the row sweep's shapes
+# Prepared for the next session (not run; about 3 device minutes): the row sweep's shapes
 # (docs/runs/next_sweep_shape.patch + next_sweep_shapes.py: the rule's pick against the
 # alternatives, both flushes on the task shapes, dynamic W4A4 on row-major weights), then the
 # probe's kernel and the library's launch in one binary, alternating (docs/runs/next_pair.cu),
-# for the 0.5-1.1 us between them; then the 2-piece kernel compiled for the CTAs per SM it runs at
-# (next_sweep_two_per_sm.patch: 2 per SM up to 128 registers, not 80) against the tree, both
-# orders (scripts/time_shapes.py). BENCHMARKS.md "Next steps" (the row sweep, points 1-3).
+# for the 0.5-1.1 us between them. BENCHMARKS.md "Next steps" (the row sweep, points 1-3);
+# next_call2.sh and next_call3.sh follow.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
@@ -16,8 +15,3 @@ nvcc -O3 -std=c++17 -arch=sm_90a -I src/nvfp4_gemv/csrc -o /tmp/pair docs/runs/n
   timeout 150 /tmp/pair > "$OUT/pair.txt" 2>&1
 grep -vE "^\s*$" "$OUT/shapes.txt" | tail -n 40
 cat "$OUT/pair.txt"
-VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh base= \
-  "two=%docs/runs/next_sweep_two_per_sm.patch" > "$OUT/two.txt" 2>&1
-VARIANT_REUSE=1 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh \
-  "two=%docs/runs/next_sweep_two_per_sm.patch" base= > "$OUT/two2.txt" 2>&1
-grep -vE "^\s*$" "$OUT/two.txt" "$OUT/two2.txt" | tail -n 44

@@ -48,7 +48,7 @@ def build_cpp_check(out_dir: Path, name: str, *extra: str) -> Path:
 KERNEL_FILES = [f for f in jit.CUDA_SOURCES if f.endswith(".cu")]
 SPAN_ROWS4 = "gemv_kernels.cu with NVFP4_SPAN_ROWS=4"
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
-PROBES = ["pattern_probe.cu", "pipe_probe.cu", "cluster_occupancy.cu"]
+PROBES = ["pattern_probe.cu", "pipe_probe.cu", "cluster_occupancy.cu", "regact_probe.cu"]
 
 
 @pytest.fixture(scope="module")
@@ -125,3 +125,9 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
     sass = sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2])
     assert "HMMA.16816.F32" in sass and "E2M1" not in sass
     assert "IDP.4A.U8.S8" in sass, "no integer item (dp4a u8 x s8, compute_item_tile_dot) in the sm_90a SASS"
+
+
+def test_jit_cache_hash_covers_every_header():
+    """The build cache's key hashes the sources and jit.HEADERS: a header missing there would let a
+    stale build survive a change to it."""
+    assert sorted(p.name for p in jit.CSRC.glob("*.cuh")) == sorted(jit.HEADERS)

@@ -1166,6 +1166,13 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
     static_cast<float*>(p.out)[off] = v;
 }
 
+// Where row block b of row_blocks starts among units = q * row_blocks + rem: floor(units * b /
+// row_blocks) in 32-bit arithmetic (units < 2^31 and row_blocks < 2^16, checked by the launcher).
+// gemv_kernel's and sweep_kernel's row ranges.
+__device__ __forceinline__ int balanced_bound(unsigned b, unsigned q, unsigned rem, int row_blocks) {
+  return (int)(b * q + b * rem / row_blocks);
+}
+
 // One CTA: the balanced range of flattened L*M rows of row block blockIdx.x / splits, over the
 // k range of split blockIdx.x % splits, in segments: the rows of one batch, at most seg_rows of
 // them (the launcher sizes the partial sums for all of a CTA's rows where shared memory allows).
@@ -1270,7 +1277,7 @@ __global__ void __launch_bounds__(kThreads, 2)
   constexpr int kUnit = kTiled ? 16 : 1;
   const int units = kTiled ? tiled_rows / kUnit * p.L : R;
   const unsigned q = (unsigned)units / row_blocks, rem = (unsigned)units - q * row_blocks;
-  const auto row_bound = [&](unsigned b) { return (int)(b * q + b * rem / row_blocks) * kUnit; };
+  const auto row_bound = [&](unsigned b) { return balanced_bound(b, q, rem, row_blocks) * kUnit; };
   const int r_begin = row_bound(rb);
   // Rows left and the (batch, row) of the next one, advanced segment by segment (one counter
   // through the hot loop rather than a row and an end: the registers are at the cap).
@@ -1454,7 +1461,7 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 // warps; a group's 16-byte loads of a piece read group_threads * 16 contiguous bytes) for u <
 // kPieces, group_warps * 32 * kPieces >= K / 32. The CTA's groups take its contiguous rows in turn
 // (group g rows g, g + groups, ...), so a CTA reads its rows front to back as one stream, the way
-// the floor's blocks do (item 56's "blk"). Each thread keeps kSweepDepth rows in flight. Per row
+// the floor's blocks do (item 56's "blk"). Each thread keeps kSweepDepth (2) rows in flight. Per row
 // a thread adds its pieces' dp4a block sums times SFA * SFB in fp32 (compute_item_dot's steps),
 // its warp adds the lanes' sums by shuffles (fixed butterfly) and writes one float to shared
 // memory; after the CTA's last row the warps' sums of each row are added in warp order and the
@@ -1471,8 +1478,6 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 // (scripts/regact_probe.cu, its group shape and data fixed) ran 0.5-1.1 us faster still (25.5 on
 // 7168x16384): not understood (the hot loops' SASS differs by 5%).
 // ---------------------------------------------------------------------------------------------
-constexpr int kSweepDepth = 2;  // rows in flight per thread
-
 // One piece of the activation (32 values, blocks 2j and 2j + 1) as DotStage holds it: int8
 // 2 * E2M1 in k order, each block's dp4a start kIntMagic - kU8Bias * (its sum), and the two
 // blocks' SFB * 2^-6 as half2.
@@ -1561,7 +1566,7 @@ __device__ __forceinline__ float sweep_piece_dot(const uint32_t (&w)[4], uint32_
 }
 
 // One CTA (kGroupWarps * (8 / kGroupWarps) warps): the balanced range of flattened L * M rows of
-// row block blockIdx.x (row_bound as in gemv_kernel), in segments of one batch each. Shared
+// row block blockIdx.x (balanced_bound, as in gemv_kernel), in segments of one batch each. Shared
 // memory: [CTA row][warp of its group] fp32. 2 pieces: 3 CTAs per SM fit (80 registers); 4: 2
 // (128). kQuantAct: see sweep_piece; 2 pieces only (with 4, ptxas spills at the 128-register cap,
 // whichever order the loads take). The group's shape is a template parameter: with it at run time
@@ -1576,13 +1581,14 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
   __trap();
 #else
   extern __shared__ float red[];
+  constexpr int kSweepDepth = 2;  // rows in flight per thread
   constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
   constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
   const int warp = q >> 5, lane = threadIdx.x & 31;
   const int R = p.M * p.L;
   const unsigned bq = (unsigned)R / row_blocks, rem = (unsigned)R - bq * row_blocks;
-  const auto row_bound = [&](unsigned b) { return (int)(b * bq + b * rem / row_blocks); };
+  const auto row_bound = [&](unsigned b) { return balanced_bound(b, bq, rem, row_blocks); };
   const int r_begin = row_bound(blockIdx.x), r_end = row_bound(blockIdx.x + 1);
   bool ok[kPieces];  // whether the thread's piece u lies inside K (the same for every row)
 #pragma unroll

@@ -157,9 +157,9 @@ int main() {
     const char* without_sweep;
   };
   const Expect h200[] = {{7168, 16384, 1, 2, 8, 396, "spans+int"}, {4096, 7168, 8, 4, 2, 264, "int"},
-                         {7168, 2048, 4, 2, 1, 396, "spans"},      {4096, 4096, 1, 2, 2, 264, "ring"},
-                         {14336, 4096, 1, 4, 1, 264, "spans"},     {4096, 14336, 1, 2, 7, 264, "spans+int"},
-                         {7168, 2048, 1, 2, 1, 396, "ring"},       {2048, 7168, 1, 2, 4, 264, "spans+int"},
+                         {7168, 2048, 4, 2, 1, 396, "spans"},      {4096, 4096, 1, 2, 2, 396, "ring"},
+                         {14336, 4096, 1, 4, 1, 264, "spans"},     {4096, 14336, 1, 2, 7, 396, "spans+int"},
+                         {7168, 2048, 1, 2, 1, 396, "ring"},       {2048, 7168, 1, 2, 4, 396, "spans+int"},
                          {151936, 4096, 1, 4, 1, 264, "int"}};
   // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
   bool default_rule = true;

@@ -2025,17 +2025,19 @@ inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
 
 // The row sweep's shape. Pieces per thread: 2 (CTAs of up to 8 warps cover K <= 16384), or 4 where
 // K is longer, or where CTAs take at least kSweepFourMinCtaRows rows at 2 per SM and 4-piece rows
-// leave at most 1/8 of the threads' pieces past K. CTAs: 3 per SM with 2 pieces (80 registers)
-// where each still takes at least kSweepThreeMinCtaRows rows, else 2. Chosen on the H200 (run
-// 189, scripts/regact_probe.cu, the kernel standalone; each shape's best in brackets):
-// 2 pieces, 3 per SM: 7168x16384 25.5 us [25.5; 4 pieces 26.0], 7168x2048x4 15.9 [15.9];
-// 2 pieces, 2 per SM: 4096x4096 8.6 [8.6], 2048x7168 8.5 [8.5], 4096x14336 17.0 [16.6 with 4];
+// leave at most 1/8 of the threads' pieces past K. CTAs: 3 per SM with 2 pieces (the kernel is
+// compiled for 3: 80 registers), 2 with 4 (128). Chosen on the H200 (run 189,
+// scripts/regact_probe.cu, the kernel standalone; each shape's best in brackets):
+// 2 pieces: 7168x16384 25.5 us [25.5; 4 pieces 26.0], 7168x2048x4 15.9 [15.9];
 // 4 pieces: 4096x7168x8 45.7 [45.7; 2 pieces 47.8-48.6], 14336x4096 15.8 [15.8], the 151936x4096
 // lm_head 100.0 [100.0; 2 pieces 104.9-106.2]. A K = 2048 row in 4 pieces leaves half the
 // threads' pieces empty (7168x2048x4 20.5 us); one piece a thread with 8 rows in flight lost
-// everywhere (7168x2048x4 18.9-20.1, the lm_head 130-152).
+// everywhere (7168x2048x4 18.9-20.1, the lm_head 130-152). The probe had run the smaller 2-piece
+// shapes at 2 CTAs per SM compiled for 2 (128 registers); the library's kernel, compiled for 3,
+// ran them faster at 3 per SM than at 2 (run 198, time_shapes.py, two orders): 4096x14336 17.3-17.4
+// us against 19.7, 4096x4096 9.3-9.4 against 9.7, 2048x7168 9.4-9.5 against 9.7-9.8 (compiled
+// for 2 at 2 per SM: 17.7-17.8, 9.3, 9.4-9.5).
 constexpr int kSweepFourMinCtaRows = 32;
-constexpr int kSweepThreeMinCtaRows = 16;
 inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev) {
   const int pieces = p.K / 32;
   const int64_t rows = (int64_t)p.M * p.L;
@@ -2044,7 +2046,7 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev) {
   const bool four_rows = rows >= (int64_t)2 * dev.sms * kSweepFourMinCtaRows;
   const int per_thread = warps_for(2) > 8 || (four_fill && four_rows) ? 4 : 2;
   const int group_warps = warps_for(per_thread);
-  const int per_sm = per_thread == 2 && rows >= (int64_t)3 * dev.sms * kSweepThreeMinCtaRows ? 3 : 2;
+  const int per_sm = per_thread == 2 ? 3 : 2;
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
   const int64_t cta_rows_max = kSweepSmemBytes / (4 * group_warps);  // more rows: more CTAs, in waves
   row_blocks = std::max(row_blocks, (rows + cta_rows_max - 1) / cta_rows_max);

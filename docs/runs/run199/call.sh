@@ -16,11 +16,11 @@ VARIANT_REUSE=1 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scri
 grep -vE "^\s*$" "$OUT/ab.txt" "$OUT/ab2.txt" | grep -v "built" | sed 's/^.*\.txt://' | tail -n 80
 export PYTHONPATH="$PWD/src"
 git apply docs/runs/next_sweep16.patch || exit 1
-NVFP4_GEMV_CACHE_DIR=/tmp/c_s16 timeout 200 python3 -m pytest -q -x tests/test_gpu_kernel.py 2>&1 | tail -n 15 > "$OUT/tests.txt"
+NVFP4_GEMV_CACHE_DIR=/tmp/c_s16 timeout 180 python3 -m pytest -q -x tests/test_gpu_kernel.py 2>&1 | tail -n 15 > "$OUT/tests.txt"
 cat "$OUT/tests.txt"
 NVFP4_GEMV_CACHE_DIR=/tmp/c_s16 timeout 70 python3 docs/runs/next_sweep16.py > "$OUT/s16.txt" 2>&1
 git apply -R docs/runs/next_sweep16.patch
-NVFP4_GEMV_CACHE_DIR=/tmp/c_base timeout 90 python3 docs/runs/next_sweep16.py > "$OUT/base.txt" 2>&1
+NVFP4_GEMV_CACHE_DIR=/tmp/c_base timeout 140 python3 docs/runs/next_sweep16.py > "$OUT/base.txt" 2>&1
 git apply docs/runs/next_sweep16.patch
 NVFP4_GEMV_CACHE_DIR=/tmp/c_s16 timeout 70 python3 docs/runs/next_sweep16.py > "$OUT/s16b.txt" 2>&1
 git apply -R docs/runs/next_sweep16.patch

@@ -172,8 +172,8 @@ def test_row_sweep_shapes_match_reference(l, m, k):
 
 def test_row_sweep_epilogue_strides_and_scale_layouts():
     """The sweep with global scales, bias and every output dtype, weights rows on a padded stride,
-    a strided output, the activation's scales in the blocked layout (the sweep reads them by
-    ScaleIndex), and K = 16 * odd falling back to another kernel."""
+    a strided output; the same with the activation's scales in the blocked layout, and K = 16 *
+    odd, both falling back to another kernel (sweep_act_fits, sweep_fits)."""
     gen = torch.Generator().manual_seed(21)
     l, m, k = 2, 700, 4096
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "fp4", DEV)
@@ -184,10 +184,15 @@ def test_row_sweep_epilogue_strides_and_scale_layouts():
     ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, ags, bias, torch.float64)
     # fp32 accumulation (scaled by alpha), the bias added in fp32, one rounding to the output dtype
     accumulation = tolerance(a, sfa, x, sfx, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
-    for name, dtype in OUT_DTYPES.items():
-        out = torch.full((l, 1, m), float("nan"), dtype=dtype, device=DEV).transpose(1, 2)  # strided rows
-        torch.ops.nvfp4.gemv_out(a_pad, sfa, x, fmt.to_blocked(sfx), 0, reference.BLOCKED, wgs, ags, bias, out)
-        assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"sweep epilogue {name}")
+    for sfx_layout in (reference.ROW_MAJOR, reference.BLOCKED):
+        x_scales = fmt.to_blocked(sfx) if sfx_layout == reference.BLOCKED else sfx
+        for name, dtype in OUT_DTYPES.items():
+            out = torch.full((l, 1, m), float("nan"), dtype=dtype, device=DEV).transpose(1, 2)  # strided rows
+            names = cuda_kernel_names(
+                lambda: torch.ops.nvfp4.gemv_out(a_pad, sfa, x, x_scales, 0, sfx_layout, wgs, ags, bias, out))
+            sweep = _sweep_expected() and sfx_layout == reference.ROW_MAJOR
+            assert any("sweep_kernel" in n for n in names) == sweep, names
+            assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"epilogue {name} sfx {sfx_layout}")
     a_odd, sfa_odd, x_odd, sfx_odd = random_problem(1, 300, 4112, 1, gen, "fp4", DEV)
     names = cuda_kernel_names(lambda: run_op(a_odd, sfa_odd, x_odd, sfx_odd, torch.float32))
     assert not any("sweep_kernel" in name for name in names), names
@@ -233,8 +238,9 @@ def test_bulk_staged_activation_matches_reference(l, m, k, act):
     two chunks (K = 30720: FP4 bulk, 16-bit loads), many rows, the smallest 16-bit case (2304).
     The same problem (the helper's, same seed) with the activation 8 bytes into a buffer (not
     16-byte aligned) takes the load path; the two must agree bitwise (same staged values, same
-    order). (FP4 takes the row sweep on sm_90 either way; scripts/device_run.sh runs this file
-    with it off too.)"""
+    order). FP4 with the row sweep on (sm_90; scripts/device_run.sh runs this file with it off
+    too): the aligned call takes the sweep, the shifted one cannot (sweep_act_fits) and takes the
+    staged kernels, checked against the reference instead."""
     seed = l + m + k
     got = _match_reference_three_calls(l, m, k, 1, act, seed=seed)[0]
     a, sfa, x, sfx = random_problem(l, m, k, 1, torch.Generator().manual_seed(seed), act, DEV)
@@ -242,6 +248,13 @@ def test_bulk_staged_activation_matches_reference(l, m, k, act):
     shifted = torch.empty(x.numel() + pad, dtype=x.dtype, device=DEV)[pad:].view(x.shape)
     shifted.copy_(x)
     assert shifted.data_ptr() % 16 == 8
+    if act == "fp4" and _sweep_expected():
+        names = cuda_kernel_names(lambda: run_op(a, sfa, shifted, sfx, torch.float32))
+        assert not any("sweep_kernel" in name for name in names), names
+        ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+        assert_close_elementwise(run_op(a, sfa, shifted, sfx, torch.float32), ref,
+                                 tolerance(a, sfa, x, sfx, torch.float32), "8-byte aligned x, not the sweep")
+        return
     assert torch.equal(got, run_op(a, sfa, shifted, sfx, torch.float32)), "bulk and load staging differ"
 
 

@@ -186,6 +186,21 @@ int main() {
       ++failures;
     }
   }
+  // An FP4 activation the sweep cannot load one piece at a time (sweep_act_fits): x 8 bytes past a
+  // 16-byte boundary, or its scales in the blocked layout; another kernel takes it, checked.
+  for (int what = 0; what < 2; ++what) {
+    GemvParams p = params_of(Case{7168, 16384, 1, 1, kActFP4, kScaleRowMajor, true});
+    if (what == 0)
+      p.x = static_cast<const uint8_t*>(p.x) + 8;
+    else
+      p.sfx = ScaleIndex{p.sfx.base, 128 * 256 * 4, 0, 0, kScaleBlocked, 16384 / 64};
+    const GemvLaunch g = plan_gemv_for(p, devices[0].dev);
+    if (g.sweep || check_plan(p, g, devices[0].dev) != 0) {
+      std::printf("FAIL H200 7168x16384x1 with %s: sweep %d, check_plan %d\n",
+                  what == 0 ? "x 8-byte aligned" : "blocked x scales", g.sweep, check_plan(p, g, devices[0].dev));
+      ++failures;
+    }
+  }
   // The integer k spans in equal rows per CTA (run 186): 7168x16384 on 256 CTAs of 28 rows.
   {
     const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, kActFP4, kScaleRowMajor, true});

@@ -1508,26 +1508,16 @@ __device__ __forceinline__ SweepPiece sweep_piece(bool ok, const GemvParams& p, 
       sc |= quantize_block16(f, gs, w[2 * b], w[2 * b + 1]) << 8 * b;
     }
   } else if (ok) {
-    // Every CTA's threads read the same few KB here at once: one 16-byte load a piece where x is
-    // 16-byte aligned (a warp's 512 contiguous bytes in 4 requests), else two 8-byte loads (sweep_fits
-    // asks 8-byte alignment); with four 4-byte loads a piece (4x the L2 requests on those lines) the
-    // kernel took ~1.2 us longer on every shape (runs 192-194). The scales likewise: one 16-bit
-    // load for a row-major, 2-byte aligned pair.
-    const uint8_t* x = static_cast<const uint8_t*>(p.x) + l * p.x_batch_stride + 16 * piece;
-    if (reinterpret_cast<uintptr_t>(x) % 16 == 0) {
-      const uint4 t = *reinterpret_cast<const uint4*>(x);
-      w[0] = t.x, w[1] = t.y, w[2] = t.z, w[3] = t.w;
-    } else {
-      const uint2 t0 = reinterpret_cast<const uint2*>(x)[0], t1 = reinterpret_cast<const uint2*>(x)[1];
-      w[0] = t0.x, w[1] = t0.y, w[2] = t1.x, w[3] = t1.y;
-    }
-    const uint8_t* sfx = p.sfx.base + l * p.sfx.batch_stride + p.sfx.row_offset(0);
-    const int64_t j = p.sfx.col_offset(2 * piece);
-    if (p.sfx.layout == kScaleRowMajor && p.sfx.col_stride == 1 &&
-        reinterpret_cast<uintptr_t>(sfx + j) % 2 == 0)
-      sc = *reinterpret_cast<const uint16_t*>(sfx + j);
-    else
-      sc = sfx[j] | (uint32_t)sfx[p.sfx.col_offset(2 * piece + 1)] << 8;
+    // One 16-byte load of x and one 16-bit load of its two scales, nothing else (sweep_fits: x
+    // 16-byte aligned, its scales row-major, contiguous and 2-byte aligned; other activations take
+    // the other kernels). Every CTA's threads read the same few KB here at once: with four 4-byte
+    // loads a piece (4x the L2 requests on those lines) the kernel took ~1.2 us longer on every
+    // shape (runs 192-194); with a second path each for 8-byte aligned x and for other scale
+    // layouts, chosen at run time, 0.2-1.1 us longer (run 199, "lean": the 4-piece plans ~1 us).
+    const uint4 t = *reinterpret_cast<const uint4*>(static_cast<const uint8_t*>(p.x) + l * p.x_batch_stride +
+                                                    16 * piece);
+    w[0] = t.x, w[1] = t.y, w[2] = t.z, w[3] = t.w;
+    sc = *reinterpret_cast<const uint16_t*>(p.sfx.base + l * p.sfx.batch_stride + 2 * piece);
   }
   SweepPiece r;
 #pragma unroll
@@ -1599,13 +1589,6 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
     const int n = seg_rows > g ? (seg_rows - g + groups - 1) / groups : 0;  // this group's rows
     const uint8_t* a = p.a + l * p.a_batch_stride + (m + g) * p.a_row_stride + 16 * q;
     const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(m + g) + 2 * q;
-    // The activation's loads go out first: they are every CTA's first critical path (the probe's
-    // compiler had hoisted them there, runs 189-193; behind the weight loads the library's
-    // kernel took 1.0-1.4 us longer on every shape).
-    SweepPiece x[kPieces];
-    const float gs = kQuantAct && p.act_global_scale ? *p.act_global_scale : 1.0f;
-#pragma unroll
-    for (int u = 0; u < kPieces; ++u) x[u] = sweep_piece<kQuantAct>(ok[u], p, l, u * group_threads + q, gs);
     // Row steps in 32 bits (sweep_fits), the load pointers advanced a row at a time: with 64-bit
     // steps times the row index, the steps were reloaded from the parameters inside the hot loop
     // and ptxas issued each row's loads late (sm_90a SASS).
@@ -1622,6 +1605,13 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
       a += a_step;
       sf += sf_step;
     }
+    // The activation's pieces after the first weight loads (as the probe's compiler ordered them,
+    // runs 189-193). With sweep_piece's single load path either order measured the same or better
+    // (run 199); with its run-time paths, loading x first had been 1.0-1.4 us faster (runs 192-194).
+    SweepPiece x[kPieces];
+    const float gs = kQuantAct && p.act_global_scale ? *p.act_global_scale : 1.0f;
+#pragma unroll
+    for (int u = 0; u < kPieces; ++u) x[u] = sweep_piece<kQuantAct>(ok[u], p, l, u * group_threads + q, gs);
     float* out_row = red + (r - r_begin + g) * group_warps + warp;
     for (int i = 0; i < n; i += kSweepDepth) {
 #pragma unroll
@@ -1881,9 +1871,12 @@ inline bool integer_fits(const GemvParams& p, const PlanDevice& dev) {
 inline bool quant_act(const GemvParams& p) {
   return p.act == kActQuantF16 || p.act == kActQuantBF16;
 }
+// The stand-in keeps x (the 16-bit values) and has no activation scales (sfx.base null: the
+// quantization makes them), which sweep_act_fits reads as "quantized here".
 inline GemvParams as_fp4(const GemvParams& p) {
   GemvParams q = p;
   q.act = kActFP4;
+  q.sfx = ScaleIndex{};
   return q;
 }
 inline bool quant_act_fits(const GemvParams& p) {
@@ -1998,8 +1991,8 @@ inline int refine_column_splits(int s0, int n, int k, int64_t rows, int max_spli
 }
 
 // The row sweep (sweep_kernel): W4A4 at one column on sm_90 (integer_fits: the integer item's
-// decode, measured there), row-major weights and scales with unit column stride, 8-byte aligned
-// x per batch (a quantized one: quant_act_fits), K a multiple of 32 up to kSweepMaxK (8 warps x
+// decode, measured there), row-major weights and scales with unit column stride, the activation
+// as sweep_act_fits says, K a multiple of 32 up to kSweepMaxK (8 warps x
 // 32 threads x 4 pieces of 32 values), row strides whose 8-row steps fit 32 bits, and its per-row
 // sums within shared memory (sweep_plan). NVFP4_GEMV_SWEEP (env_mode): 0 never, 1 or unset:
 // wherever it fits; it stands aside while another variant is forced (NVFP4_GEMV_RING / SPANS /
@@ -2012,13 +2005,22 @@ inline int sweep_mode() {
   return mode;
 }
 inline int64_t sweep_rows_limit() { return kMaxRowBlocks * (kSweepSmemBytes / (4 * 8)); }
+// sweep_piece's single load path for an FP4 activation: x 16-byte aligned in every batch, its
+// scales row-major and contiguous (a piece's two in one aligned 16-bit word). One quantized in the
+// kernel (16-bit x; as_fp4's stand-in while planning): quant_act_fits.
+inline bool sweep_act_fits(const GemvParams& p) {
+  if (quant_act(p) || p.sfx.base == nullptr) return quant_act_fits(p);
+  const ScaleIndex& sf = p.sfx;
+  return reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && (p.L == 1 || p.x_batch_stride % 16 == 0) &&
+         sf.layout == kScaleRowMajor && sf.col_stride == 1 && reinterpret_cast<uintptr_t>(sf.base) % 2 == 0 &&
+         (p.L == 1 || sf.batch_stride % 2 == 0);
+}
 inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
   const bool forced_other =
       ring_mode() == 1 || spans_mode() == 1 || integer_mode() == 1 || dot_mode() == 1;
   const ScaleIndex& sf = p.sfa;
   return sweep_mode() != 0 && (sweep_mode() == 1 || !forced_other) && integer_fits(p, dev) &&
-         sf.layout == kScaleRowMajor && sf.col_stride == 1 && p.K <= kSweepMaxK &&
-         reinterpret_cast<uintptr_t>(p.x) % 8 == 0 && (p.L == 1 || p.x_batch_stride % 8 == 0) &&
+         sf.layout == kScaleRowMajor && sf.col_stride == 1 && p.K <= kSweepMaxK && sweep_act_fits(p) &&
          (int64_t)p.M * p.L <= sweep_rows_limit() && p.a_row_stride < kSweepMaxRowStride &&
          sf.row_stride < kSweepMaxRowStride;
 }

@@ -37,8 +37,8 @@ else
   # The integer item wherever it fits (W4A4, one column, sm_90), and nowhere.
   NVFP4_GEMV_IMMA=1 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/integer item forced: /' >> "$OUT/pytest.log"
   NVFP4_GEMV_IMMA=0 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/integer item off: /' >> "$OUT/pytest.log"
-  # Without the row sweep (W4A4, one column, row-major, sm_90: the default wherever it fits).
-  NVFP4_GEMV_SWEEP=0 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/row sweep off: /' >> "$OUT/pytest.log"
+  # Without the row sweeps (one column, row-major, sm_90: W4A4 and W4A16 where they fit).
+  NVFP4_GEMV_SWEEP=0 NVFP4_GEMV_SWEEP16=0 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/row sweep off: /' >> "$OUT/pytest.log"
   # The k spans on the integer item wherever they fit (W4A4, one column, sm_90).
   NVFP4_GEMV_DOT=1 $PY -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 3 | sed 's/^/integer k spans forced: /' >> "$OUT/pytest.log"
 fi

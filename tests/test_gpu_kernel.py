@@ -170,6 +170,59 @@ def test_row_sweep_shapes_match_reference(l, m, k):
         assert torch.equal(first, got), "not deterministic"
 
 
+def _sweep16_expected() -> bool:
+    """Whether W4A16 one-column row-major calls take sweep16_kernel here where the W4A4 sweep would
+    hold 2 pieces a thread (sweep16_fits: sm_90, not switched off, no other variant forced)."""
+    import os
+
+    return (torch.cuda.get_device_capability()[0] == 9 and os.environ.get("NVFP4_GEMV_SWEEP16") != "0"
+            and not any(os.environ.get(f"NVFP4_GEMV_{name}") == "1" for name in ("RING", "SPANS", "IMMA", "DOT")))
+
+
+@pytest.mark.parametrize("act", ["fp16", "bf16"])
+@pytest.mark.parametrize("l,m,k", [(1, 1, 32), (2, 5, 96), (3, 129, 2048), (1, 301, 7168), (4, 1201, 7168),
+                                   (1, 63, 16384), (300, 9, 1024), (1, 7001, 2048)], ids=str)
+def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
+    """W4A16 at one column, row-major (sweep16_kernel on sm_90; every shape here takes 2 pieces a
+    thread on 100+ SMs): rows in pairs with an odd last row (M odd), pieces past K (96, 7168), 1-8
+    warps a row, CTAs crossing batches (bf16: each batch its own exponent); three calls bitwise
+    equal."""
+    gen = torch.Generator().manual_seed(l + m + k + len(act))
+    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, act, DEV)
+    if _sweep16_expected():
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+        assert any("sweep16_kernel" in name for name in names), names
+    first, *rest = _match_reference_three_calls(l, m, k, 1, act, seed=l + m + k + len(act))
+    for got in rest:
+        assert torch.equal(first, got), "not deterministic"
+
+
+def test_w4a16_row_sweep_bf16_column_scale_and_epilogue():
+    """bf16 activations far outside fp16's range in both directions (the column exponent, one per
+    batch), within the bound of the exactly rescaled values; and the epilogue: global scales, bias,
+    every output dtype, a strided output."""
+    gen = torch.Generator().manual_seed(31)
+    l, m, k = 2, 700, 4096
+    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "bf16", DEV)
+    x = x.clone()
+    x[0] *= 2.0**100
+    x[1] *= 2.0**-100
+    got = run_op(a, sfa, x, None, torch.float32)
+    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
+    assert_close_elementwise(got, ref, tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
+                             "bf16 rescaled per batch")
+    x = random_problem(l, m, k, 1, gen, "fp16", DEV)[2]
+    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
+    bias = torch.randn(m, generator=gen).to(DEV)
+    ref = reference.gemv_reference(a, sfa, x, None, 0, 0, wgs, ags, bias, torch.float64)
+    accumulation = tolerance(a, sfa, x, None, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
+    for name, dtype in OUT_DTYPES.items():
+        out = torch.full((l, 1, m), float("nan"), dtype=dtype, device=DEV).transpose(1, 2)  # strided rows
+        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, wgs, ags, bias, out))
+        assert any("sweep16_kernel" in n for n in names) == _sweep16_expected(), names
+        assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"sweep16 epilogue {name}")
+
+
 def test_row_sweep_epilogue_strides_and_scale_layouts():
     """The sweep with global scales, bias and every output dtype, weights rows on a padded stride,
     a strided output; the same with the activation's scales in the blocked layout, and K = 16 *
@@ -238,9 +291,10 @@ def test_bulk_staged_activation_matches_reference(l, m, k, act):
     two chunks (K = 30720: FP4 bulk, 16-bit loads), many rows, the smallest 16-bit case (2304).
     The same problem (the helper's, same seed) with the activation 8 bytes into a buffer (not
     16-byte aligned) takes the load path; the two must agree bitwise (same staged values, same
-    order). FP4 with the row sweep on (sm_90; scripts/device_run.sh runs this file with it off
-    too): the aligned call takes the sweep, the shifted one cannot (sweep_act_fits) and takes the
-    staged kernels, checked against the reference instead."""
+    order). Where the aligned call takes a row sweep (sm_90: FP4 sweep_kernel, fp16 / bf16
+    sweep16_kernel up to K = 16384; scripts/device_run.sh runs this file with them off too), the
+    shifted one cannot (sweep_act_fits, sweep16_fits) and takes the staged kernels, checked
+    against the reference instead."""
     seed = l + m + k
     got = _match_reference_three_calls(l, m, k, 1, act, seed=seed)[0]
     a, sfa, x, sfx = random_problem(l, m, k, 1, torch.Generator().manual_seed(seed), act, DEV)
@@ -248,9 +302,9 @@ def test_bulk_staged_activation_matches_reference(l, m, k, act):
     shifted = torch.empty(x.numel() + pad, dtype=x.dtype, device=DEV)[pad:].view(x.shape)
     shifted.copy_(x)
     assert shifted.data_ptr() % 16 == 8
-    if act == "fp4" and _sweep_expected():
+    if any("sweep" in name for name in cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))):
         names = cuda_kernel_names(lambda: run_op(a, sfa, shifted, sfx, torch.float32))
-        assert not any("sweep_kernel" in name for name in names), names
+        assert not any("sweep" in name for name in names), names
         ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
         assert_close_elementwise(run_op(a, sfa, shifted, sfx, torch.float32), ref,
                                  tolerance(a, sfa, x, sfx, torch.float32), "8-byte aligned x, not the sweep")

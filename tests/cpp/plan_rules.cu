@@ -91,14 +91,16 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.splits < 1 || int64_t(g.grid) != int64_t(g.row_blocks) * g.splits) fail(d, c, g, "grid");
   if (g.sweep) {  // the row sweep: whole rows of K, the activation in registers, per-row sums in smem
     const int64_t cta_rows = (rows + g.row_blocks - 1) / g.row_blocks;
-    if (d.dev.major != 9 || c.N != 1 || c.act != kActFP4 || c.sf_layout != kScaleRowMajor || !c.aligned ||
-        c.K % 32 != 0 || c.K > 32768)
-      fail(d, c, g, "row sweep: W4A4, one column, row-major, aligned, K % 32 == 0 and <= 32768, sm_90");
+    if (d.dev.major != 9 || c.N != 1 || c.sf_layout != kScaleRowMajor || !c.aligned || c.K % 32 != 0 ||
+        c.K > (c.act == kActFP4 ? 32768 : 16384) || (c.act != kActFP4 && g.sweep != 2))
+      fail(d, c, g, "row sweep: one column, row-major, aligned, K % 32 == 0 and <= 32768 (W4A16: 16384, "
+                    "2 pieces), sm_90");
     if ((g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 || g.sweep_warps > 8 ||
         g.sweep_warps * 32 * g.sweep < c.K / 32)
       fail(d, c, g, "row sweep: 2 or 4 pieces a thread, up to 8 warps covering K");
-    if (g.splits != 1 || g.k_split != c.K || !g.integer || g.tiled || g.spans || g.ring || g.chunk_bytes != 16)
-      fail(d, c, g, "row sweep: one split, the integer item, 16-byte loads");
+    if (g.splits != 1 || g.k_split != c.K || g.integer != (c.act == kActFP4) || g.tiled || g.spans || g.ring ||
+        g.chunk_bytes != 16)
+      fail(d, c, g, "row sweep: one split, the integer item for W4A4, 16-byte loads");
     if (g.smem_bytes < cta_rows * g.sweep_warps * 4 || g.smem_bytes > d.dev.cta_smem)
       fail(d, c, g, "row sweep: shared memory for each row's warp sums");
     return g;
@@ -199,6 +201,19 @@ int main() {
       std::printf("FAIL H200 7168x16384x1 with %s: sweep %d, check_plan %d\n",
                   what == 0 ? "x 8-byte aligned" : "blocked x scales", g.sweep, check_plan(p, g, devices[0].dev));
       ++failures;
+    }
+  }
+  // W4A16 at one column, row-major (sweep16_fits): the sweep where the W4A4 one holds 2 pieces a
+  // thread (7168x16384: 8 warps a row, 2 CTAs per SM), not where it holds 4 (4096x7168x8, run 199).
+  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
+    for (const int act : {kActF16, kActBF16}) {
+      const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, act, kScaleRowMajor, true});
+      const GemvLaunch g8 = check_case(devices[0], Case{4096, 7168, 8, 1, act, kScaleRowMajor, true});
+      if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != 264 || g.integer || g8.sweep) {
+        std::printf("FAIL H200 W4A16 act %d: 7168x16384 sweep %d x %d warps on %d CTAs, 4096x7168x8 sweep %d\n",
+                    act, g.sweep, g.sweep_warps, g.grid, g8.sweep);
+        ++failures;
+      }
     }
   }
   // The integer k spans in equal rows per CTA (run 186): 7168x16384 on 256 CTAs of 28 rows.

@@ -1651,6 +1651,200 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
 }
 
 // ---------------------------------------------------------------------------------------------
+// The row sweep for W4A16 (sweep16_kernel; fp16 / bf16 activations, one column, row-major weights
+// and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a row).
+//
+// The sweep's shape (sweep_kernel above), with the products on the tensor core: mma.m16n8k16
+// takes A's 16 rows as (chunk g of row r, chunk g of row r + 1) and B's 8 columns as the
+// activation's chunks, where chunk g is what the 4 lanes of quad g hold. A lane puts its own
+// decoded weights of rows r and r + 1 in a0..a3 and its own activation (fp16, in pair_k order) in
+// b0, b1, so D[g][g] and D[g + 8][g] accumulate the quad's dot products of rows r and r + 1 with
+// its activation; the other 112 entries of D pair one quad's weights with another's activation
+// and are not read. Exact as in gemv_kernel: weights E2M1 * SFA * 2^-7 exact in fp16, products
+// exact, fp32 accumulation; bf16 activations rescaled by the column's power of two (the CTA's
+// threads together hold all of K, so the CTA's maximum is the column's), undone per batch segment.
+// A warp takes rows in pairs; per pair the lane holding a diagonal entry (t = g / 2) passes it to
+// a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
+// mma, the loads; per pair 10 SHFL.
+// Outcome (run 199, its first form: the activation loaded before the first weight loads; fp16 /
+// bf16, row-major, one column, against the kernels it replaces): 7168x16384 27.6-27.9 / 29.4-29.5
+// us against 29.6 / 31.0, 4096x4096 9.9-10.0 / 11.6 against 11.6 / 11.6, 4096x14336 18.4-18.5 /
+// 19.6-19.7 against 20.6 / 21.5, 2048x7168 10.1-10.2 / 11.1-11.2 against 11.8 / 12.2, 7168x2048x4
+// 17.1-17.2 / 19.1 against 18.3 / 19.3 (where sweep16_fits takes it).
+// ---------------------------------------------------------------------------------------------
+template <int kPieces, int kGroupWarps, bool kBf16>
+__global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
+    sweep16_kernel(const GemvParams p, int row_blocks) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
+  __trap();  // the launcher picks it on 9.x devices only
+#else
+  __shared__ unsigned col_max_bits;
+  extern __shared__ float red[];
+  constexpr int kSweepDepth = 2;  // row pairs in flight per thread
+  constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
+  constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
+  const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
+  const int warp = q >> 5, lane = threadIdx.x & 31, quad = lane >> 2, t = lane & 3;
+  const int R = p.M * p.L;
+  const unsigned bq = (unsigned)R / row_blocks, rem = (unsigned)R - bq * row_blocks;
+  const auto row_bound = [&](unsigned b) { return balanced_bound(b, bq, rem, row_blocks); };
+  const int r_begin = row_bound(blockIdx.x), r_end = row_bound(blockIdx.x + 1);
+  bool ok[kPieces];
+#pragma unroll
+  for (int u = 0; u < kPieces; ++u) ok[u] = u * group_threads + q < (p.K >> 5);
+  constexpr int piece_bytes = group_threads * 16, piece_sf = group_threads * 2;
+  for (int r = r_begin; r < r_end;) {
+    const int l = r / p.M, m = r - l * p.M, seg_rows = min(r_end - r, p.M - m);
+    const int pairs = (seg_rows + 1) >> 1;
+    const int n = pairs > g ? (pairs - g + groups - 1) / groups : 0;  // this group's pairs
+    // The pairs: rows m + 2 j, m + 2 j + 1 for j = g, g + groups, ...; kSweepDepth pairs in flight,
+    // their first loads before the activation's (as in sweep_kernel; bf16 waits for its column maximum).
+    const int a_step = 2 * groups * (int)p.a_row_stride, sf_step = 2 * groups * (int)p.sfa.row_stride;
+    const int a_next = (int)p.a_row_stride, sf_next = (int)p.sfa.row_stride;  // row r + 1
+    const uint8_t* a = p.a + l * p.a_batch_stride + (m + 2 * g) * p.a_row_stride + 16 * q;
+    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(m + 2 * g) + 2 * q;
+    const int last_odd = seg_rows & 1 ? pairs - 1 : -1;  // the pair whose second row is past the segment
+    uint32_t wr[kSweepDepth][2][kPieces][4], s[kSweepDepth][2][kPieces];
+#pragma unroll
+    for (int d = 0; d < kSweepDepth; ++d) {
+      const int pair = g + d * groups;
+#pragma unroll
+      for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          const bool ld = ok[u] && d < n && !(h == 1 && pair == last_odd);
+          wr[d][h][u][0] = wr[d][h][u][1] = wr[d][h][u][2] = wr[d][h][u][3] = 0;
+          ld_stream_if(ld, a + h * a_next + u * piece_bytes, wr[d][h][u]);
+          s[d][h][u] = ld_scales_if<2, true>(ld, sf + h * sf_next + u * piece_sf);
+        }
+      a += a_step;
+      sf += sf_step;
+    }
+    // The activation: 32 values a piece, as 16 half2 in pair_k order (word q: xh[u][4 q + i]).
+    uint32_t xh[kPieces][16];
+    uint4 raw[kPieces][4];
+    const uint4* xs = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) +
+                                                     l * p.x_batch_stride);
+#pragma unroll
+    for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+      for (int w = 0; w < 4; ++w)
+        raw[u][w] = ok[u] ? xs[4 * (u * group_threads + q) + w] : make_uint4(0, 0, 0, 0);
+    int e = 0;
+    if constexpr (kBf16) {
+      unsigned mx = 0;
+#pragma unroll
+      for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+        for (int w = 0; w < 4; ++w) mx = max(mx, bf16x8_max_bits(raw[u][w]));
+      if (threadIdx.x == 0) col_max_bits = 0;
+      __syncthreads();
+      warp_column_max(mx, &col_max_bits);
+      __syncthreads();
+      e = column_exponent(col_max_bits);
+    }
+#pragma unroll
+    for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+      for (int w = 0; w < 4; ++w) {
+        const uint32_t v32[4] = {raw[u][w].x, raw[u][w].y, raw[u][w].z, raw[u][w].w};
+        __half v[8];
+        if constexpr (kBf16) {
+          const float s1 = __int_as_float((127 + (e >> 1)) << 23);
+          const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
+#pragma unroll
+          for (int i = 0; i < 4; ++i) {
+            const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&v32[i]));
+            v[2 * i] = __float2half_rn(f.x * s1 * s2);
+            v[2 * i + 1] = __float2half_rn(f.y * s1 * s2);
+          }
+        } else {
+#pragma unroll
+          for (int i = 0; i < 4; ++i) {
+            const __half2 two = as_half2(v32[i]);
+            v[2 * i] = __low2half(two);
+            v[2 * i + 1] = __high2half(two);
+          }
+        }
+#pragma unroll
+        for (int i = 0; i < 4; ++i) xh[u][4 * w + i] = as_u32(__halves2half2(v[pair_k(i, 0)], v[pair_k(i, 1)]));
+      }
+    float* out_row = red + (r - r_begin + 2 * g) * group_warps + warp;
+    for (int i = 0; i < n; i += kSweepDepth) {
+#pragma unroll
+      for (int d = 0; d < kSweepDepth; ++d) {
+        if (i + d >= n) break;
+        float acc[4] = {0.f, 0.f, 0.f, 0.f};
+#pragma unroll
+        for (int u = 0; u < kPieces; ++u) {
+          const __half2 sa = decode_e4m3x2<0>(s[d][0][u], kWeightBias / kDecodeScale);
+          const __half2 sb = decode_e4m3x2<0>(s[d][1][u], kWeightBias / kDecodeScale);
+#pragma unroll
+          for (int w = 0; w < 4; ++w) {
+            uint32_t ha[4], hb[4];
+            decode_e2m1x8(wr[d][0][u][w], ha);
+            decode_e2m1x8(wr[d][1][u][w], hb);
+#pragma unroll
+            for (int k = 0; k < 4; ++k) {
+              ha[k] = as_u32(__hmul2(as_half2(ha[k]), w >= 2 ? __high2half2(sa) : __low2half2(sa)));
+              hb[k] = as_u32(__hmul2(as_half2(hb[k]), w >= 2 ? __high2half2(sb) : __low2half2(sb)));
+            }
+            mma_16816(acc, ha[0], hb[0], ha[1], hb[1], xh[u][4 * w], xh[u][4 * w + 1]);
+            mma_16816(acc, ha[2], hb[2], ha[3], hb[3], xh[u][4 * w + 2], xh[u][4 * w + 3]);
+          }
+        }
+        const int pair = g + (i + d) * groups, next = i + d + kSweepDepth;
+        const int next_pair = g + next * groups;
+#pragma unroll
+        for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+          for (int h = 0; h < 2; ++h) {
+            const bool ld = ok[u] && next < n && !(h == 1 && next_pair == last_odd);
+            ld_stream_if(ld, a + h * a_next + u * piece_bytes, wr[d][h][u]);
+            s[d][h][u] = ld_scales_if<2, true>(ld, sf + h * sf_next + u * piece_sf);
+          }
+        a += a_step;
+        sf += sf_step;
+        // D[quad][quad] (row r) and D[quad + 8][quad] (row r + 1) sit in lane (quad, quad / 2).
+        const bool diag = t == (quad >> 1);
+        float v0 = diag ? acc[quad & 1] : 0.f, v1 = diag ? acc[2 + (quad & 1)] : 0.f;
+#pragma unroll
+        for (int o = 16; o > 0; o >>= 1) {
+          v0 += __shfl_xor_sync(0xffffffffu, v0, o);
+          v1 += __shfl_xor_sync(0xffffffffu, v1, o);
+        }
+        if (lane == 0) {
+          out_row[(i + d) * 2 * groups * group_warps] = v0;
+          if (pair != last_odd) out_row[((i + d) * 2 * groups + 1) * group_warps] = v1;
+        }
+      }
+    }
+    r += seg_rows;
+    // bf16: the segment's sums times 2^-e here (a CTA's rows may span two batches, each its own e).
+    if constexpr (kBf16) {
+      __syncthreads();  // every warp is done with col_max_bits before the next segment resets it
+      for (int j = threadIdx.x; j < seg_rows; j += cta_threads) {
+        const int row = r - seg_rows - r_begin + j;
+        for (int v = 0; v < group_warps; ++v) red[row * group_warps + v] = ldexpf(red[row * group_warps + v], -e);
+      }
+    }
+  }
+  __syncthreads();
+  float alpha = 1.f;
+  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
+  if (p.act_global_scale) alpha *= *p.act_global_scale;
+  for (int i = threadIdx.x; i < r_end - r_begin; i += cta_threads) {
+    float sum = 0.f;
+    for (int v = 0; v < group_warps; ++v) sum += red[i * group_warps + v];
+    const int r = r_begin + i, l = r / p.M, m = r - l * p.M;
+    float v = ldexpf(sum * alpha, -kWeightBiasLog2);
+    if (p.bias) v += p.bias[m];
+    store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride, v);
+  }
+#endif
+}
+
+// ---------------------------------------------------------------------------------------------
 // Stream floor: the same bytes, read with the same load instruction, nothing computed.
 // ---------------------------------------------------------------------------------------------
 constexpr int kStreamUnroll = 8;
@@ -2025,6 +2219,7 @@ inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
          sf.row_stride < kSweepMaxRowStride;
 }
 
+
 // The row sweep's shape. Pieces per thread: 2 (CTAs of up to 8 warps cover K <= 16384), or 4 where
 // K is longer, or where CTAs take at least kSweepFourMinCtaRows rows at 2 per SM and 4-piece rows
 // leave at most 1/8 of the threads' pieces past K. CTAs: 3 per SM with 2 pieces (the kernel is
@@ -2040,15 +2235,19 @@ inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
 // us against 19.7, 4096x4096 9.3-9.4 against 9.7, 2048x7168 9.4-9.5 against 9.7-9.8 (compiled
 // for 2 at 2 per SM: 17.7-17.8, 9.3, 9.4-9.5).
 constexpr int kSweepFourMinCtaRows = 32;
-inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev) {
-  const int pieces = p.K / 32;
+inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_thread - 1) / (32 * per_thread); }
+inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   const int64_t rows = (int64_t)p.M * p.L;
-  const auto warps_for = [&](int per_thread) { return (pieces + 32 * per_thread - 1) / (32 * per_thread); };
-  const bool four_fill = (int64_t)pieces * 8 >= (int64_t)warps_for(4) * 128 * 7;
+  const bool four_fill = (int64_t)(p.K / 32) * 8 >= (int64_t)sweep_warps_for(p.K, 4) * 128 * 7;
   const bool four_rows = rows >= (int64_t)2 * dev.sms * kSweepFourMinCtaRows;
-  const int per_thread = warps_for(2) > 8 || (four_fill && four_rows) ? 4 : 2;
-  const int group_warps = warps_for(per_thread);
-  const int per_sm = per_thread == 2 ? 3 : 2;
+  return sweep_warps_for(p.K, 2) > 8 || (four_fill && four_rows) ? 4 : 2;
+}
+// w4a16: the W4A16 sweep (sweep16_kernel; 2 pieces a thread only, sweep16_fits), 2 CTAs per SM.
+inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4a16 = false) {
+  const int64_t rows = (int64_t)p.M * p.L;
+  const int per_thread = w4a16 ? 2 : sweep_pieces(p, dev);
+  const int group_warps = sweep_warps_for(p.K, per_thread);
+  const int per_sm = !w4a16 && per_thread == 2 ? 3 : 2;
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
   const int64_t cta_rows_max = kSweepSmemBytes / (4 * group_warps);  // more rows: more CTAs, in waves
   row_blocks = std::max(row_blocks, (rows + cta_rows_max - 1) / cta_rows_max);
@@ -2065,6 +2264,25 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev) {
   plan.sweep = per_thread;
   plan.sweep_warps = group_warps;
   return plan;
+}
+
+// The W4A16 row sweep (sweep16_kernel): fp16 / bf16 x at one column on sm_90, row-major weights
+// and scales, 16-byte aligned x per batch, where the W4A4 sweep would hold 2 pieces a thread
+// (sweep_pieces; K <= 16384). Rows that take 4 there ran slower with sweep16's 2 (run 199, fp16 /
+// bf16: 4096x7168x8 48.8 / 51.2 us against 46.6 / 48.0, the lm_head 106.1 / 109.3 against 106.0 /
+// 106.7; 14336x4096, 17.4 / 19.5 against 19.1 / 19.6, the exception). NVFP4_GEMV_SWEEP16
+// (env_mode): 0 never, else where it fits.
+inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
+  static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
+  const bool forced_other =
+      ring_mode() == 1 || spans_mode() == 1 || integer_mode() == 1 || dot_mode() == 1;
+  const ScaleIndex& sf = p.sfa;
+  return mode != 0 && (mode == 1 || !forced_other) && dev.major == 9 &&
+         (p.act == kActF16 || p.act == kActBF16) && p.N == 1 && wide_loads(p) &&
+         sf.layout == kScaleRowMajor && sf.col_stride == 1 && sweep_pieces(p, dev) == 2 &&
+         reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && (p.L == 1 || p.x_batch_stride * 2 % 16 == 0) &&
+         (int64_t)p.M * p.L <= sweep_rows_limit() && p.a_row_stride < kSweepMaxRowStride &&
+         sf.row_stride < kSweepMaxRowStride;
 }
 
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
@@ -2218,6 +2436,17 @@ int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t strea
   return cudaGetLastError();
 }
 
+// The W4A16 sweep kernel of plan.sweep_warps warps a row (1 .. 8), 2 pieces a thread.
+template <bool kBf16, int kGroupWarps = 1>
+int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+  if constexpr (kGroupWarps < kWarps) {
+    if (plan.sweep_warps != kGroupWarps) return launch_sweep16<kBf16, kGroupWarps + 1>(p, plan, stream);
+  }
+  constexpr int threads = kGroupWarps * 32 * (kWarps / kGroupWarps);
+  sweep16_kernel<2, kGroupWarps, kBf16><<<plan.grid, threads, plan.smem_bytes, stream>>>(p, plan.row_blocks);
+  return cudaGetLastError();
+}
+
 }  // namespace detail
 
 GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::device_info()); }
@@ -2237,6 +2466,11 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
   if (sweep_fits(p, dev)) return sweep_plan(p, dev);
+  if (sweep16_fits(p, dev)) {
+    GemvLaunch plan = sweep_plan(p, dev, true);
+    plan.integer = 0;
+    return plan;
+  }
   // The k spans on the integer item (written for kSpanRows == 2, SpanStream<true>).
   const bool dot = integer && kSpanRows == 2 && spans_fit(p) && dot_mode() != 0;
   const auto dot_plan = [&] { return plan_variant<4, false, false, true, false, true>(p, dev); };
@@ -2276,7 +2510,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     const int w = plan.sweep_warps, pieces = p.K / 32;
     const int64_t rows = (int64_t)p.M * p.L;
     const int64_t cta_rows = plan.row_blocks > 0 ? (rows + plan.row_blocks - 1) / plan.row_blocks : 0;
-    const bool ok = sweep_fits(p, dev) && (plan.sweep == 2 || plan.sweep == 4) && w >= 1 &&
+    const bool ok = (sweep_fits(p, dev) || (sweep16_fits(p, dev) && plan.sweep == 2)) &&
+                    (plan.sweep == 2 || plan.sweep == 4) && w >= 1 &&
                     w <= kWarps && w * 32 * plan.sweep >= pieces && plan.splits == 1 &&
                     plan.row_blocks >= 1 && plan.row_blocks <= kMaxRowBlocks &&
                     plan.row_blocks <= rows && plan.grid == plan.row_blocks &&
@@ -2328,6 +2563,8 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
+  if (plan.sweep && (p.act == kActF16 || p.act == kActBF16))
+    return p.act == kActBF16 ? launch_sweep16<true>(p, plan, stream) : launch_sweep16<false>(p, plan, stream);
   if (plan.sweep == 2)  // the fused quantization with 2 pieces a thread only (check_plan)
     return quant_act(p) ? launch_sweep<2, true>(p, plan, stream) : launch_sweep<2, false>(p, plan, stream);
   if (plan.sweep == 4) return launch_sweep<4, false>(p, plan, stream);

@@ -1,11 +1,13 @@
 """A few shapes under compute-sanitizer memcheck: tails, 8-byte path, N > 8, blocked scales, bf16,
 the bulk-copy ring (K % 256 == 0, row-major scales: a last stage of 256 values, 33 rows) and, on
-sm_90, bulk-copied activations at N = 1 (FP4 over 8192 values with batches; bf16 and fp16); the
+sm_90, bulk-copied activations at N = 1 (FP4 over 8192 values with batches; the bf16 and fp16 cases
+here take the W4A16 row sweep since BENCHMARKS.md item 137); the
 k-span layout at N = 1 (most of the N = 1 cases, plus a partial last step with an odd row count,
 a single 32-value step, and K split past one chunk); the tiled weight format (layout 2: rows and
 K ending mid-tile, batches, N > 8, split K, even bands over fewer CTAs with a last band cut short,
 at N = 1 and 2); the row sweep (sm_90, W4A4 one column row-major: most of the FP4 N = 1 cases, plus
-a CTA of 5 warps, many batches crossing CTAs, 4 pieces a thread); the activation quantized inside
+a CTA of 5 warps, many batches crossing CTAs, 4 pieces a thread); the W4A16 row sweep (sm_90: the
+16-bit N = 1 row-major cases); the activation quantized inside
 the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row sweep)."""
 import sys
 

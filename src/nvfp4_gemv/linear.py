@@ -9,9 +9,12 @@ per weight) in one of two layouts (``weight_layout``):
                W4A16 bf16 at N = 1-2 on 4096x4096 (+0.4, +0.5 us); only the kernel's row tiles
                read it;
   "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring, the
-               k spans and, for W4A4 at one row on sm_90, the row sweep (no activation staging:
-               the fastest form of the small layers in run 196, e.g. 4096x4096 9.8 us against
-               10.4 tiled; BENCHMARKS.md item 134; "auto" was chosen on W4A16 and is unchanged);
+               k spans and, at one row on sm_90, the row sweeps (W4A4, and W4A16 where rows are
+               short enough: no activation staging; the fastest form of the small layers in run
+               201, e.g. 4096x4096 W4A4 9.5 us against 10.5 tiled, W4A16 bf16 10.6 against 11.7;
+               BENCHMARKS.md items 134-137); "auto" does not know the row count in advance and
+               stays as chosen on W4A16 before the sweeps (tiled is faster at N > 1 and on the
+               large layers);
   "auto"       (default) tiled where its padding (rows to 16, in_features to 128) adds at most
                1/8 to the bytes read (TILED_MAX_PADDING), row-major otherwise (layers with few
                rows or a short, odd in_features: not measured, and the padding is read).

@@ -223,12 +223,14 @@ def test_w4a16_row_sweep_bf16_column_scale_and_epilogue():
         assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"sweep16 epilogue {name}")
 
 
-def test_row_sweep_epilogue_strides_and_scale_layouts():
+@pytest.mark.parametrize("l", [1, 2])
+def test_row_sweep_epilogue_strides_and_scale_layouts(l):
     """The sweep with global scales, bias and every output dtype, weights rows on a padded stride,
-    a strided output; the same with the activation's scales in the blocked layout, and K = 16 *
-    odd, both falling back to another kernel (sweep_act_fits, sweep_fits)."""
-    gen = torch.Generator().manual_seed(21)
-    l, m, k = 2, 700, 4096
+    a strided output (L = 1: rows interleaved over the CTAs; 2: contiguous ranges); the same with
+    the activation's scales in the blocked layout, and K = 16 * odd, both falling back to another
+    kernel (sweep_act_fits, sweep_fits)."""
+    gen = torch.Generator().manual_seed(21 + l)
+    m, k = 700, 4096
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "fp4", DEV)
     a_pad = torch.zeros((l, m, k // 2 + 64), dtype=torch.uint8, device=DEV)[..., 32 : 32 + k // 2]
     a_pad.copy_(a)

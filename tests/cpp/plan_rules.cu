@@ -203,6 +203,20 @@ int main() {
       ++failures;
     }
   }
+  // The sweep's 32-bit row steps (sweep_steps_fit): at L = 1 its CTAs interleave rows, a CTA's
+  // step is groups x grid rows; weight rows 32 MB apart (a padded view) would overflow it, so
+  // another kernel takes them.
+  {
+    GemvParams p = params_of(Case{7168, 16384, 1, 1, kActFP4, kScaleRowMajor, true});
+    const GemvLaunch g = plan_gemv_for(p, devices[0].dev);
+    p.a_row_stride = int64_t(1) << 25;
+    const GemvLaunch wide = plan_gemv_for(p, devices[0].dev);
+    if (default_rule && (!g.sweep || wide.sweep || check_plan(p, g, devices[0].dev) == 0 ||
+                         check_plan(p, wide, devices[0].dev) != 0)) {
+      std::printf("FAIL H200 7168x16384x1: sweep %d; with rows 32 MB apart sweep %d\n", g.sweep, wide.sweep);
+      ++failures;
+    }
+  }
   // W4A16 at one column, row-major (sweep16_fits): the sweep where the W4A4 one holds 2 pieces a
   // thread (7168x16384: 8 warps a row, 2 CTAs per SM), not where it holds 4 (4096x7168x8, run 199).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {

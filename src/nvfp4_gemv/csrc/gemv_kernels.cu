@@ -1459,9 +1459,11 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 //
 // What: piece u * group_threads + q of a row (q: the thread's place in its group of group_warps
 // warps; a group's 16-byte loads of a piece read group_threads * 16 contiguous bytes) for u <
-// kPieces, group_warps * 32 * kPieces >= K / 32. The CTA's groups take its contiguous rows in turn
-// (group g rows g, g + groups, ...), so a CTA reads its rows front to back as one stream, the way
-// the floor's blocks do (item 56's "blk"). Each thread keeps kSweepDepth (2) rows in flight. Per row
+// kPieces, group_warps * 32 * kPieces >= K / 32. The CTA's groups take its rows in turn (group g
+// its rows g, g + groups, ...); its rows are a contiguous range where L > 1 (a CTA reads front to
+// back, like the floor's blocks, item 56's "blk"), and at L == 1 every G-th row of the matrix
+// (the G CTAs on one front, like the floor's grid stride: 0.3-2.6 us faster on the large layers,
+// sweep_steps_fit). Each thread keeps kSweepDepth (2) rows in flight. Per row
 // a thread adds its pieces' dp4a block sums times SFA * SFB in fp32 (compute_item_dot's steps),
 // its warp adds the lanes' sums by shuffles (fixed butterfly) and writes one float to shared
 // memory; after the CTA's last row the warps' sums of each row are added in warp order and the
@@ -1555,8 +1557,9 @@ __device__ __forceinline__ float sweep_piece_dot(const uint32_t (&w)[4], uint32_
   return fmaf(__int_as_float(c[1]) - kIntMagicValue, sc.y, acc);
 }
 
-// One CTA (kGroupWarps * (8 / kGroupWarps) warps): the balanced range of flattened L * M rows of
-// row block blockIdx.x (balanced_bound, as in gemv_kernel), in segments of one batch each. Shared
+// One CTA (kGroupWarps * (8 / kGroupWarps) warps): L > 1, the balanced range of flattened L * M
+// rows of row block blockIdx.x (balanced_bound, as in gemv_kernel), in segments of one batch each;
+// L == 1, rows blockIdx.x + i * row_blocks. Shared
 // memory: [CTA row][warp of its group] fp32. 2 pieces: 3 CTAs per SM fit (80 registers); 4: 2
 // (128). kQuantAct: see sweep_piece; 2 pieces only (with 4, ptxas spills at the 128-register cap,
 // whichever order the loads take). The group's shape is a template parameter: with it at run time
@@ -1579,20 +1582,31 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
   const int R = p.M * p.L;
   const unsigned bq = (unsigned)R / row_blocks, rem = (unsigned)R - bq * row_blocks;
   const auto row_bound = [&](unsigned b) { return balanced_bound(b, bq, rem, row_blocks); };
-  const int r_begin = row_bound(blockIdx.x), r_end = row_bound(blockIdx.x + 1);
+  // The CTA's rows. L > 1: a balanced contiguous range [r_begin, r_end) of the L * M rows, in
+  // segments of one batch each (a segment's activation pieces are that batch's). L == 1: rows
+  // interleaved over the G CTAs, b, b + G, b + 2 G, ... (the grid on one front through the matrix,
+  // as the stream floor reads it; sweep_plan): r below then counts the CTA's rows, one segment.
+  const bool inter = p.L == 1;
+  const int G = row_blocks;
+  const int r_begin = inter ? 0 : row_bound(blockIdx.x);
+  const int r_end = inter ? (R - (int)blockIdx.x + G - 1) / G : row_bound(blockIdx.x + 1);
   bool ok[kPieces];  // whether the thread's piece u lies inside K (the same for every row)
 #pragma unroll
   for (int u = 0; u < kPieces; ++u) ok[u] = u * group_threads + q < (p.K >> 5);
   constexpr int piece_bytes = group_threads * 16, piece_sf = group_threads * 2;
   for (int r = r_begin; r < r_end;) {
-    const int l = r / p.M, m = r - l * p.M, seg_rows = min(r_end - r, p.M - m);
+    const int l = inter ? 0 : r / p.M, m = inter ? r : r - l * p.M;
+    const int seg_rows = inter ? r_end - r : min(r_end - r, p.M - m);
     const int n = seg_rows > g ? (seg_rows - g + groups - 1) / groups : 0;  // this group's rows
-    const uint8_t* a = p.a + l * p.a_batch_stride + (m + g) * p.a_row_stride + 16 * q;
-    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(m + g) + 2 * q;
-    // Row steps in 32 bits (sweep_fits), the load pointers advanced a row at a time: with 64-bit
-    // steps times the row index, the steps were reloaded from the parameters inside the hot loop
-    // and ptxas issued each row's loads late (sm_90a SASS).
-    const int a_step = groups * (int)p.a_row_stride, sf_step = groups * (int)p.sfa.row_stride;
+    // The group's first row, and the matrix rows from one of the CTA's rows to its next.
+    const int first = inter ? (int)blockIdx.x + g * G : m + g, stride = inter ? G : 1;
+    const uint8_t* a = p.a + l * p.a_batch_stride + (int64_t)first * p.a_row_stride + 16 * q;
+    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(first) + 2 * q;
+    // Row steps in 32 bits (sweep_steps_fit), the load pointers advanced a row at a time: with
+    // 64-bit steps times the row index, the steps were reloaded from the parameters inside the hot
+    // loop and ptxas issued each row's loads late (sm_90a SASS).
+    const int a_step = groups * stride * (int)p.a_row_stride;
+    const int sf_step = groups * stride * (int)p.sfa.row_stride;
     uint32_t w[kSweepDepth][kPieces][4], s[kSweepDepth][kPieces];
 #pragma unroll
     for (int d = 0; d < kSweepDepth; ++d) {
@@ -1642,7 +1656,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
   for (int i = threadIdx.x; i < r_end - r_begin; i += cta_threads) {
     float sum = 0.f;
     for (int v = 0; v < group_warps; ++v) sum += red[i * group_warps + v];
-    const int r = r_begin + i, l = r / p.M, m = r - l * p.M;
+    const int r = inter ? (int)blockIdx.x + i * G : r_begin + i, l = r / p.M, m = r - l * p.M;
     float v = ldexpf(sum * alpha, -kIntAccLog2);
     if (p.bias) v += p.bias[m];
     store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride, v);
@@ -2236,6 +2250,16 @@ inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
 // us against 19.7, 4096x4096 9.3-9.4 against 9.7, 2048x7168 9.4-9.5 against 9.7-9.8 (compiled
 // for 2 at 2 per SM: 17.7-17.8, 9.3, 9.4-9.5).
 constexpr int kSweepFourMinCtaRows = 32;
+// The CTA's row step (sweep_kernel: groups x stride rows, stride = the grid where L == 1, the rows
+// interleaved over the CTAs, else 1) in 32 bits. Interleaved rows against balanced contiguous
+// ranges (run 203 and its repeat in the other order, time_shapes.py, unchecked; the kernel tests
+// on that code, 463 passed): the lm_head 96.7 / 96.8 us against 99.3 / 99.4, 7168x16384 26.1 /
+// 26.6 against 26.8 / 26.9, 14336x4096 16.1 / 16.2 against 16.4 / 16.4, 4096x14336 16.9 / 17.0
+// against 17.2 / 17.3, 2048x7168 even, 4096x4096 9.3 / 9.4 against 9.1 / 9.2 (the one loss).
+inline bool sweep_steps_fit(const GemvParams& p, const GemvLaunch& plan) {
+  const int64_t rows = (int64_t)(kWarps / plan.sweep_warps) * (p.L == 1 ? plan.row_blocks : 1);
+  return rows * std::max(p.a_row_stride, p.sfa.row_stride) < (int64_t(1) << 31);
+}
 inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_thread - 1) / (32 * per_thread); }
 inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   const int64_t rows = (int64_t)p.M * p.L;
@@ -2466,7 +2490,10 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   if (tiled)  // the tiled weight format has one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
-  if (sweep_fits(p, dev)) return sweep_plan(p, dev);
+  if (sweep_fits(p, dev)) {
+    const GemvLaunch sweep = sweep_plan(p, dev);
+    if (sweep_steps_fit(p, sweep)) return sweep;
+  }
   if (sweep16_fits(p, dev)) {
     GemvLaunch plan = sweep_plan(p, dev, true);
     plan.integer = 0;
@@ -2511,14 +2538,14 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     const int w = plan.sweep_warps, pieces = p.K / 32;
     const int64_t rows = (int64_t)p.M * p.L;
     const int64_t cta_rows = plan.row_blocks > 0 ? (rows + plan.row_blocks - 1) / plan.row_blocks : 0;
-    const bool ok = (sweep_fits(p, dev) || (sweep16_fits(p, dev) && plan.sweep == 2)) &&
-                    (plan.sweep == 2 || plan.sweep == 4) && w >= 1 &&
-                    w <= kWarps && w * 32 * plan.sweep >= pieces && plan.splits == 1 &&
-                    plan.row_blocks >= 1 && plan.row_blocks <= kMaxRowBlocks &&
-                    plan.row_blocks <= rows && plan.grid == plan.row_blocks &&
-                    plan.smem_bytes >= cta_rows * w * 4 &&
-                    plan.smem_bytes <= std::min(dev.cta_smem, kSweepSmemBytes);
-    return ok ? cudaSuccess : cudaErrorInvalidValue;
+    const bool shape = (plan.sweep == 2 || plan.sweep == 4) && w >= 1 && w <= kWarps &&
+                       w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
+                       plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows &&
+                       plan.grid == plan.row_blocks && plan.smem_bytes >= cta_rows * w * 4 &&
+                       plan.smem_bytes <= std::min(dev.cta_smem, kSweepSmemBytes);
+    const bool fits = (sweep_fits(p, dev) && sweep_steps_fit(p, plan)) ||
+                      (sweep16_fits(p, dev) && plan.sweep == 2);
+    return shape && fits ? cudaSuccess : cudaErrorInvalidValue;
   }
   const bool tiled = p.sfa.layout == kScaleTiled;
   const bool wide = plan.chunk_bytes == 16;

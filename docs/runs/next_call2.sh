@@ -1,25 +1,20 @@
 #!/usr/bin/env bash
-# Prepared for the next session (not run; about 6 device minutes): the W4A16 row sweep
-# (docs/runs/next_sweep16.patch: sweep16_kernel, fp16 / bf16 x in registers, the products on the
-# tensor core with the activation's chunks as B's columns; written without a GPU, so the kernel
-# tests first, on the device's copy of the tree with the patch applied), then W4A16 N = 1 timings
-# with it (docs/runs/next_sweep16.py), without it (patch reverted), and with it again; then each
-# side of the W4A4 sweep alone (next_sweep_nodecode.patch: the decode replaced by an XOR;
-# next_sweep_nomem.patch: each group re-reading its first rows from L2), unchecked.
-# BENCHMARKS.md "Next steps" (the row sweep, point 5; item 134).
+# Prepared for the next session (not run; about 3 device minutes): where the W4A4 sweep's read
+# pattern loses to the floor (BENCHMARKS.md items 138-139, Next steps), time_shapes.py 20,
+# unchecked, two orders: the tree; its memory side alone (nd: the decode an XOR); the memory side
+# without the scale loads (noscale_nd) and the whole kernel without them (noscale); the kernel with
+# no weight rows at all (norows: launch, activation prologue, epilogue and tail alone); then the
+# probe's kernel against the library's launch in one binary (docs/runs/next_pair.cu).
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
-export PYTHONUNBUFFERED=1 PYTHONPATH="$PWD/src"
-git apply docs/runs/next_sweep16.patch || exit 1
-NVFP4_GEMV_CACHE_DIR=/tmp/c_s16 timeout 200 python3 -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 15 > "$OUT/tests.txt"
-NVFP4_GEMV_CACHE_DIR=/tmp/c_s16 timeout 100 python3 docs/runs/next_sweep16.py > "$OUT/s16.txt" 2>&1
-git apply -R docs/runs/next_sweep16.patch
-NVFP4_GEMV_CACHE_DIR=/tmp/c_base timeout 100 python3 docs/runs/next_sweep16.py > "$OUT/base.txt" 2>&1
-git apply docs/runs/next_sweep16.patch
-NVFP4_GEMV_CACHE_DIR=/tmp/c_s16 timeout 100 python3 docs/runs/next_sweep16.py > "$OUT/s16b.txt" 2>&1
-git apply -R docs/runs/next_sweep16.patch
-cat "$OUT/tests.txt"; for f in s16 base s16b; do echo "== $f"; cat "$OUT/$f.txt"; done
+export PYTHONUNBUFFERED=1
 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh base= \
-  "nodecode=%docs/runs/next_sweep_nodecode.patch" "nomem=%docs/runs/next_sweep_nomem.patch" > "$OUT/sides.txt" 2>&1
-grep -vE "^\s*$" "$OUT/sides.txt" | tail -n 30
+  "nd=%docs/runs/next_sweep_nodecode.patch" "noscale_nd=%docs/runs/next_sweep_noscale_nodecode.patch" \
+  "noscale=%docs/runs/next_sweep_noscale.patch" "norows=%docs/runs/next_sweep_norows.patch" > "$OUT/sides.txt" 2>&1
+VARIANT_REUSE=1 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh \
+  norows= noscale= noscale_nd= nd= base= > "$OUT/sides2.txt" 2>&1
+nvcc -O3 -std=c++17 -arch=sm_90a -I src/nvfp4_gemv/csrc -o /tmp/pair docs/runs/next_pair.cu && \
+  timeout 150 /tmp/pair > "$OUT/pair.txt" 2>&1
+grep -vE "^\s*$" "$OUT/sides.txt" "$OUT/sides2.txt" | grep -v built | sed 's/^.*\.txt://' | tail -n 90
+cat "$OUT/pair.txt"

@@ -1557,6 +1557,27 @@ __device__ __forceinline__ float sweep_piece_dot(const uint32_t (&w)[4], uint32_
   return fmaf(__int_as_float(c[1]) - kIntMagicValue, sc.y, acc);
 }
 
+// The row sweeps' epilogue (sweep_kernel, sweep16_kernel), after the CTA's last row: row i of the
+// CTA (matrix row row_of(i)) is the sum of its warps' partial sums in red[i][warp], added in warp
+// order, times alpha and 2^-sum_log2 (the sums' fixed-point scale), plus the bias.
+template <typename RowOf>
+__device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float* red, int cta_rows,
+                                               int group_warps, int cta_threads, int sum_log2,
+                                               RowOf row_of) {
+  __syncthreads();
+  float alpha = 1.f;
+  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
+  if (p.act_global_scale) alpha *= *p.act_global_scale;
+  for (int i = threadIdx.x; i < cta_rows; i += cta_threads) {
+    float sum = 0.f;
+    for (int v = 0; v < group_warps; ++v) sum += red[i * group_warps + v];
+    const int r = row_of(i), l = r / p.M, m = r - l * p.M;
+    float v = ldexpf(sum * alpha, -sum_log2);
+    if (p.bias) v += p.bias[m];
+    store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride, v);
+  }
+}
+
 // One CTA (kGroupWarps * (8 / kGroupWarps) warps): L > 1, the balanced range of flattened L * M
 // rows of row block blockIdx.x (balanced_bound, as in gemv_kernel), in segments of one batch each;
 // L == 1, rows blockIdx.x + i * row_blocks. Shared
@@ -1649,18 +1670,8 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
     }
     r += seg_rows;
   }
-  __syncthreads();
-  float alpha = 1.f;
-  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
-  if (p.act_global_scale) alpha *= *p.act_global_scale;
-  for (int i = threadIdx.x; i < r_end - r_begin; i += cta_threads) {
-    float sum = 0.f;
-    for (int v = 0; v < group_warps; ++v) sum += red[i * group_warps + v];
-    const int r = inter ? (int)blockIdx.x + i * G : r_begin + i, l = r / p.M, m = r - l * p.M;
-    float v = ldexpf(sum * alpha, -kIntAccLog2);
-    if (p.bias) v += p.bias[m];
-    store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride, v);
-  }
+  sweep_epilogue(p, red, r_end - r_begin, group_warps, cta_threads, kIntAccLog2,
+                 [&](int i) { return inter ? (int)blockIdx.x + i * G : r_begin + i; });
 #endif
 }
 
@@ -1844,18 +1855,8 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
       }
     }
   }
-  __syncthreads();
-  float alpha = 1.f;
-  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
-  if (p.act_global_scale) alpha *= *p.act_global_scale;
-  for (int i = threadIdx.x; i < r_end - r_begin; i += cta_threads) {
-    float sum = 0.f;
-    for (int v = 0; v < group_warps; ++v) sum += red[i * group_warps + v];
-    const int r = r_begin + i, l = r / p.M, m = r - l * p.M;
-    float v = ldexpf(sum * alpha, -kWeightBiasLog2);
-    if (p.bias) v += p.bias[m];
-    store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride, v);
-  }
+  sweep_epilogue(p, red, r_end - r_begin, group_warps, cta_threads, kWeightBiasLog2,
+                 [&](int i) { return r_begin + i; });
 #endif
 }
 

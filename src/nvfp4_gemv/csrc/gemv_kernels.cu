@@ -1606,7 +1606,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
   // The CTA's rows. L > 1: a balanced contiguous range [r_begin, r_end) of the L * M rows, in
   // segments of one batch each (a segment's activation pieces are that batch's). L == 1: rows
   // interleaved over the G CTAs, b, b + G, b + 2 G, ... (the grid on one front through the matrix,
-  // as the stream floor reads it; sweep_plan): r below then counts the CTA's rows, one segment.
+  // as the stream floor reads it; sweep_steps_fit): r below then counts the CTA's rows, one segment.
   const bool inter = p.L == 1;
   const int G = row_blocks;
   const int r_begin = inter ? 0 : row_bound(blockIdx.x);
@@ -1692,11 +1692,11 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
 // a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
 // mma, the loads; per pair 10 SHFL. The 8-warp hot loop (sm_90a, scripts/sass_loop.py): 728
 // instructions per 2 pairs of 2 pieces (91 per 32 values), bf16 763 (95).
-// Outcome (run 199, its first form: the activation loaded before the first weight loads; fp16 /
-// bf16, row-major, one column, against the kernels it replaces): 7168x16384 27.6-27.9 / 29.4-29.5
-// us against 29.6 / 31.0, 4096x4096 9.9-10.0 / 11.6 against 11.6 / 11.6, 4096x14336 18.4-18.5 /
-// 19.6-19.7 against 20.6 / 21.5, 2048x7168 10.1-10.2 / 11.1-11.2 against 11.8 / 12.2, 7168x2048x4
-// 17.1-17.2 / 19.1 against 18.3 / 19.3 (where sweep16_fits takes it).
+// Outcome (run 200, fp16 / bf16, row-major, one column, against NVFP4_GEMV_SWEEP16=0 in the same
+// call; BENCHMARKS.md item 137): 7168x16384 28.0-28.2 / 29.1-29.4 us against 29.4 / 30.8, 4096x4096
+// 10.1-10.2 / 11.1-11.2 against 11.4 / 11.6, 4096x14336 18.5 / 19.5 against 20.7 / 21.7, 2048x7168
+// 10.0-10.1 / 10.8-10.9 against 11.7 / 12.0, 7168x2048x4 17.1 / 18.0-18.1 against 18.2 / 19.0.
+// With the activation loaded before the first weight loads (run 199) bf16 was 0.4-0.9 us slower.
 // ---------------------------------------------------------------------------------------------
 template <int kPieces, int kGroupWarps, bool kBf16>
 __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)

@@ -1696,7 +1696,8 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
 // call; BENCHMARKS.md item 137): 7168x16384 28.0-28.2 / 29.1-29.4 us against 29.4 / 30.8, 4096x4096
 // 10.1-10.2 / 11.1-11.2 against 11.4 / 11.6, 4096x14336 18.5 / 19.5 against 20.7 / 21.7, 2048x7168
 // 10.0-10.1 / 10.8-10.9 against 11.7 / 12.0, 7168x2048x4 17.1 / 18.0-18.1 against 18.2 / 19.0.
-// With the activation loaded before the first weight loads (run 199) bf16 was 0.4-0.9 us slower.
+// With the activation loaded before the first weight loads (run 199, another call) bf16 was 0-0.9
+// us slower (7168x2048 11.1 against 10.2).
 // ---------------------------------------------------------------------------------------------
 template <int kPieces, int kGroupWarps, bool kBf16>
 __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)

@@ -1469,8 +1469,8 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 // memory; after the CTA's last row the warps' sums of each row are added in warp order and the
 // epilogue applies 2^-kIntAccLog2, alpha and the bias. Bitwise deterministic.
 //
-// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 320 instructions
-// for 2 rows (4 pieces: 80 per 32 values): per piece the decode (4 PRMT + 3 LOP3 + 2 IMAD.HI a
+// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 323 instructions
+// for 2 rows (4 pieces: 81 per 32 values): per piece the decode (4 PRMT + 3 LOP3 + 2 IMAD.HI a
 // word: 36), 8 dp4a, the scales (F2FP, HMUL2, 2 HADD2, 2 FADD, 2 FFMA) and two loads; per warp and
 // row 5 SHFL + 5 FADD and one shared-memory store. No other shared-memory traffic.
 // Outcome (runs 188-195): against the kernels it replaces (row-major, W4A4, one column), through

@@ -7,7 +7,7 @@
 # interleaved per batch where every batch has a row for every CTA (ib:
 # next_sweep_inter_batches.patch, the task's 4096x7168x8 and 7168x2048x4), with its kernel tests;
 # both rows' warp sums in one butterfly (ps: next_sweep_pairshfl.patch, 296 SASS in the 2-piece
-# 8-warp hot loop against 323; its 2 x 7 warps quantizing kernel has an 8-byte stack frame, to mend
+# 8-warp hot loop against 323, 4 x 2 warps 535 against 578; its 2 x 7 warps quantizing kernel has an 8-byte stack frame, to mend
 # before it could land), with its kernel tests; then the probe's kernel against the library's
 # launch in one binary (docs/runs/next_pair.cu).
 set -uo pipefail

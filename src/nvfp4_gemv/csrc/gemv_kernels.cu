@@ -208,37 +208,44 @@ constexpr int kFp4StageBatch = 2;
 constexpr int kFp4StageBatch = 4;
 #endif
 
+// One fp16 / bf16 activation group (8 values in k order, two a word: word(i), i < 4) as a
+// fragment piece: fp16 values in pair_k order. bf16: x * 2^e (e = the column's exponent) as two
+// exact multiplications by normal powers of two (e spans -113 .. 148, beyond one float exponent);
+// the fp16 rounding is the only one. 2 FMUL per value where ldexpf is a dozen instructions with
+// range checks.
+template <class Word>
+__device__ __forceinline__ void f16_group_pair_k(Word word, bool bf16, int e, uint32_t (&h)[4]) {
+  __half v[8];
+  if (!bf16) {
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const __half2 two = as_half2(word(i));
+      v[2 * i] = __low2half(two);
+      v[2 * i + 1] = __high2half(two);
+    }
+  } else {
+    const float s1 = __int_as_float((127 + (e >> 1)) << 23);
+    const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const uint32_t bits = word(i);
+      const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&bits));
+      v[2 * i] = __float2half_rn(f.x * s1 * s2);
+      v[2 * i + 1] = __float2half_rn(f.y * s1 * s2);
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[pair_k(i, 0)], v[pair_k(i, 1)]));
+}
+
 // One fp16 / bf16 activation group (8 values at src, global or shared memory; null: past the
-// chunk, zeros) of column n into its fragment piece. bf16: x * 2^e (e = the column's exponent) as
-// two exact multiplications by normal powers of two (e spans -113 .. 148, beyond one float
-// exponent); the fp16 rounding is the only one. 2 FMUL per value where ldexpf is a dozen
-// instructions with range checks.
+// chunk, zeros) of column n into its fragment piece (f16_group_pair_k).
 template <class G>
 __device__ __forceinline__ void store_f16_group(const void* src, int act_kind, int e, int n, int g8,
                                                 int N, uint4* act) {
   uint32_t h[4] = {0, 0, 0, 0};
-  if (src) {
-    __half v[8];
-    if (act_kind == kActF16) {
-#pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        const __half2 two = static_cast<const __half2*>(src)[i];
-        v[2 * i] = __low2half(two);
-        v[2 * i + 1] = __high2half(two);
-      }
-    } else {
-      const float s1 = __int_as_float((127 + (e >> 1)) << 23);
-      const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
-#pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        const float2 f = __bfloat1622float2(static_cast<const __nv_bfloat162*>(src)[i]);
-        v[2 * i] = __float2half_rn(f.x * s1 * s2);
-        v[2 * i + 1] = __float2half_rn(f.y * s1 * s2);
-      }
-    }
-#pragma unroll
-    for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[pair_k(i, 0)], v[pair_k(i, 1)]));
-  }
+  if (src)
+    f16_group_pair_k([&](int i) { return static_cast<const uint32_t*>(src)[i]; }, act_kind != kActF16, e, h);
   act[G::piece_of_group(g8, n, N)] = make_uint4(h[0], h[1], h[2], h[3]);
 }
 
@@ -1775,26 +1782,10 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
 #pragma unroll
       for (int w = 0; w < 4; ++w) {
         const uint32_t v32[4] = {raw[u][w].x, raw[u][w].y, raw[u][w].z, raw[u][w].w};
-        __half v[8];
-        if constexpr (kBf16) {
-          const float s1 = __int_as_float((127 + (e >> 1)) << 23);
-          const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
+        uint32_t h[4];
+        f16_group_pair_k([&](int i) { return v32[i]; }, kBf16, e, h);
 #pragma unroll
-          for (int i = 0; i < 4; ++i) {
-            const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&v32[i]));
-            v[2 * i] = __float2half_rn(f.x * s1 * s2);
-            v[2 * i + 1] = __float2half_rn(f.y * s1 * s2);
-          }
-        } else {
-#pragma unroll
-          for (int i = 0; i < 4; ++i) {
-            const __half2 two = as_half2(v32[i]);
-            v[2 * i] = __low2half(two);
-            v[2 * i + 1] = __high2half(two);
-          }
-        }
-#pragma unroll
-        for (int i = 0; i < 4; ++i) xh[u][4 * w + i] = as_u32(__halves2half2(v[pair_k(i, 0)], v[pair_k(i, 1)]));
+        for (int i = 0; i < 4; ++i) xh[u][4 * w + i] = h[i];
       }
     float* out_row = red + (r - r_begin + 2 * g) * group_warps + warp;
     for (int i = 0; i < n; i += kSweepDepth) {

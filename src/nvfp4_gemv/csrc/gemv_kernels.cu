@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <type_traits>
 
 namespace nvfp4 {
 namespace detail {
@@ -2441,28 +2442,36 @@ int launch_variant(const GemvParams& p, const GemvLaunch& plan, const PlanDevice
   return cudaGetLastError();
 }
 
-// The sweep kernel of plan.sweep_warps warps a row (1 .. 8: sweep_kernel's template parameter).
-template <int kPieces, bool kQuantAct, int kGroupWarps = 1>
-int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+// launch(std::integral_constant<int, W>{}) for W = warps (1 .. 8): the sweeps' group shape is a
+// template parameter of their kernels (sweep_kernel's comment says why).
+template <int kGroupWarps = 1, class Launch>
+int with_group_warps(int warps, Launch launch) {
   if constexpr (kGroupWarps < kWarps) {
-    if (plan.sweep_warps != kGroupWarps)
-      return launch_sweep<kPieces, kQuantAct, kGroupWarps + 1>(p, plan, stream);
+    if (warps != kGroupWarps) return with_group_warps<kGroupWarps + 1>(warps, launch);
   }
-  constexpr int threads = kGroupWarps * 32 * (kWarps / kGroupWarps);
-  sweep_kernel<kPieces, kGroupWarps, kQuantAct><<<plan.grid, threads, plan.smem_bytes, stream>>>(
-      p, plan.row_blocks);
-  return cudaGetLastError();
+  return launch(std::integral_constant<int, kGroupWarps>{});
 }
 
-// The W4A16 sweep kernel of plan.sweep_warps warps a row (1 .. 8), 2 pieces a thread.
-template <bool kBf16, int kGroupWarps = 1>
+// The sweep kernel of plan.sweep_warps warps a row.
+template <int kPieces, bool kQuantAct>
+int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+  return with_group_warps(plan.sweep_warps, [&](auto group_warps) {
+    constexpr int threads = group_warps * 32 * (kWarps / group_warps);
+    sweep_kernel<kPieces, group_warps, kQuantAct><<<plan.grid, threads, plan.smem_bytes, stream>>>(
+        p, plan.row_blocks);
+    return (int)cudaGetLastError();
+  });
+}
+
+// The W4A16 sweep kernel of plan.sweep_warps warps a row, 2 pieces a thread.
+template <bool kBf16>
 int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
-  if constexpr (kGroupWarps < kWarps) {
-    if (plan.sweep_warps != kGroupWarps) return launch_sweep16<kBf16, kGroupWarps + 1>(p, plan, stream);
-  }
-  constexpr int threads = kGroupWarps * 32 * (kWarps / kGroupWarps);
-  sweep16_kernel<2, kGroupWarps, kBf16><<<plan.grid, threads, plan.smem_bytes, stream>>>(p, plan.row_blocks);
-  return cudaGetLastError();
+  return with_group_warps(plan.sweep_warps, [&](auto group_warps) {
+    constexpr int threads = group_warps * 32 * (kWarps / group_warps);
+    sweep16_kernel<2, group_warps, kBf16><<<plan.grid, threads, plan.smem_bytes, stream>>>(
+        p, plan.row_blocks);
+    return (int)cudaGetLastError();
+  });
 }
 
 }  // namespace detail

@@ -2279,7 +2279,7 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   plan.seg_rows = (int)std::min<int64_t>(p.M, cta_rows);
   plan.smem_bytes = (int)(cta_rows * group_warps * 4);
   plan.chunk_bytes = 16;
-  plan.integer = 1;
+  plan.integer = !w4a16;  // W4A4: the integer item's decode and dot products
   plan.sweep = per_thread;
   plan.sweep_warps = group_warps;
   return plan;
@@ -2496,11 +2496,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     const GemvLaunch sweep = sweep_plan(p, dev);
     if (sweep_steps_fit(p, sweep)) return sweep;
   }
-  if (sweep16_fits(p, dev)) {
-    GemvLaunch plan = sweep_plan(p, dev, true);
-    plan.integer = 0;
-    return plan;
-  }
+  if (sweep16_fits(p, dev)) return sweep_plan(p, dev, true);
   // The k spans on the integer item (written for kSpanRows == 2, SpanStream<true>).
   const bool dot = integer && kSpanRows == 2 && spans_fit(p) && dot_mode() != 0;
   const auto dot_plan = [&] { return plan_variant<4, false, false, true, false, true>(p, dev); };

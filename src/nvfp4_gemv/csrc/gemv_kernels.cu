@@ -2194,20 +2194,33 @@ inline int refine_column_splits(int s0, int n, int k, int64_t rows, int max_spli
 }
 
 // The row sweep (sweep_kernel): W4A4 at one column on sm_90 (integer_fits: the integer item's
-// decode, measured there), row-major weights and scales with unit column stride, the activation
-// as sweep_act_fits says, K a multiple of 32 up to kSweepMaxK (8 warps x
-// 32 threads x 4 pieces of 32 values), row strides whose 8-row steps fit 32 bits, and its per-row
-// sums within shared memory (sweep_plan). NVFP4_GEMV_SWEEP (env_mode): 0 never, 1 or unset:
-// wherever it fits; it stands aside while another variant is forced (NVFP4_GEMV_RING / SPANS /
-// IMMA / DOT = 1) so that their tests still reach them.
+// decode, measured there), row-major weights and scales with unit column stride (sweep_weights_fit),
+// the activation as sweep_act_fits says, K a multiple of 32 up to kSweepMaxK (8 warps x 32
+// threads x 4 pieces of 32 values), row steps in 32 bits (sweep_weights_fit, sweep_steps_fit),
+// and its per-row sums within shared memory (sweep_plan). NVFP4_GEMV_SWEEP (env_mode): 0 never, 1
+// or unset: wherever it fits, standing aside while another variant is forced
+// (other_variant_forced).
 constexpr int kSweepMaxK = 8 * 32 * 4 * 32;
 constexpr int kSweepSmemBytes = 32 << 10;  // per-row sums of a CTA at most (3 CTAs per SM fit)
-constexpr int64_t kSweepMaxRowStride = int64_t(1) << 27;  // 8 rows' step in 32 bits
+// Row steps of up to 16 rows (sweep16_kernel's 8 groups of pairs) in 32 bits.
+constexpr int64_t kSweepMaxRowStride = int64_t(1) << 27;
 inline int sweep_mode() {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP");
   return mode;
 }
 inline int64_t sweep_rows_limit() { return kMaxRowBlocks * (kSweepSmemBytes / (4 * 8)); }
+// Where another variant is forced (NVFP4_GEMV_RING / SPANS / IMMA / DOT = 1) the sweeps stand aside
+// unless forced themselves, so that that variant's tests still reach it.
+inline bool other_variant_forced() {
+  return ring_mode() == 1 || spans_mode() == 1 || integer_mode() == 1 || dot_mode() == 1;
+}
+// What both sweeps ask of the weights: row-major scales with unit column stride, row strides
+// within kSweepMaxRowStride, the L * M rows' sums within the CTAs' shared memory.
+inline bool sweep_weights_fit(const GemvParams& p) {
+  const ScaleIndex& sf = p.sfa;
+  return sf.layout == kScaleRowMajor && sf.col_stride == 1 && (int64_t)p.M * p.L <= sweep_rows_limit() &&
+         p.a_row_stride < kSweepMaxRowStride && sf.row_stride < kSweepMaxRowStride;
+}
 // sweep_piece's single load path for an FP4 activation: x 16-byte aligned in every batch, its
 // scales row-major and contiguous (a piece's two in one aligned 16-bit word). One quantized in the
 // kernel (16-bit x; as_fp4's stand-in while planning): quant_act_fits.
@@ -2219,13 +2232,8 @@ inline bool sweep_act_fits(const GemvParams& p) {
          (p.L == 1 || sf.batch_stride % 2 == 0);
 }
 inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
-  const bool forced_other =
-      ring_mode() == 1 || spans_mode() == 1 || integer_mode() == 1 || dot_mode() == 1;
-  const ScaleIndex& sf = p.sfa;
-  return sweep_mode() != 0 && (sweep_mode() == 1 || !forced_other) && integer_fits(p, dev) &&
-         sf.layout == kScaleRowMajor && sf.col_stride == 1 && p.K <= kSweepMaxK && sweep_act_fits(p) &&
-         (int64_t)p.M * p.L <= sweep_rows_limit() && p.a_row_stride < kSweepMaxRowStride &&
-         sf.row_stride < kSweepMaxRowStride;
+  return sweep_mode() != 0 && (sweep_mode() == 1 || !other_variant_forced()) && integer_fits(p, dev) &&
+         sweep_weights_fit(p) && p.K <= kSweepMaxK && sweep_act_fits(p);
 }
 
 
@@ -2293,15 +2301,10 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // (env_mode): 0 never, else where it fits.
 inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
-  const bool forced_other =
-      ring_mode() == 1 || spans_mode() == 1 || integer_mode() == 1 || dot_mode() == 1;
-  const ScaleIndex& sf = p.sfa;
-  return mode != 0 && (mode == 1 || !forced_other) && dev.major == 9 &&
-         (p.act == kActF16 || p.act == kActBF16) && p.N == 1 && wide_loads(p) &&
-         sf.layout == kScaleRowMajor && sf.col_stride == 1 && sweep_pieces(p, dev) == 2 &&
-         reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && (p.L == 1 || p.x_batch_stride * 2 % 16 == 0) &&
-         (int64_t)p.M * p.L <= sweep_rows_limit() && p.a_row_stride < kSweepMaxRowStride &&
-         sf.row_stride < kSweepMaxRowStride;
+  return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
+         (p.act == kActF16 || p.act == kActBF16) && p.N == 1 && wide_loads(p) && sweep_weights_fit(p) &&
+         sweep_pieces(p, dev) == 2 && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
+         (p.L == 1 || p.x_batch_stride * 2 % 16 == 0);
 }
 
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>

@@ -139,15 +139,23 @@ def test_blocked_and_row_major_scales_agree(k):
         assert_close_elementwise(blocked, ref, tol, "blocked")
 
 
-def _sweep_expected() -> bool:
-    """Whether the launch rule takes the row sweep for an aligned row-major W4A4 one-column call
-    here (sweep_fits: sm_90, the integer item allowed, the sweep not switched off, no other variant
-    forced)."""
+def _switch(name: str) -> str | None:
+    """The launcher's A/B switch NVFP4_GEMV_<name> (env_mode in gemv_kernels.cu), if set."""
     import os
 
-    switch = lambda name: os.environ.get(f"NVFP4_GEMV_{name}")  # noqa: E731
-    return (torch.cuda.get_device_capability()[0] == 9 and switch("SWEEP") != "0" and switch("IMMA") != "0"
-            and not any(switch(name) == "1" for name in ("RING", "SPANS", "IMMA", "DOT")))
+    return os.environ.get(f"NVFP4_GEMV_{name}")
+
+
+def _sweeps_allowed(switch_name: str) -> bool:
+    """sm_90, the sweep's switch not 0, and no other variant forced (other_variant_forced)."""
+    return (torch.cuda.get_device_capability()[0] == 9 and _switch(switch_name) != "0"
+            and not any(_switch(name) == "1" for name in ("RING", "SPANS", "IMMA", "DOT")))
+
+
+def _sweep_expected() -> bool:
+    """Whether the launch rule takes the row sweep for an aligned row-major W4A4 one-column call
+    here (sweep_fits: the integer item allowed too)."""
+    return _sweeps_allowed("SWEEP") and _switch("IMMA") != "0"
 
 
 @pytest.mark.parametrize("l,m,k", [(1, 1, 32), (2, 5, 96), (3, 129, 2048), (1, 300, 7168), (8, 1200, 7168),
@@ -172,11 +180,8 @@ def test_row_sweep_shapes_match_reference(l, m, k):
 
 def _sweep16_expected() -> bool:
     """Whether W4A16 one-column row-major calls take sweep16_kernel here where the W4A4 sweep would
-    hold 2 pieces a thread (sweep16_fits: sm_90, not switched off, no other variant forced)."""
-    import os
-
-    return (torch.cuda.get_device_capability()[0] == 9 and os.environ.get("NVFP4_GEMV_SWEEP16") != "0"
-            and not any(os.environ.get(f"NVFP4_GEMV_{name}") == "1" for name in ("RING", "SPANS", "IMMA", "DOT")))
+    hold 2 pieces a thread (sweep16_fits)."""
+    return _sweeps_allowed("SWEEP16")
 
 
 @pytest.mark.parametrize("act", ["fp16", "bf16"])

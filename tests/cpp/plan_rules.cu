@@ -228,6 +228,16 @@ int main() {
                     act, g.sweep, g.sweep_warps, g.grid, g8.sweep);
         ++failures;
       }
+      // Its CTAs interleave row pairs at L = 1: a step of 2 x groups x grid rows (sweep_steps_fit),
+      // past 31 bits for rows 4 MiB apart on 264 CTAs of one group (a row step alone would fit).
+      GemvParams wide = params_of(Case{7168, 16384, 1, 1, act, kScaleRowMajor, true});
+      wide.a_row_stride = int64_t(1) << 22;
+      const GemvLaunch gw = plan_gemv_for(wide, devices[0].dev);
+      if (gw.sweep || check_plan(wide, gw, devices[0].dev) != 0) {
+        std::printf("FAIL H200 W4A16 act %d: 7168x16384 with rows 4 MiB apart: sweep %d, check_plan %d\n", act,
+                    gw.sweep, check_plan(wide, gw, devices[0].dev));
+        ++failures;
+      }
     }
   }
   // The integer k spans in equal rows per CTA (run 186): 7168x16384 on 256 CTAs of 28 rows.

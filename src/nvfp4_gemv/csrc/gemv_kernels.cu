@@ -1723,21 +1723,38 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
   const int R = p.M * p.L;
   const unsigned bq = (unsigned)R / row_blocks, rem = (unsigned)R - bq * row_blocks;
   const auto row_bound = [&](unsigned b) { return balanced_bound(b, bq, rem, row_blocks); };
-  const int r_begin = row_bound(blockIdx.x), r_end = row_bound(blockIdx.x + 1);
+  // The CTA's rows. L > 1: a balanced contiguous range of the L * M rows, in segments of one batch
+  // each. L == 1 (as sweep_kernel's rows, a row pair at a time): the matrix's row pairs b, b + G,
+  // b + 2 G, ... (pair j: rows 2 j, 2 j + 1), one segment whose r counts the CTA's rows; the
+  // matrix's odd last pair, if any, is the last pair of the CTA that holds it (sweep_plan sizes
+  // the CTAs' shared memory for ceil(pairs / G) pairs; sweep_steps_fit keeps the step in 32 bits).
+  // Outcome (run 207, next_sweep16.py, two orders, against contiguous ranges; BENCHMARKS.md item
+  // 141): bf16 4096x4096 10.8 us against 11.2, 2048x7168 10.4-10.5 against 11.0-11.1, 7168x16384
+  // 28.4-28.6 against 28.8-29.2; fp16 4096x14336 18.1 against 18.5-18.7; and at L = 4, where the
+  // rows are unchanged, fp16 7168x2048x4 17.6 against 17.2 (its SASS moved; not understood).
+  const int G = row_blocks, b = blockIdx.x;
+  const bool inter = p.L == 1;
+  const int P = (p.M + 1) >> 1, nbp = inter ? (P - b + G - 1) / G : 0;
+  const bool odd_tail = inter && (p.M & 1) && nbp > 0 && (P - 1 - b) % G == 0;
+  const int r_begin = inter ? 0 : row_bound(b);
+  const int r_end = inter ? 2 * nbp - (odd_tail ? 1 : 0) : row_bound(b + 1);
   bool ok[kPieces];
 #pragma unroll
   for (int u = 0; u < kPieces; ++u) ok[u] = u * group_threads + q < (p.K >> 5);
   constexpr int piece_bytes = group_threads * 16, piece_sf = group_threads * 2;
   for (int r = r_begin; r < r_end;) {
-    const int l = r / p.M, m = r - l * p.M, seg_rows = min(r_end - r, p.M - m);
+    const int l = inter ? 0 : r / p.M, m = inter ? 0 : r - l * p.M;
+    const int seg_rows = inter ? r_end - r : min(r_end - r, p.M - m);
     const int pairs = (seg_rows + 1) >> 1;
     const int n = pairs > g ? (pairs - g + groups - 1) / groups : 0;  // this group's pairs
     // The pairs: rows m + 2 j, m + 2 j + 1 for j = g, g + groups, ...; kSweepDepth pairs in flight,
     // their first loads before the activation's (as in sweep_kernel; bf16 waits for its column maximum).
-    const int a_step = 2 * groups * (int)p.a_row_stride, sf_step = 2 * groups * (int)p.sfa.row_stride;
+    const int stride = inter ? G : 1, first = inter ? 2 * (b + g * G) : m + 2 * g;
+    const int a_step = 2 * groups * stride * (int)p.a_row_stride;
+    const int sf_step = 2 * groups * stride * (int)p.sfa.row_stride;
     const int a_next = (int)p.a_row_stride, sf_next = (int)p.sfa.row_stride;  // row r + 1
-    const uint8_t* a = p.a + l * p.a_batch_stride + (m + 2 * g) * p.a_row_stride + 16 * q;
-    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(m + 2 * g) + 2 * q;
+    const uint8_t* a = p.a + l * p.a_batch_stride + (int64_t)first * p.a_row_stride + 16 * q;
+    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(first) + 2 * q;
     const int last_odd = seg_rows & 1 ? pairs - 1 : -1;  // the pair whose second row is past the segment
     uint32_t wr[kSweepDepth][2][kPieces][4], s[kSweepDepth][2][kPieces];
 #pragma unroll
@@ -1849,7 +1866,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
     }
   }
   sweep_epilogue(p, red, r_end - r_begin, group_warps, cta_threads, kWeightBiasLog2,
-                 [&](int i) { return r_begin + i; });
+                 [&](int i) { return inter ? 2 * (b + (i >> 1) * G) + (i & 1) : r_begin + i; });
 #endif
 }
 
@@ -2253,13 +2270,14 @@ inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
 // for 2 at 2 per SM: 17.7-17.8, 9.3, 9.4-9.5).
 constexpr int kSweepFourMinCtaRows = 32;
 // The CTA's row step (sweep_kernel: groups x stride rows, stride = the grid where L == 1, the rows
-// interleaved over the CTAs, else 1) in 32 bits. Interleaved rows against balanced contiguous
+// interleaved over the CTAs, else 1; sweep16_kernel: twice that, a row pair each) in 32 bits. Interleaved rows against balanced contiguous
 // ranges (run 203 and its repeat in the other order, time_shapes.py, unchecked; the kernel tests
 // on that code, 463 passed): the lm_head 96.7 / 96.8 us against 99.3 / 99.4, 7168x16384 26.1 /
 // 26.6 against 26.8 / 26.9, 14336x4096 16.1 / 16.2 against 16.4 / 16.4, 4096x14336 16.9 / 17.0
 // against 17.2 / 17.3, 2048x7168 even, 4096x4096 9.3 / 9.4 against 9.1 / 9.2 (the one loss).
 inline bool sweep_steps_fit(const GemvParams& p, const GemvLaunch& plan) {
-  const int64_t rows = (int64_t)(kWarps / plan.sweep_warps) * (p.L == 1 ? plan.row_blocks : 1);
+  const int rows_per_group = plan.integer ? 1 : 2;  // W4A16 (sweep16_kernel): row pairs
+  const int64_t rows = (int64_t)rows_per_group * (kWarps / plan.sweep_warps) * (p.L == 1 ? plan.row_blocks : 1);
   return rows * std::max(p.a_row_stride, p.sfa.row_stride) < (int64_t(1) << 31);
 }
 inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_thread - 1) / (32 * per_thread); }
@@ -2278,7 +2296,13 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
   const int64_t cta_rows_max = kSweepSmemBytes / (4 * group_warps);  // more rows: more CTAs, in waves
   row_blocks = std::max(row_blocks, (rows + cta_rows_max - 1) / cta_rows_max);
-  const int64_t cta_rows = (rows + row_blocks - 1) / row_blocks;
+  int64_t cta_rows = (rows + row_blocks - 1) / row_blocks;
+  if (w4a16 && p.L == 1) {  // row pairs interleaved (sweep16_kernel): 2 ceil(pairs / G) rows a CTA
+    const int64_t pairs = (p.M + 1) / 2, pairs_max = cta_rows_max / 2;
+    row_blocks = std::min<int64_t>(row_blocks, pairs);
+    row_blocks = std::max(row_blocks, (pairs + pairs_max - 1) / pairs_max);
+    cta_rows = 2 * ((pairs + row_blocks - 1) / row_blocks);
+  }
   GemvLaunch plan{};
   plan.row_blocks = (int)row_blocks;
   plan.splits = 1;
@@ -2499,7 +2523,10 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     const GemvLaunch sweep = sweep_plan(p, dev);
     if (sweep_steps_fit(p, sweep)) return sweep;
   }
-  if (sweep16_fits(p, dev)) return sweep_plan(p, dev, true);
+  if (sweep16_fits(p, dev)) {
+    const GemvLaunch sweep16 = sweep_plan(p, dev, true);
+    if (sweep_steps_fit(p, sweep16)) return sweep16;
+  }
   // The k spans on the integer item (written for kSpanRows == 2, SpanStream<true>).
   const bool dot = integer && kSpanRows == 2 && spans_fit(p) && dot_mode() != 0;
   const auto dot_plan = [&] { return plan_variant<4, false, false, true, false, true>(p, dev); };

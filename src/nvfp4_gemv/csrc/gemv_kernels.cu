@@ -1604,6 +1604,13 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
 #else
   extern __shared__ float red[];
   constexpr int kSweepDepth = 2;  // rows in flight per thread
+  // Both rows' warp sums in one butterfly (below), measured (run 206, time_shapes.py, two orders,
+  // against a butterfly per row; BENCHMARKS.md item 140): 7168x16384 25.2-25.3 us against
+  // 26.3-26.5, 4096x14336 16.3-16.4 against 17.1-17.2, 4096x7168x8 (4 x 2) 44.4-44.8 against 45.1-45.2,
+  // 7168x2048x4, 4096x4096, 2048x7168 0.3-0.5 less; slower with 4 pieces on one warp (14336x4096
+  // 16.5-16.7 against 16.1-16.3, the lm_head 97.4 against 96.1), which keeps a butterfly per row.
+  // The fused quantization's kernels keep it too (the pair form has not run with kQuantAct).
+  constexpr bool kPairReduce = !kQuantAct && !(kPieces == 4 && kGroupWarps == 1);
   constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
   constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
@@ -1655,25 +1662,63 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
     const float gs = kQuantAct && p.act_global_scale ? *p.act_global_scale : 1.0f;
 #pragma unroll
     for (int u = 0; u < kPieces; ++u) x[u] = sweep_piece<kQuantAct>(ok[u], p, l, u * group_threads + q, gs);
+    // Row i's warp sums go to red[i][warp]: a row at a time (a butterfly of 5 SHFL, lane 0 stores
+    // through a generic pointer), or with kPairReduce both rows of a step in one butterfly (the
+    // half warps swap one row each at offset 16, then each half reduces its own: 5 SHFL for 2
+    // rows) and a 32-bit shared address stepped a row at a time (ptxas had recomputed the generic
+    // address every row). The lanes' additions come in another order, the same on every run.
+    // The two loops spell the row step (dot product, next loads) twice: written once (a lambda,
+    // or one loop with either reduction) it moved the SASS of every sweep kernel away from the
+    // forms measured and tested (runs 205-206); as below, each kernel's is one of those.
     float* out_row = red + (r - r_begin + g) * group_warps + warp;
-    for (int i = 0; i < n; i += kSweepDepth) {
+    if constexpr (kPairReduce) {
+      uint32_t out_addr = (uint32_t)__cvta_generic_to_shared(out_row);
+      constexpr uint32_t out_step = groups * group_warps * 4;  // bytes from a row's sums to the next's
+      static_assert(kSweepDepth == 2, "one butterfly for two rows");
+      for (int i = 0; i < n; i += kSweepDepth) {
+        float acc[kSweepDepth] = {};
 #pragma unroll
-      for (int d = 0; d < kSweepDepth; ++d) {
-        if (i + d >= n) break;
-        float acc = 0.f;
+        for (int d = 0; d < kSweepDepth; ++d) {
+          if (i + d >= n) break;
 #pragma unroll
-        for (int u = 0; u < kPieces; ++u) acc = sweep_piece_dot(w[d][u], s[d][u], x[u], acc);
-        const bool more = i + d + kSweepDepth < n;  // a and sf: that row's
+          for (int u = 0; u < kPieces; ++u) acc[d] = sweep_piece_dot(w[d][u], s[d][u], x[u], acc[d]);
+          const bool more = i + d + kSweepDepth < n;  // a and sf: that row's
 #pragma unroll
-        for (int u = 0; u < kPieces; ++u) {
-          ld_stream_if(ok[u] && more, a + u * piece_bytes, w[d][u]);
-          s[d][u] = ld_scales_if<2, true>(ok[u] && more, sf + u * piece_sf);
+          for (int u = 0; u < kPieces; ++u) {
+            ld_stream_if(ok[u] && more, a + u * piece_bytes, w[d][u]);
+            s[d][u] = ld_scales_if<2, true>(ok[u] && more, sf + u * piece_sf);
+          }
+          a += a_step;
+          sf += sf_step;
         }
-        a += a_step;
-        sf += sf_step;
+        const int half = lane >> 4;  // the row this half warp reduces
+        float v = (half ? acc[1] : acc[0]) + __shfl_xor_sync(0xffffffffu, half ? acc[0] : acc[1], 16);
 #pragma unroll
-        for (int o = 16; o > 0; o >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, o);
-        if (lane == 0) out_row[(i + d) * groups * group_warps] = acc;
+        for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+        if ((lane & 15) == 0 && i + half < n)
+          asm volatile("st.shared.f32 [%0], %1;" :: "r"(out_addr + half * out_step), "f"(v) : "memory");
+        out_addr += 2 * out_step;
+      }
+    } else {
+      for (int i = 0; i < n; i += kSweepDepth) {
+#pragma unroll
+        for (int d = 0; d < kSweepDepth; ++d) {
+          if (i + d >= n) break;
+          float acc = 0.f;
+#pragma unroll
+          for (int u = 0; u < kPieces; ++u) acc = sweep_piece_dot(w[d][u], s[d][u], x[u], acc);
+          const bool more = i + d + kSweepDepth < n;  // a and sf: that row's
+#pragma unroll
+          for (int u = 0; u < kPieces; ++u) {
+            ld_stream_if(ok[u] && more, a + u * piece_bytes, w[d][u]);
+            s[d][u] = ld_scales_if<2, true>(ok[u] && more, sf + u * piece_sf);
+          }
+          a += a_step;
+          sf += sf_step;
+#pragma unroll
+          for (int o = 16; o > 0; o >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, o);
+          if (lane == 0) out_row[(i + d) * groups * group_warps] = acc;
+        }
       }
     }
     r += seg_rows;

@@ -1497,38 +1497,27 @@ struct SweepPiece {
   __half2 sf;
 };
 
-// kQuantAct: x holds the piece's 32 16-bit values (act kActQuantF16 / BF16), quantized here by
+// Piece `piece` (32 values) of batch l's 16-bit x (act kActQuantF16 / BF16) quantized by
 // quantize_block.cuh's rule with global multiplier gs: the same codes and scales as
 // launch_quantize, so the same sums as the FP4 sweep of its output.
-template <bool kQuantAct>
-__device__ __forceinline__ SweepPiece sweep_piece(bool ok, const GemvParams& p, int l, int piece,
-                                                  float gs) {
-  uint32_t w[4] = {0, 0, 0, 0}, sc = 0;
-  if (ok && kQuantAct) {
-    const uint4* src = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) +
-                                                      l * p.x_batch_stride) + 4 * piece;
+__device__ __forceinline__ void quantize_piece(const GemvParams& p, int l, int piece, float gs,
+                                               uint32_t (&w)[4], uint32_t& sc) {
+  const uint4* src = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) +
+                                                    l * p.x_batch_stride) + 4 * piece;
 #pragma unroll
-    for (int b = 0; b < 2; ++b) {
-      const uint4 raw[2] = {src[2 * b], src[2 * b + 1]};
-      float f[16];
-      if (p.act == kActQuantBF16)
-        unpack16<__nv_bfloat16>(raw, f);
-      else
-        unpack16<__half>(raw, f);
-      sc |= quantize_block16(f, gs, w[2 * b], w[2 * b + 1]) << 8 * b;
-    }
-  } else if (ok) {
-    // One 16-byte load of x and one 16-bit load of its two scales, nothing else (sweep_fits: x
-    // 16-byte aligned, its scales row-major, contiguous and 2-byte aligned; other activations take
-    // the other kernels). Every CTA's threads read the same few KB here at once: with four 4-byte
-    // loads a piece (4x the L2 requests on those lines) the kernel took ~1.2 us longer on every
-    // shape (runs 192-194); with a second path each for 8-byte aligned x and for other scale
-    // layouts, chosen at run time, 0.2-1.1 us longer (run 199, "lean": the 4-piece plans ~1 us).
-    const uint4 t = *reinterpret_cast<const uint4*>(static_cast<const uint8_t*>(p.x) + l * p.x_batch_stride +
-                                                    16 * piece);
-    w[0] = t.x, w[1] = t.y, w[2] = t.z, w[3] = t.w;
-    sc = *reinterpret_cast<const uint16_t*>(p.sfx.base + l * p.sfx.batch_stride + 2 * piece);
+  for (int b = 0; b < 2; ++b) {
+    const uint4 raw[2] = {src[2 * b], src[2 * b + 1]};
+    float f[16];
+    if (p.act == kActQuantBF16)
+      unpack16<__nv_bfloat16>(raw, f);
+    else
+      unpack16<__half>(raw, f);
+    sc |= quantize_block16(f, gs, w[2 * b], w[2 * b + 1]) << 8 * b;
   }
+}
+
+// The SweepPiece of 32 E2M1 codes (w, k order) and their two blocks' scales (sc's low 16 bits).
+__device__ __forceinline__ SweepPiece sweep_piece_of(const uint32_t (&w)[4], uint32_t sc) {
   SweepPiece r;
 #pragma unroll
   for (int b = 0; b < 2; ++b) {
@@ -1546,6 +1535,39 @@ __device__ __forceinline__ SweepPiece sweep_piece(bool ok, const GemvParams& p, 
   }
   r.sf = decode_e4m3x2<0>(sc, 1.0f / 64);
   return r;
+}
+
+// The thread's piece of the activation, read (FP4) or quantized (kQuantAct: quantize_piece); a
+// zero piece where !ok.
+template <bool kQuantAct>
+__device__ __forceinline__ SweepPiece sweep_piece(bool ok, const GemvParams& p, int l, int piece,
+                                                  float gs) {
+  uint32_t w[4] = {0, 0, 0, 0}, sc = 0;
+  if (ok && kQuantAct) {
+    quantize_piece(p, l, piece, gs, w, sc);
+  } else if (ok) {
+    // One 16-byte load of x and one 16-bit load of its two scales, nothing else (sweep_fits: x
+    // 16-byte aligned, its scales row-major, contiguous and 2-byte aligned; other activations take
+    // the other kernels). Every CTA's threads read the same few KB here at once: with four 4-byte
+    // loads a piece (4x the L2 requests on those lines) the kernel took ~1.2 us longer on every
+    // shape (runs 192-194); with a second path each for 8-byte aligned x and for other scale
+    // layouts, chosen at run time, 0.2-1.1 us longer (run 199, "lean": the 4-piece plans ~1 us).
+    const uint4 t = *reinterpret_cast<const uint4*>(static_cast<const uint8_t*>(p.x) + l * p.x_batch_stride +
+                                                    16 * piece);
+    w[0] = t.x, w[1] = t.y, w[2] = t.z, w[3] = t.w;
+    sc = *reinterpret_cast<const uint16_t*>(p.sfx.base + l * p.sfx.batch_stride + 2 * piece);
+  }
+  return sweep_piece_of(w, sc);
+}
+
+// Where the CTA's groups share the fused quantization (sweep_kernel with kQuantAct and more than
+// one group): the batch's K / 32 pieces as 16 bytes of codes each, then their 16-bit scales,
+// after the per-row sums (16-byte aligned). Shared memory bytes for a CTA of cta_rows rows:
+__host__ __device__ inline int sweep_shared_quant_offset(int cta_rows, int group_warps) {
+  return (cta_rows * group_warps * 4 + 15) / 16 * 16;
+}
+__host__ __device__ inline int sweep_shared_quant_bytes(int cta_rows, int group_warps, int K) {
+  return sweep_shared_quant_offset(cta_rows, group_warps) + (K >> 5) * 18;
 }
 
 // acc + one piece of one row (16 bytes of E2M1 in w, the two blocks' SFA in the low 16 bits of
@@ -1659,9 +1681,45 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
     // runs 189-193). With sweep_piece's single load path either order measured the same or better
     // (run 199); with its run-time paths, loading x first had been 1.0-1.4 us faster (runs 192-194).
     SweepPiece x[kPieces];
-    const float gs = kQuantAct && p.act_global_scale ? *p.act_global_scale : 1.0f;
+    if constexpr (kQuantAct && groups > 1) {
+      // The fused quantization shared by the CTA's groups: its threads quantize the batch's pieces
+      // once (piece pc by thread pc % cta_threads) into shared memory (sweep_shared_quant_bytes),
+      // then each thread decodes its own; otherwise every group would quantize all of K. Barriers:
+      // the last segment's reads done, then this segment's writes. Measured (run 207, dynamic W4A4
+      // on row-major weights, bf16 x, next_dynamic.py, two orders; BENCHMARKS.md item 141):
+      // 4096x4096 (2 warps a row, 4 groups) 12.8 us against 18.2-18.3, 7168x2048 (1 warp) 12.2
+      // against 17.9-18.1, 2048x7168 (4 warps) 14.3-14.4 against 18.0-18.1; with one group a CTA
+      // (7168x16384, 8 warps) 34.7-35.0 against 34.2, so one group quantizes its own pieces.
+      const int cta_rows_max = (R + row_blocks - 1) / row_blocks;
+      uint4* codes = reinterpret_cast<uint4*>(reinterpret_cast<char*>(red) +
+                                              sweep_shared_quant_offset(cta_rows_max, group_warps));
+      uint16_t* scales = reinterpret_cast<uint16_t*>(codes + (p.K >> 5));
+      const float gs = p.act_global_scale ? *p.act_global_scale : 1.0f;
+      __syncthreads();
+      for (int pc = threadIdx.x; pc < (p.K >> 5); pc += cta_threads) {
+        uint32_t w[4], sc = 0;
+        quantize_piece(p, l, pc, gs, w, sc);
+        codes[pc] = make_uint4(w[0], w[1], w[2], w[3]);
+        scales[pc] = (uint16_t)sc;
+      }
+      __syncthreads();
 #pragma unroll
-    for (int u = 0; u < kPieces; ++u) x[u] = sweep_piece<kQuantAct>(ok[u], p, l, u * group_threads + q, gs);
+      for (int u = 0; u < kPieces; ++u) {
+        const int piece = u * group_threads + q;
+        if (ok[u]) {
+          const uint4 c = codes[piece];
+          const uint32_t w[4] = {c.x, c.y, c.z, c.w};
+          x[u] = sweep_piece_of(w, scales[piece]);
+        } else {
+          const uint32_t w[4] = {0, 0, 0, 0};
+          x[u] = sweep_piece_of(w, 0);
+        }
+      }
+    } else {
+      const float gs = kQuantAct && p.act_global_scale ? *p.act_global_scale : 1.0f;
+#pragma unroll
+      for (int u = 0; u < kPieces; ++u) x[u] = sweep_piece<kQuantAct>(ok[u], p, l, u * group_threads + q, gs);
+    }
     // Row i's warp sums go to red[i][warp]: a row at a time (a butterfly of 5 SHFL, lane 0 stores
     // through a generic pointer), or with kPairReduce both rows of a step in one butterfly (the
     // half warps swap one row each at offset 16, then each half reduces its own: 5 SHFL for 2
@@ -2529,8 +2587,16 @@ template <int kPieces, bool kQuantAct>
 int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   return with_group_warps(plan.sweep_warps, [&](auto group_warps) {
     constexpr int threads = group_warps * 32 * (kWarps / group_warps);
-    sweep_kernel<kPieces, group_warps, kQuantAct><<<plan.grid, threads, plan.smem_bytes, stream>>>(
-        p, plan.row_blocks);
+    int smem = plan.smem_bytes;
+    if constexpr (kQuantAct && kWarps / group_warps > 1) {  // the groups' shared quantized pieces
+      const int64_t rows = (int64_t)p.M * p.L;
+      smem = sweep_shared_quant_bytes((int)((rows + plan.row_blocks - 1) / plan.row_blocks), group_warps, p.K);
+      // Sums of at most kSweepSmemBytes and K <= 8 x 32 x 2 x 32 (2 pieces): within the 48 KB a
+      // kernel gets without opting in.
+      static_assert(kSweepSmemBytes + 16 + (8 * 32 * 2) * 18 <= 48 * 1024, "sweep shared memory");
+      if (smem > 48 * 1024) return (int)cudaErrorInvalidValue;
+    }
+    sweep_kernel<kPieces, group_warps, kQuantAct><<<plan.grid, threads, smem, stream>>>(p, plan.row_blocks);
     return (int)cudaGetLastError();
   });
 }

@@ -3,7 +3,7 @@
 # tiled format pay for their scale loads as the k spans do (run 116: 2.5-11.5 us of their memory
 # side)? Memory-side variants of the row-tile kernel (WarpStream), timed unchecked
 # (scripts/time_shapes.py, both layouts), with the launch rule and with k spans forced:
-#   tiles_xor         docs/runs/next_nodecode.patch: the loaded words XORed, nothing decoded
+#   tiles_xor         docs/runs/run134/next_nodecode.patch: the loaded words XORed, nothing decoded
 #   tiles_xor_nosf    and no scale loads (a constant scale word)
 #   spans_xor_nosf    run 116's k-span memory side without scale loads, for the same machine
 set -uo pipefail

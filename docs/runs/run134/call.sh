@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run 134 (one device call, from the repository root; writes under $OUT): does the front order
 # (run 130's front_blocks.patch) shorten either side of the tiled kernel? Each side alone, as in
-# item 68: memory side (docs/runs/next_nodecode.patch: decode replaced by an XOR) and compute
+# item 68: memory side (docs/runs/run134/next_nodecode.patch: decode replaced by an XOR) and compute
 # side (next_nomem.patch: weights re-read from L2), each with the front order
 # (front_nd.patch, front_nm.patch = front_blocks + that diagnostic) and without it
 # (NVFP4_GEMV_FRONT=0). Unchecked timings (scripts/time_shapes.py, tiled rows).

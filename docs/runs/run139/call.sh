@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prepared in the twelfth session for the next one (not run), about 6 minutes:
 #   bash docs/runs/next_call.sh     (on the device, from the repository root; writes under $OUT)
-# Warp bands (docs/runs/next_warp_bands.patch, src; its tests next_warp_bands_tests.patch;
+# Warp bands (docs/runs/run139/next_warp_bands.patch, src; its tests next_warp_bands_tests.patch;
 # BENCHMARKS.md "Next steps"): for tiled weights
 # with one batch and at least 2 bands per warp of a wave (the lm_head on the H200), each warp
 # takes whole 16-row bands in a grid-wide front (bands w, w + W, ...) and writes their rows from
@@ -18,10 +18,10 @@ mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 VARIANT_CMD="scripts/time_shapes.py 20 tiled" \
   VARIANT_ENVS="NVFP4_GEMV_WARP_BANDS=0 - NVFP4_GEMV_WARP_BANDS=0 -" timeout 420 \
-  bash scripts/device_variants.sh wb=%docs/runs/next_warp_bands.patch \
-  wbnd=%docs/runs/next_warp_bands_nodecode.patch > "$OUT/var.txt" 2>&1
+  bash scripts/device_variants.sh wb=%docs/runs/run139/next_warp_bands.patch \
+  wbnd=%docs/runs/run139/next_warp_bands_nodecode.patch > "$OUT/var.txt" 2>&1
 (cd /tmp/nvfp4_variants/wb && export NVFP4_GEMV_CACHE_DIR=$PWD/cache PYTHONPATH=src
- git apply "$OLDPWD/docs/runs/next_warp_bands_tests.patch" || exit 1
+ git apply "$OLDPWD/docs/runs/run139/next_warp_bands_tests.patch" || exit 1
  timeout 120 python3 -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 1
  NVFP4_GEMV_WARP_BANDS=1 timeout 100 python3 -m pytest -q tests/test_gpu_kernel.py -k tiled 2>&1 | tail -n 1) \
   > "$OUT/pytest.log"

@@ -9,8 +9,8 @@ OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh base= \
-  "three=%docs/runs/next_sweep_three.patch" "two=%docs/runs/next_sweep_two_per_sm.patch" \
-  "lean=%docs/runs/next_sweep_lean.patch" > "$OUT/ab.txt" 2>&1
+  "three=%docs/runs/run198/next_sweep_three.patch" "two=%docs/runs/run198/next_sweep_two_per_sm.patch" \
+  "lean=%docs/runs/run199/next_sweep_lean.patch" > "$OUT/ab.txt" 2>&1
 VARIANT_REUSE=1 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh \
   lean= two= three= base= > "$OUT/ab2.txt" 2>&1
 grep -vE "^\s*$" "$OUT/ab.txt" "$OUT/ab2.txt" | grep -v "^.*built" | tail -n 80

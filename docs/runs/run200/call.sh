@@ -16,5 +16,5 @@ NVFP4_GEMV_SWEEP16=0 timeout 60 python3 docs/runs/next_sweep16.py > "$OUT/off.tx
 timeout 60 python3 docs/runs/next_sweep16.py > "$OUT/s16b.txt" 2>&1
 for f in s16 off s16b; do echo "== $f"; cat "$OUT/$f.txt"; done
 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh base= \
-  "nodecode=%docs/runs/next_sweep_nodecode.patch" "nomem=%docs/runs/next_sweep_nomem.patch" > "$OUT/sides.txt" 2>&1
+  "nodecode=%docs/runs/next_sweep_nodecode.patch" "nomem=%docs/runs/run200/next_sweep_nomem.patch" > "$OUT/sides.txt" 2>&1
 grep -vE "^\s*$" "$OUT/sides.txt" | grep -v built | tail -n 30

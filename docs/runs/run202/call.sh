@@ -9,5 +9,5 @@ mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 VARIANT_TAIL=9 VARIANT_ENVS="NVFP4_GEMV_SWEEP_SHAPE=2,8,3 NVFP4_GEMV_SWEEP_SHAPE=4,4,2 NVFP4_GEMV_SWEEP_SHAPE=2,8,2" \
   VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh \
-  "nd=%docs/runs/next_sweep_shape_nodecode.patch" "sh=%docs/runs/next_sweep_shape.patch" > "$OUT/nd.txt" 2>&1
+  "nd=%docs/runs/run202/next_sweep_shape_nodecode.patch" "sh=%docs/runs/run202/next_sweep_shape.patch" > "$OUT/nd.txt" 2>&1
 grep -E "==|7168x16384|4096x7168x8|151936" "$OUT/nd.txt"

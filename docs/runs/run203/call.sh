@@ -9,7 +9,7 @@ OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh base= \
-  "inter=%docs/runs/next_sweep_inter.patch" "nd=%docs/runs/next_sweep_nodecode.patch" \
-  "inter_nd=%docs/runs/next_sweep_inter_nodecode.patch" "deep_nd=%docs/runs/next_sweep_deep_nodecode.patch" \
-  "deep=%docs/runs/next_sweep_deep.patch" > "$OUT/pattern.txt" 2>&1
+  "inter=%docs/runs/run205/next_sweep_inter.patch" "nd=%docs/runs/next_sweep_nodecode.patch" \
+  "inter_nd=%docs/runs/run203/next_sweep_inter_nodecode.patch" "deep_nd=%docs/runs/run203/next_sweep_deep_nodecode.patch" \
+  "deep=%docs/runs/run203/next_sweep_deep.patch" > "$OUT/pattern.txt" 2>&1
 grep -vE "^\s*$" "$OUT/pattern.txt" | grep -v built | tail -n 60

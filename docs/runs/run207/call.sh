@@ -12,8 +12,8 @@ OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 VARIANT_TAIL=3 VARIANT_CMD="-m pytest -q -x tests/test_gpu_kernel.py tests/test_gpu_features.py" \
-  bash scripts/device_variants.sh "s16i=%docs/runs/next_sweep16_inter.patch" \
-  "qs=%docs/runs/next_sweep_qshare.patch" > "$OUT/tests.txt" 2>&1
+  bash scripts/device_variants.sh "s16i=%docs/runs/run207/next_sweep16_inter.patch" \
+  "qs=%docs/runs/run207/next_sweep_qshare.patch" > "$OUT/tests.txt" 2>&1
 for order in "s16i base" "base s16i"; do
   VARIANT_REUSE=1 VARIANT_TAIL=12 VARIANT_CMD="$PWD/docs/runs/next_sweep16.py" bash scripts/device_variants.sh \
     $(for v in $order; do echo "$v="; done) >> "$OUT/w4a16.txt" 2>&1

@@ -1801,8 +1801,9 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
 // threads together hold all of K, so the CTA's maximum is the column's), undone per batch segment.
 // A warp takes rows in pairs; per pair the lane holding a diagonal entry (t = g / 2) passes it to
 // a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
-// mma, the loads; per pair 10 SHFL. The 8-warp hot loop (sm_90a, scripts/sass_loop.py): 728
-// instructions per 2 pairs of 2 pieces (91 per 32 values), bf16 763 (95).
+// mma, the loads; per pair 10 SHFL. The 8-warp hot loop (sm_90a, scripts/sass_loop.py): 747
+// instructions per 2 pairs of 2 pieces (93 per 32 values), bf16 761 (95); 728 / 763 before the
+// row pairs were interleaved (item 141).
 // Outcome (run 200, fp16 / bf16, row-major, one column, against NVFP4_GEMV_SWEEP16=0 in the same
 // call; BENCHMARKS.md item 137): 7168x16384 28.0-28.2 / 29.1-29.4 us against 29.4 / 30.8, 4096x4096
 // 10.1-10.2 / 11.1-11.2 against 11.4 / 11.6, 4096x14336 18.5 / 19.5 against 20.7 / 21.7, 2048x7168

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Prepared for the next session (not run; about 5 device minutes): the W4A16 sweep's two rows of
 # a pair in one butterfly (s16p: next_sweep16_pairshfl.patch, 5 SHFL a pair against 10; 8-warp
-# hot loop 728 / 735 SASS fp16 / bf16 against 747 / 761) and with the pair's shared slots as a
-# 32-bit shared address (s16ps: next_sweep16_pairshfl_sts32.patch; 711 / 715). Both leave small
-# stack frames (8 bytes, 8-16 bytes of spill stores) in the 1-, 2- and 4-warp bf16 kernels (s16ps
-# also the 1-warp fp16 one), at the 128-register cap: a win would need them gone before landing.
-# next_sweep16.py in two orders (unchecked), then the kernel tests of each.
+# hot loop 728 / 731 SASS fp16 / bf16 against 747 / 761) and with the pair's shared slots as a
+# 32-bit shared address (s16ps: next_sweep16_pairshfl_sts32.patch; 711 / 711). Both read the bf16
+# exponent again after the rows instead of holding it (a register at the 128 cap); still an
+# 8-byte stack frame in the prologue (not the hot loop) of the 1-warp bf16 kernel (s16ps: and the
+# 1-warp fp16 one): a win would need it gone before landing. next_sweep16.py in two orders
+# (unchecked), then the kernel tests of each.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"

@@ -7,7 +7,10 @@
 # SASS, no spills). Not item 44's steady prefetch (in the hot loop, much slower) nor the scale
 # hints of items 80, 102, 110 (noise). time_shapes.py 20 in two orders (unchecked). (2) The pair
 # butterfly in the fused quantization's kernels too (pq: next_sweep_pair_quant.patch; item 140
-# kept them on a butterfly per row, untried): next_dynamic.py in two orders. Then the kernel tests
+# kept them on a butterfly per row, untried): next_dynamic.py in two orders. (3) Two pieces a
+# thread wherever K <= 16384 (two: kSweepFourMinCtaRows out of reach), so that 14336x4096, the
+# lm_head and 4096x7168x8 take the pair form at 3 CTAs per SM instead of 4 pieces at 2 (run 189
+# chose 4 there before both existed; item 140's pair form lost on 4 x 1). Then the kernel tests
 # of ramp4 and the kernel and feature tests of pq.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
@@ -15,9 +18,10 @@ mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh base= \
   "ramp2=%docs/runs/next_sweep_ramp2.patch" "ramp4=%docs/runs/next_sweep_ramp4.patch" \
-  "ramp8=%docs/runs/next_sweep_ramp8.patch" "pq=%docs/runs/next_sweep_pair_quant.patch" > "$OUT/ramp.txt" 2>&1
+  "ramp8=%docs/runs/next_sweep_ramp8.patch" "pq=%docs/runs/next_sweep_pair_quant.patch" \
+  'two=s/constexpr int kSweepFourMinCtaRows = 32;/constexpr int kSweepFourMinCtaRows = 1 << 30;/' > "$OUT/ramp.txt" 2>&1
 VARIANT_REUSE=1 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh \
-  ramp8= ramp4= ramp2= base= >> "$OUT/ramp.txt" 2>&1
+  two= ramp8= ramp4= ramp2= base= >> "$OUT/ramp.txt" 2>&1
 for order in "pq base" "base pq"; do
   VARIANT_REUSE=1 VARIANT_TAIL=9 VARIANT_CMD="$PWD/docs/runs/next_dynamic.py" bash scripts/device_variants.sh \
     $(for v in $order; do echo "$v="; done) >> "$OUT/dynamic.txt" 2>&1

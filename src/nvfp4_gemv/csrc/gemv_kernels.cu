@@ -2374,14 +2374,16 @@ inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
 // for 2 at 2 per SM: 17.7-17.8, 9.3, 9.4-9.5).
 constexpr int kSweepFourMinCtaRows = 32;
 // The CTA's row step (sweep_kernel: groups x stride rows, stride = the grid where L == 1, the rows
-// interleaved over the CTAs, else 1; sweep16_kernel: twice that, a row pair each) in 32 bits. Interleaved rows against balanced contiguous
-// ranges (run 203 and its repeat in the other order, time_shapes.py, unchecked; the kernel tests
-// on that code, 463 passed): the lm_head 96.7 / 96.8 us against 99.3 / 99.4, 7168x16384 26.1 /
-// 26.6 against 26.8 / 26.9, 14336x4096 16.1 / 16.2 against 16.4 / 16.4, 4096x14336 16.9 / 17.0
-// against 17.2 / 17.3, 2048x7168 even, 4096x4096 9.3 / 9.4 against 9.1 / 9.2 (the one loss).
+// interleaved over the CTAs, else 1; sweep16_kernel: twice that, a row pair each) in 32 bits.
+// Interleaved rows against balanced contiguous ranges (run 203 and its repeat in the other order,
+// time_shapes.py, unchecked; the kernel tests on that code, 463 passed): the lm_head 96.7 / 96.8
+// us against 99.3 / 99.4, 7168x16384 26.1 / 26.6 against 26.8 / 26.9, 14336x4096 16.1 / 16.2
+// against 16.4 / 16.4, 4096x14336 16.9 / 17.0 against 17.2 / 17.3, 2048x7168 even, 4096x4096 9.3
+// / 9.4 against 9.1 / 9.2 (the one loss).
 inline bool sweep_steps_fit(const GemvParams& p, const GemvLaunch& plan) {
   const int rows_per_group = plan.integer ? 1 : 2;  // W4A16 (sweep16_kernel): row pairs
-  const int64_t rows = (int64_t)rows_per_group * (kWarps / plan.sweep_warps) * (p.L == 1 ? plan.row_blocks : 1);
+  const int64_t rows =
+      (int64_t)rows_per_group * (kWarps / plan.sweep_warps) * (p.L == 1 ? plan.row_blocks : 1);
   return rows * std::max(p.a_row_stride, p.sfa.row_stride) < (int64_t(1) << 31);
 }
 inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_thread - 1) / (32 * per_thread); }

@@ -3,10 +3,10 @@
 # a pair in one butterfly (s16p: next_sweep16_pairshfl.patch, 5 SHFL a pair against 10; 8-warp
 # hot loop 728 / 731 SASS fp16 / bf16 against 747 / 761) and with the pair's shared slots as a
 # 32-bit shared address (s16ps: next_sweep16_pairshfl_sts32.patch; 711 / 711). Both read the bf16
-# exponent again after the rows instead of holding it (a register at the 128 cap); still an
-# 8-byte stack frame in the prologue (not the hot loop) of the 1-warp bf16 kernel (s16ps: and the
-# 1-warp fp16 one): a win would need it gone before landing. next_sweep16.py in two orders
-# (unchecked), then the kernel tests of each.
+# exponent again after the rows instead of holding it (a register at the 128 cap). With one warp
+# a row (K <= 2048) both forms left an 8-byte stack frame: there s16p keeps the tree's kernels
+# (same SASS) and s16ps its 32-bit stores with a butterfly per row; no spills anywhere, so either
+# can land as measured. next_sweep16.py in two orders (unchecked), then the kernel tests of each.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"

@@ -44,12 +44,18 @@ def hot_loop(ins):
     return best
 
 
-def main(path: str, loads: bool = False) -> None:
+def parse(sass: str):
+    """cuobjdump -sass text of one function as (address, SASS text) pairs in address order."""
     ins = []
-    for line in open(path).read().splitlines():
+    for line in sass.splitlines():
         m = re.match(r"\s*/\*([0-9a-f]{4,})\*/\s*(.*?);", line)
         if m:
             ins.append((int(m.group(1), 16), m.group(2).strip()))
+    return ins
+
+
+def main(path: str, loads: bool = False) -> None:
+    ins = parse(open(path).read())
     loop = hot_loop(ins)
     if loop is None:
         sys.exit("no backward branch around an mma found")

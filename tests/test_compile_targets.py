@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,6 +126,34 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
     sass = sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2])
     assert "HMMA.16816.F32" in sass and "E2M1" not in sass
     assert "IDP.4A.U8.S8" in sass, "no integer item (dp4a u8 x s8, compute_item_tile_dot) in the sm_90a SASS"
+
+
+# The hot loops whose instruction counts the docs state (README "Techniques", BENCHMARKS.md "Where
+# it stands": the decode cost per 32 values), as upper bounds on sm_90a: the W4A4 row sweep with 2
+# pieces on 8 warps (one loop: 2 rows x 2 pieces of 32 values, 72 per 32 values) and the W4A16
+# sweep's fp16 / bf16 kernels on 8 warps (2 row pairs x 2 pieces: 93 / 95 per 32 values).
+HOT_LOOP_MOST = {
+    "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 288,
+    "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 747,
+    "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb1EEEvNS_10GemvParamsEi": 761,
+}
+
+
+@pytest.mark.parametrize("function", sorted(HOT_LOOP_MOST), ids=lambda f: f[18:40])
+def test_hot_loop_within_the_stated_count(builds, function):
+    tool = cuobjdump()
+    if tool is None:
+        pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
+    sys.path.insert(0, str(SCRIPTS))
+    import sass_loop
+    env = dict(os.environ, PATH=f"{os.path.dirname(tool)}:{os.environ.get('PATH', '')}")
+    sass = subprocess.run([tool, "-sass", "-fun", function, str(builds["sm_90a"]["gemv_kernels.cu"][2])],
+                          capture_output=True, text=True, check=True, env=env).stdout
+    loop = sass_loop.hot_loop(sass_loop.parse(sass))
+    assert loop is not None, f"no hot loop found in {function}"
+    count = loop[1] - loop[0] + 1
+    most = HOT_LOOP_MOST[function]
+    assert count <= most, f"{function}: {count} SASS in the hot loop, the docs say at most {most}"
 
 
 def test_jit_cache_hash_covers_every_header():

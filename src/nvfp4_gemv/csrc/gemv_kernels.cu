@@ -681,6 +681,21 @@ __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_
   }
 }
 
+// One 16-value block of E2M1 codes (w0, w1: k order) as the integer item holds it: int8 2 * E2M1
+// in v, k order, and the block's dp4a start kIntMagic - kU8Bias * (its sum) returned (DotStage's
+// c(b)). The staging (stage_fp4_dot) and the row sweep's activation (sweep_piece_of).
+__device__ __forceinline__ int int8_block(uint32_t w0, uint32_t w1, uint32_t (&v)[4]) {
+  decode_e2m1x8_u8(w0, v[0], v[1]);
+  decode_e2m1x8_u8(w1, v[2], v[3]);
+  unsigned biased_sum = 0;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
+    v[i] = __vsub4(v[i], kU8Bias * 0x01010101u);
+  }
+  return (int)kIntMagic - kU8Bias * ((int)biased_sum - 16 * kU8Bias);
+}
+
 // The DotStage staging (one FP4 column) in steps of kStepValues (k spans 1024, row tiles 128): each
 // thread takes whole scale blocks, kFp4StageBatch at a time with their loads issued together.
 // kQuantize (kActQuantF16 / kActQuantBF16): x holds 16-bit values, each block quantized here by
@@ -729,20 +744,12 @@ __device__ void stage_fp4_dot(const GemvParams& p, const Segment& seg, uint8_t* 
         sc[b] = quantize_block16(f, gs, w[b][0], w[b][1]);
       }
       uint32_t v[4];
-      decode_e2m1x8_u8(w[b][0], v[0], v[1]);
-      decode_e2m1x8_u8(w[b][1], v[2], v[3]);
-      unsigned biased_sum = 0;
-#pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
-        v[i] = __vsub4(v[i], kU8Bias * 0x01010101u);
-      }
-      const int sum = (int)biased_sum - 16 * kU8Bias;
+      const int c = int8_block(w[b][0], w[b][1], v);
       uint8_t* step = act + (u >> kLog2StepBlocks) * kStepBytes;  // u >= 0
       const int blk = u & (kStepBlocks - 1), odd = blk & 1;
       *reinterpret_cast<uint4*>(step + 16 * blk) = make_uint4(v[0], v[1], v[2], v[3]);
       uint8_t* record = step + DotStage<kStepValues>::kRecords + 16 * (blk >> 1);
-      reinterpret_cast<int*>(record)[odd] = (int)kIntMagic - kU8Bias * sum;
+      reinterpret_cast<int*>(record)[odd] = c;
       reinterpret_cast<__half*>(record + 8)[odd] = __low2half(decode_e4m3x2<0>(sc[b], 1.0f / 64));
     }
   }
@@ -1521,17 +1528,10 @@ __device__ __forceinline__ SweepPiece sweep_piece_of(const uint32_t (&w)[4], uin
   SweepPiece r;
 #pragma unroll
   for (int b = 0; b < 2; ++b) {
-    unsigned biased_sum = 0;
+    uint32_t v[4];
+    r.c[b] = int8_block(w[2 * b], w[2 * b + 1], v);
 #pragma unroll
-    for (int i = 0; i < 2; ++i) {
-      uint32_t lo, hi;
-      decode_e2m1x8_u8(w[2 * b + i], lo, hi);
-      biased_sum = __dp4a(lo, 0x01010101u, biased_sum);
-      biased_sum = __dp4a(hi, 0x01010101u, biased_sum);
-      r.v[4 * b + 2 * i] = __vsub4(lo, kU8Bias * 0x01010101u);
-      r.v[4 * b + 2 * i + 1] = __vsub4(hi, kU8Bias * 0x01010101u);
-    }
-    r.c[b] = (int)kIntMagic - kU8Bias * ((int)biased_sum - 16 * kU8Bias);
+    for (int i = 0; i < 4; ++i) r.v[4 * b + i] = v[i];
   }
   r.sf = decode_e4m3x2<0>(sc, 1.0f / 64);
   return r;

@@ -90,7 +90,10 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.row_blocks < 1 || g.row_blocks > rows || g.row_blocks > 65535) fail(d, c, g, "row blocks");
   if (g.splits < 1 || int64_t(g.grid) != int64_t(g.row_blocks) * g.splits) fail(d, c, g, "grid");
   if (g.sweep) {  // the row sweep: whole rows of K, the activation in registers, per-row sums in smem
-    const int64_t cta_rows = (rows + g.row_blocks - 1) / g.row_blocks;
+    // The W4A16 sweep at L = 1 takes interleaved row pairs: a CTA holds up to 2 ceil(pairs / G).
+    const int64_t pairs = (c.M + 1) / 2;
+    const int64_t cta_rows = c.act != kActFP4 && c.L == 1 ? 2 * ((pairs + g.row_blocks - 1) / g.row_blocks)
+                                                          : (rows + g.row_blocks - 1) / g.row_blocks;
     if (d.dev.major != 9 || c.N != 1 || c.sf_layout != kScaleRowMajor || !c.aligned || c.K % 32 != 0 ||
         c.K > (c.act == kActFP4 ? 32768 : 16384) || (c.act != kActFP4 && g.sweep != 2))
       fail(d, c, g, "row sweep: one column, row-major, aligned, K % 32 == 0 and <= 32768 (W4A16: 16384, "
@@ -214,6 +217,28 @@ int main() {
     if (default_rule && (!g.sweep || wide.sweep || check_plan(p, g, devices[0].dev) == 0 ||
                          check_plan(p, wide, devices[0].dev) != 0)) {
       std::printf("FAIL H200 7168x16384x1: sweep %d; with rows 32 MB apart sweep %d\n", g.sweep, wide.sweep);
+      ++failures;
+    }
+  }
+  // check_plan sizes a sweep CTA's sums as the kernel holds them: 8 rows of W4A16 at L = 1 on 3
+  // CTAs interleave pairs 0, 3 to CTA 0 (4 rows, not ceil(8 / 3) = 3), so 3 rows' shared memory is
+  // refused; W4A4 there holds 3.
+  for (const int act : {kActF16, kActFP4}) {
+    GemvParams p = params_of(Case{8, 256, 1, 1, act, kScaleRowMajor, true});
+    GemvLaunch g = plan_gemv_for(p, devices[0].dev);
+    if (!g.sweep) {  // only where a switch turned the sweeps off
+      if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
+        std::printf("FAIL H200 8x256x1 act %d: no sweep\n", act);
+        ++failures;
+      }
+      continue;
+    }
+    g.row_blocks = g.grid = 3;
+    g.smem_bytes = 3 * g.sweep_warps * 4;
+    const bool refused = check_plan(p, g, devices[0].dev) != 0;
+    if (refused != (act == kActF16)) {
+      std::printf("FAIL check_plan of an 8-row %s sweep on 3 CTAs with 3 rows' sums: %s\n",
+                  act == kActF16 ? "W4A16" : "W4A4", refused ? "refused" : "accepted");
       ++failures;
     }
   }

@@ -2386,6 +2386,16 @@ inline bool sweep_steps_fit(const GemvParams& p, const GemvLaunch& plan) {
       (int64_t)rows_per_group * (kWarps / plan.sweep_warps) * (p.L == 1 ? plan.row_blocks : 1);
   return rows * std::max(p.a_row_stride, p.sfa.row_stride) < (int64_t(1) << 31);
 }
+// The most rows a sweep CTA of row_blocks holds (its per-row sums in shared memory; sweep_kernel's
+// and sweep16_kernel's r_end - r_begin): ceil(L * M / row_blocks), or where the W4A16 sweep takes
+// row pairs interleaved (L == 1) ceil(pairs / row_blocks) pairs.
+inline int64_t sweep_cta_rows(const GemvParams& p, int64_t row_blocks, bool w4a16) {
+  if (w4a16 && p.L == 1) {
+    const int64_t pairs = (p.M + 1) / 2;
+    return 2 * ((pairs + row_blocks - 1) / row_blocks);
+  }
+  return ((int64_t)p.M * p.L + row_blocks - 1) / row_blocks;
+}
 inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_thread - 1) / (32 * per_thread); }
 inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   const int64_t rows = (int64_t)p.M * p.L;
@@ -2402,13 +2412,12 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
   const int64_t cta_rows_max = kSweepSmemBytes / (4 * group_warps);  // more rows: more CTAs, in waves
   row_blocks = std::max(row_blocks, (rows + cta_rows_max - 1) / cta_rows_max);
-  int64_t cta_rows = (rows + row_blocks - 1) / row_blocks;
   if (w4a16 && p.L == 1) {  // row pairs interleaved (sweep16_kernel): 2 ceil(pairs / G) rows a CTA
     const int64_t pairs = (p.M + 1) / 2, pairs_max = cta_rows_max / 2;
     row_blocks = std::min<int64_t>(row_blocks, pairs);
     row_blocks = std::max(row_blocks, (pairs + pairs_max - 1) / pairs_max);
-    cta_rows = 2 * ((pairs + row_blocks - 1) / row_blocks);
   }
+  const int64_t cta_rows = sweep_cta_rows(p, row_blocks, w4a16);
   GemvLaunch plan{};
   plan.row_blocks = (int)row_blocks;
   plan.splits = 1;
@@ -2592,8 +2601,7 @@ int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t strea
     constexpr int threads = group_warps * 32 * (kWarps / group_warps);
     int smem = plan.smem_bytes;
     if constexpr (kQuantAct && kWarps / group_warps > 1) {  // the groups' shared quantized pieces
-      const int64_t rows = (int64_t)p.M * p.L;
-      smem = sweep_shared_quant_bytes((int)((rows + plan.row_blocks - 1) / plan.row_blocks), group_warps, p.K);
+      smem = sweep_shared_quant_bytes((int)sweep_cta_rows(p, plan.row_blocks, false), group_warps, p.K);
       // Sums of at most kSweepSmemBytes and K <= 8 x 32 x 2 x 32 (2 pieces): within the 48 KB a
       // kernel gets without opting in.
       static_assert(kSweepSmemBytes + 16 + (8 * 32 * 2) * 18 <= 48 * 1024, "sweep shared memory");
@@ -2679,14 +2687,14 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
   if (plan.sweep) {  // the row sweep: its own plan (sweep_plan), one split, whole-K rows
     const int w = plan.sweep_warps, pieces = p.K / 32;
     const int64_t rows = (int64_t)p.M * p.L;
-    const int64_t cta_rows = plan.row_blocks > 0 ? (rows + plan.row_blocks - 1) / plan.row_blocks : 0;
+    const int64_t cta_rows = plan.row_blocks > 0 ? sweep_cta_rows(p, plan.row_blocks, !plan.integer) : 0;
     const bool shape = (plan.sweep == 2 || plan.sweep == 4) && w >= 1 && w <= kWarps &&
                        w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
                        plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows &&
                        plan.grid == plan.row_blocks && plan.smem_bytes >= cta_rows * w * 4 &&
                        plan.smem_bytes <= std::min(dev.cta_smem, kSweepSmemBytes);
-    const bool fits = (sweep_fits(p, dev) && sweep_steps_fit(p, plan)) ||
-                      (sweep16_fits(p, dev) && plan.sweep == 2);
+    const bool fits = (plan.integer ? sweep_fits(p, dev) : sweep16_fits(p, dev) && plan.sweep == 2) &&
+                      sweep_steps_fit(p, plan);
     return shape && fits ? cudaSuccess : cudaErrorInvalidValue;
   }
   const bool tiled = p.sfa.layout == kScaleTiled;

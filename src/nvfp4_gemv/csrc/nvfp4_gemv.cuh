@@ -139,8 +139,9 @@ struct GemvLaunch {
                         // with spans; see the kernel)
   int act_raw_offset;   // > 0: shared-memory offset where bulk copies land the raw FP4 activation
                         // chunk before it is decoded (sm_90, see stage_fp4_activation_bulk)
-  int sweep;            // > 0: the row sweep (W4A4, one column, row-major; sweep_kernel), this many
-                        // 32-value pieces of every row per thread, the activation in registers
+  int sweep;            // > 0: a row sweep (one column, row-major; W4A4: sweep_kernel, W4A16:
+                        // sweep16_kernel, told apart by `integer`), this many 32-value pieces of
+                        // every row per thread, the activation in registers
   int sweep_warps;      // the row sweep's warps per row (CTAs of sweep_warps * (8 / sweep_warps))
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)
 };

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -141,8 +142,6 @@ def test_blocked_and_row_major_scales_agree(k):
 
 def _switch(name: str) -> str | None:
     """The launcher's A/B switch NVFP4_GEMV_<name> (env_mode in gemv_kernels.cu), if set."""
-    import os
-
     return os.environ.get(f"NVFP4_GEMV_{name}")
 
 
@@ -176,6 +175,17 @@ def test_row_sweep_shapes_match_reference(l, m, k):
     first, *rest = _match_reference_three_calls(l, m, k, 1, "fp4", seed=l + m + k)
     for got in rest:
         assert torch.equal(first, got), "not deterministic"
+
+
+def _check_epilogue(call, ref, accumulation, kernel: str, expected: bool, label: str):
+    """call(out) into a NaN-poisoned, strided output of every dtype: `kernel` runs exactly when
+    expected, and each output is within accumulation plus one ulp of the output dtype of ref."""
+    l, m, _ = ref.shape
+    for name, dtype in OUT_DTYPES.items():
+        out = torch.full((l, 1, m), float("nan"), dtype=dtype, device=DEV).transpose(1, 2)  # strided rows
+        names = cuda_kernel_names(lambda: call(out))
+        assert any(kernel in n for n in names) == expected, names
+        assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"{label} {name}")
 
 
 def _sweep16_expected() -> bool:
@@ -221,11 +231,8 @@ def test_w4a16_row_sweep_bf16_column_scale_and_epilogue():
     bias = torch.randn(m, generator=gen).to(DEV)
     ref = reference.gemv_reference(a, sfa, x, None, 0, 0, wgs, ags, bias, torch.float64)
     accumulation = tolerance(a, sfa, x, None, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
-    for name, dtype in OUT_DTYPES.items():
-        out = torch.full((l, 1, m), float("nan"), dtype=dtype, device=DEV).transpose(1, 2)  # strided rows
-        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, wgs, ags, bias, out))
-        assert any("sweep16_kernel" in n for n in names) == _sweep16_expected(), names
-        assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"sweep16 epilogue {name}")
+    _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, wgs, ags, bias, out), ref,
+                    accumulation, "sweep16_kernel", _sweep16_expected(), "sweep16 epilogue")
 
 
 @pytest.mark.parametrize("l", [1, 2])
@@ -246,13 +253,10 @@ def test_row_sweep_epilogue_strides_and_scale_layouts(l):
     accumulation = tolerance(a, sfa, x, sfx, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
     for sfx_layout in (reference.ROW_MAJOR, reference.BLOCKED):
         x_scales = fmt.to_blocked(sfx) if sfx_layout == reference.BLOCKED else sfx
-        for name, dtype in OUT_DTYPES.items():
-            out = torch.full((l, 1, m), float("nan"), dtype=dtype, device=DEV).transpose(1, 2)  # strided rows
-            names = cuda_kernel_names(
-                lambda: torch.ops.nvfp4.gemv_out(a_pad, sfa, x, x_scales, 0, sfx_layout, wgs, ags, bias, out))
-            sweep = _sweep_expected() and sfx_layout == reference.ROW_MAJOR
-            assert any("sweep_kernel" in n for n in names) == sweep, names
-            assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"epilogue {name} sfx {sfx_layout}")
+        _check_epilogue(
+            lambda out: torch.ops.nvfp4.gemv_out(a_pad, sfa, x, x_scales, 0, sfx_layout, wgs, ags, bias, out), ref,
+            accumulation, "sweep_kernel", _sweep_expected() and sfx_layout == reference.ROW_MAJOR,
+            f"epilogue sfx {sfx_layout}")
     a_odd, sfa_odd, x_odd, sfx_odd = random_problem(1, 300, 4112, 1, gen, "fp4", DEV)
     names = cuda_kernel_names(lambda: run_op(a_odd, sfa_odd, x_odd, sfx_odd, torch.float32))
     assert not any("sweep_kernel" in name for name in names), names

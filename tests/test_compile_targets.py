@@ -105,9 +105,12 @@ def check_no_spills(rc, log):
     assert "lmem" not in log or re.search(r"\b[1-9]\d* bytes lmem", log) is None, log
 
 
-def sass_of(tool, cubin) -> str:
+def sass_of(tool, cubin, function: str | None = None) -> str:
+    """cuobjdump -sass of the cubin, or of one (mangled) function in it."""
     env = dict(os.environ, PATH=f"{os.path.dirname(tool)}:{os.environ.get('PATH', '')}")  # nvdisasm beside it
-    return subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True, check=True, env=env).stdout
+    only = ["-fun", function] if function else []
+    return subprocess.run([tool, "-sass", *only, str(cubin)], capture_output=True, text=True, check=True,
+                          env=env).stdout
 
 
 @pytest.mark.parametrize("target", ["sm_100a", "sm_120a"])
@@ -146,9 +149,7 @@ def test_hot_loop_within_the_stated_count(builds, function):
         pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
     sys.path.insert(0, str(SCRIPTS))
     import sass_loop
-    env = dict(os.environ, PATH=f"{os.path.dirname(tool)}:{os.environ.get('PATH', '')}")
-    sass = subprocess.run([tool, "-sass", "-fun", function, str(builds["sm_90a"]["gemv_kernels.cu"][2])],
-                          capture_output=True, text=True, check=True, env=env).stdout
+    sass = sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2], function)
     loop = sass_loop.hot_loop(sass_loop.parse(sass))
     assert loop is not None, f"no hot loop found in {function}"
     count = loop[1] - loop[0] + 1

@@ -1632,8 +1632,9 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
   // 26.3-26.5, 4096x14336 16.3-16.4 against 17.1-17.2, 4096x7168x8 (4 x 2) 44.4-44.8 against 45.1-45.2,
   // 7168x2048x4, 4096x4096, 2048x7168 0.3-0.5 less; slower with 4 pieces on one warp (14336x4096
   // 16.5-16.7 against 16.1-16.3, the lm_head 97.4 against 96.1), which keeps a butterfly per row.
-  // The fused quantization's kernels keep it too (the pair form has not run with kQuantAct).
-  constexpr bool kPairReduce = !kQuantAct && !(kPieces == 4 && kGroupWarps == 1);
+  // The fused quantization's kernels take it too (run 211, next_dynamic.py, two orders, dynamic W4A4
+  // on bf16 x): 7168x16384 33.3-33.7 us against 34.2, the other layers within 0.2-0.5 either way.
+  constexpr bool kPairReduce = !(kPieces == 4 && kGroupWarps == 1);
   constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
   constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
@@ -1802,9 +1803,10 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
 // threads together hold all of K, so the CTA's maximum is the column's), undone per batch segment.
 // A warp takes rows in pairs; per pair the lane holding a diagonal entry (t = g / 2) passes it to
 // a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
-// mma, the loads; per pair 10 SHFL. The 8-warp hot loop (sm_90a, scripts/sass_loop.py): 747
-// instructions per 2 pairs of 2 pieces (93 per 32 values), bf16 761 (95); 728 / 763 before the
-// row pairs were interleaved (item 141).
+// mma, the loads; per pair 5 SHFL (one butterfly for both rows; 10 on one warp a row). The 8-warp
+// hot loop (sm_90a, scripts/sass_loop.py): 711 instructions per 2 pairs of 2 pieces (89 per 32
+// values), fp16 and bf16; 747 / 761 with a butterfly per row (item 143), 728 / 763 before the row
+// pairs were interleaved (item 141).
 // Outcome (run 200, fp16 / bf16, row-major, one column, against NVFP4_GEMV_SWEEP16=0 in the same
 // call; BENCHMARKS.md item 137): 7168x16384 28.0-28.2 / 29.1-29.4 us against 29.4 / 30.8, 4096x4096
 // 10.1-10.2 / 11.1-11.2 against 11.4 / 11.6, 4096x14336 18.5 / 19.5 against 20.7 / 21.7, 2048x7168
@@ -1910,7 +1912,9 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
 #pragma unroll
         for (int i = 0; i < 4; ++i) xh[u][4 * w + i] = h[i];
       }
-    float* out_row = red + (r - r_begin + 2 * g) * group_warps + warp;
+    // The pair's shared-memory slots as a 32-bit shared address stepped a pair at a time.
+    uint32_t out_addr = (uint32_t)__cvta_generic_to_shared(red + (r - r_begin + 2 * g) * group_warps + warp);
+    constexpr uint32_t out_step = 2 * groups * group_warps * 4;  // bytes from a pair's sums to the next's
     for (int i = 0; i < n; i += kSweepDepth) {
 #pragma unroll
       for (int d = 0; d < kSweepDepth; ++d) {
@@ -1949,24 +1953,46 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
         // D[quad][quad] (row r) and D[quad + 8][quad] (row r + 1) sit in lane (quad, quad / 2).
         const bool diag = t == (quad >> 1);
         float v0 = diag ? acc[quad & 1] : 0.f, v1 = diag ? acc[2 + (quad & 1)] : 0.f;
+        if constexpr (kGroupWarps > 1) {
+          // Both rows in one butterfly, as sweep_kernel's pair form: the half warps swap a row each
+          // at offset 16, then reduce their own (5 SHFL for the pair, not 10); lane 0 stores row r,
+          // lane 16 row r + 1. Hot loop 711 SASS (fp16 and bf16) against 747 / 761 with a butterfly
+          // per row; run 210 (next_sweep16.py, two orders, fp16 / bf16): 7168x16384 26.1 / 27.4-27.5
+          // us against 27.6-27.8 / 28.0-28.1, 4096x14336 17.7-17.8 / 19.6-20.0 against 18.0-18.3 /
+          // 19.5-19.6, the other shapes within 0.3 either way.
+          const int half = lane >> 4;
+          float v = (half ? v1 : v0) + __shfl_xor_sync(0xffffffffu, half ? v0 : v1, 16);
 #pragma unroll
-        for (int o = 16; o > 0; o >>= 1) {
-          v0 += __shfl_xor_sync(0xffffffffu, v0, o);
-          v1 += __shfl_xor_sync(0xffffffffu, v1, o);
-        }
-        if (lane == 0) {
-          out_row[(i + d) * 2 * groups * group_warps] = v0;
-          if (pair != last_odd) out_row[((i + d) * 2 * groups + 1) * group_warps] = v1;
+          for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+          if ((lane & 15) == 0 && (half == 0 || pair != last_odd))
+            asm volatile("st.shared.f32 [%0], %1;" :: "r"(out_addr + half * (group_warps * 4)), "f"(v) : "memory");
+          out_addr += out_step;
+        } else {  // one warp a row: the 8-byte stack frame of the pair form at the 128-register cap
+#pragma unroll
+          for (int o = 16; o > 0; o >>= 1) {
+            v0 += __shfl_xor_sync(0xffffffffu, v0, o);
+            v1 += __shfl_xor_sync(0xffffffffu, v1, o);
+          }
+          if (lane == 0) {
+            asm volatile("st.shared.f32 [%0], %1;" :: "r"(out_addr), "f"(v0) : "memory");
+            if (pair != last_odd)
+              asm volatile("st.shared.f32 [%0], %1;" :: "r"(out_addr + group_warps * 4), "f"(v1) : "memory");
+          }
+          out_addr += out_step;
         }
       }
     }
     r += seg_rows;
     // bf16: the segment's sums times 2^-e here (a CTA's rows may span two batches, each its own e).
     if constexpr (kBf16) {
+      // The exponent read again here, not held through the rows (a register at the cap), before
+      // the barrier after which thread 0 may reset col_max_bits for the next segment (held with
+      // one warp a row, where reading it again cost an 8-byte stack frame).
+      const int seg_e = kGroupWarps > 1 ? column_exponent(col_max_bits) : e;
       __syncthreads();  // every warp is done with col_max_bits before the next segment resets it
       for (int j = threadIdx.x; j < seg_rows; j += cta_threads) {
         const int row = r - seg_rows - r_begin + j;
-        for (int v = 0; v < group_warps; ++v) red[row * group_warps + v] = ldexpf(red[row * group_warps + v], -e);
+        for (int v = 0; v < group_warps; ++v) red[row * group_warps + v] = ldexpf(red[row * group_warps + v], -seg_e);
       }
     }
   }

@@ -13,8 +13,8 @@ mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 for order in "base s16p s16ps" "s16ps s16p base"; do
   VARIANT_REUSE=1 VARIANT_TAIL=12 VARIANT_CMD="$PWD/docs/runs/next_sweep16.py" bash scripts/device_variants.sh \
-    $(for v in $order; do case $v in base) echo "base=";; s16p) echo "s16p=%docs/runs/next_sweep16_pairshfl.patch";;
-      s16ps) echo "s16ps=%docs/runs/next_sweep16_pairshfl_sts32.patch";; esac; done) >> "$OUT/w4a16.txt" 2>&1
+    $(for v in $order; do case $v in base) echo "base=";; s16p) echo "s16p=%docs/runs/run210/next_sweep16_pairshfl.patch";;
+      s16ps) echo "s16ps=%docs/runs/run210/next_sweep16_pairshfl_sts32.patch";; esac; done) >> "$OUT/w4a16.txt" 2>&1
 done
 VARIANT_REUSE=1 VARIANT_TAIL=3 VARIANT_CMD="-m pytest -q -x tests/test_gpu_kernel.py" bash scripts/device_variants.sh \
   s16p= s16ps= > "$OUT/tests.txt" 2>&1

@@ -18,8 +18,8 @@ mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh base= \
   'two=s/constexpr int kSweepFourMinCtaRows = 32;/constexpr int kSweepFourMinCtaRows = 1 << 30;/' \
-  "waves=%docs/runs/next_sweep_waves.patch" "tw=%docs/runs/next_sweep_two_waves.patch" \
-  "pq=%docs/runs/next_sweep_pair_quant.patch" > "$OUT/w4a4.txt" 2>&1
+  "waves=%docs/runs/run211/next_sweep_waves.patch" "tw=%docs/runs/run211/next_sweep_two_waves.patch" \
+  "pq=%docs/runs/run211/next_sweep_pair_quant.patch" > "$OUT/w4a4.txt" 2>&1
 VARIANT_REUSE=1 VARIANT_TAIL=9 VARIANT_CMD="scripts/time_shapes.py 20" bash scripts/device_variants.sh \
   tw= waves= two= base= >> "$OUT/w4a4.txt" 2>&1
 for order in "pq base" "base pq"; do

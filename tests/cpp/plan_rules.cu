@@ -242,15 +242,19 @@ int main() {
       ++failures;
     }
   }
-  // W4A16 at one column, row-major (sweep16_fits): the sweep where the W4A4 one holds 2 pieces a
-  // thread (7168x16384: 8 warps a row, 2 CTAs per SM), not where it holds 4 (4096x7168x8, run 199).
+  // W4A16 at one column, row-major (sweep16_fits): the sweep at L = 1 wherever K <= 16384
+  // (7168x16384: 8 warps a row, 2 CTAs per SM; 14336x4096, where the W4A4 sweep holds 4 pieces:
+  // 2 warps a row, run 212); at L > 1 not where the W4A4 sweep holds 4 (4096x7168x8, run 212).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
     for (const int act : {kActF16, kActBF16}) {
       const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, act, kScaleRowMajor, true});
       const GemvLaunch g8 = check_case(devices[0], Case{4096, 7168, 8, 1, act, kScaleRowMajor, true});
-      if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != 264 || g.integer || g8.sweep) {
-        std::printf("FAIL H200 W4A16 act %d: 7168x16384 sweep %d x %d warps on %d CTAs, 4096x7168x8 sweep %d\n",
-                    act, g.sweep, g.sweep_warps, g.grid, g8.sweep);
+      const GemvLaunch g4 = check_case(devices[0], Case{14336, 4096, 1, 1, act, kScaleRowMajor, true});
+      if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != 264 || g.integer || g8.sweep || g4.sweep != 2 ||
+          g4.sweep_warps != 2 || g4.integer) {
+        std::printf("FAIL H200 W4A16 act %d: 7168x16384 sweep %d x %d warps on %d CTAs, 4096x7168x8 sweep %d, "
+                    "14336x4096 sweep %d x %d warps\n",
+                    act, g.sweep, g.sweep_warps, g.grid, g8.sweep, g4.sweep, g4.sweep_warps);
         ++failures;
       }
       // Its CTAs interleave row pairs at L = 1: a step of 2 x groups x grid rows (sweep_steps_fit),

@@ -2460,16 +2460,20 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 }
 
 // The W4A16 row sweep (sweep16_kernel): fp16 / bf16 x at one column on sm_90, row-major weights
-// and scales, 16-byte aligned x per batch, where the W4A4 sweep would hold 2 pieces a thread
-// (sweep_pieces; K <= 16384). Rows that take 4 there ran slower with sweep16's 2 (run 199, fp16 /
-// bf16: 4096x7168x8 48.8 / 51.2 us against 46.6 / 48.0, the lm_head 106.1 / 109.3 against 106.0 /
-// 106.7; 14336x4096, 17.4 / 19.5 against 19.1 / 19.6, the exception). NVFP4_GEMV_SWEEP16
-// (env_mode): 0 never, else where it fits.
+// and scales, 16-byte aligned x per batch, K <= 16384 (8 warps of 2 pieces a thread). At L = 1,
+// where its row pairs are interleaved over the CTAs, every such K; at L > 1 only where the W4A4
+// sweep would hold 2 pieces a thread (sweep_pieces). Measured (run 212, next_sweep16.py, two
+// orders, fp16 / bf16, against the 2-piece condition everywhere): 14336x4096 16.8 / 17.6-17.8 us
+// against 18.8 / 19.4-19.5, the lm_head 101.1-101.4 / 101.8-102.0 against 105.9-106.0 /
+// 106.0-106.2, but 4096x7168x8 (L = 8, contiguous rows) 47.0-47.3 / 47.8-48.0 against 46.5-46.8 /
+// 47.6 (run 199, before the pair butterfly and the interleaving, had every 4-piece shape slower
+// but 14336x4096). NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else where it fits.
 inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
          (p.act == kActF16 || p.act == kActBF16) && p.N == 1 && wide_loads(p) && sweep_weights_fit(p) &&
-         sweep_pieces(p, dev) == 2 && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
+         (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces(p, dev) == 2) &&
+         reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
          (p.L == 1 || p.x_batch_stride * 2 % 16 == 0);
 }
 

@@ -17,7 +17,7 @@ from helpers import (assert_close_elementwise, capture_cuda_graph, cuda_kernel_n
 pytestmark = pytest.mark.gpu
 DEV = "cuda"
 OUT_DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
-BF16_RESCALE_REL = 2.0**-24  # bf16 activations become fp16 after a per-column power-of-two rescale
+BF16_RESCALE_REL = 2.0**-24  # bf16 activations become fp16 after a power-of-two rescale (per column or warp)
 
 
 def run_op(a, sfa, x, sfx, out_dtype, sfa_layout=0, sfx_layout=0, wgs=None, ags=None, bias=None, tiled=False):
@@ -233,6 +233,27 @@ def test_w4a16_row_sweep_bf16_column_scale_and_epilogue():
     accumulation = tolerance(a, sfa, x, None, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
     _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, wgs, ags, bias, out), ref,
                     accumulation, "sweep16_kernel", _sweep16_expected(), "sweep16 epilogue")
+
+
+@pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048)], ids=str)
+def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
+    """bf16 activations whose magnitude changes by up to 2^60 along K (every 256 values), as
+    activations with outliers: the values far below the column's largest fall below fp16's range
+    after sweep16_kernel's rescale (one power of two per column and batch) and round, within the
+    bound of BF16_RESCALE_REL. 8, 2 and 1 warps a row; odd M, CTAs crossing batches. (Written for a
+    per-warp exponent, run 213, where a sum undone with another warp's exponent would be off by a
+    power of two far outside the bound; that form was slower and was not kept.)"""
+    gen = torch.Generator().manual_seed(m + k)
+    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "bf16", DEV)
+    chunk = torch.arange(k, device=DEV) // 256
+    x = (x.double() * torch.exp2(((chunk * 37) % 61 - 30).double()).reshape(1, 1, -1)).to(torch.bfloat16)
+    if _sweep16_expected():
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32))
+        assert any("sweep16_kernel" in name for name in names), names
+    got = run_op(a, sfa, x, None, torch.float32)
+    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
+    assert_close_elementwise(got, ref, tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
+                             "bf16 magnitudes along K")
 
 
 @pytest.mark.parametrize("l", [1, 2])

@@ -6,7 +6,7 @@
 # e0 (next_bf16_e0.patch, a diagnostic, wrong past fp16's range: no column maximum, e = 0) and
 # bfh (next_bf16_hmul2.patch: the rescale as two bf16x2 multiplications, 2 values an instruction,
 # prologue 777 SASS). next_sweep16.py in two orders (unchecked), then the kernel and feature tests
-# of bfh (its conversion is the staging's too).
+# of bfh (its conversion is the staging's too), and the tree's bf16 magnitudes test.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
@@ -18,5 +18,8 @@ for order in "base e0 bfh" "bfh e0 base"; do
 done
 VARIANT_REUSE=1 VARIANT_TAIL=3 VARIANT_CMD="-m pytest -q -x tests/test_gpu_kernel.py tests/test_gpu_features.py" \
   bash scripts/device_variants.sh bfh=%docs/runs/next_bf16_hmul2.patch > "$OUT/tests.txt" 2>&1
+# The tree's own run of the bf16 test written in run 213 (it ran on the per-warp form only).
+VARIANT_REUSE=1 VARIANT_TAIL=3 VARIANT_CMD="-m pytest -q tests/test_gpu_kernel.py -k bf16_magnitudes" \
+  bash scripts/device_variants.sh base= >> "$OUT/tests.txt" 2>&1
 grep -vE "^\s*$" "$OUT/w4a16.txt" | grep -v built
 grep -E "==|passed|failed" "$OUT/tests.txt"

@@ -1588,6 +1588,21 @@ __device__ __forceinline__ float sweep_piece_dot(const uint32_t (&w)[4], uint32_
   return fmaf(__int_as_float(c[1]) - kIntMagicValue, sc.y, acc);
 }
 
+// Two rows' warp sums in one shuffle butterfly (the row sweeps' pair form): the half warps swap a
+// row each at offset 16, then reduce their own; lanes 0..15 end with row0's sum, 16..31 with
+// row1's. 5 SHFL for the pair where a butterfly per row takes 10.
+__device__ __forceinline__ float pair_warp_sum(float row0, float row1, int lane) {
+  const int half = lane >> 4;
+  float v = (half ? row1 : row0) + __shfl_xor_sync(0xffffffffu, half ? row0 : row1, 16);
+#pragma unroll
+  for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+// A store to a 32-bit shared-memory address (the sweeps step their sums' slots as one).
+__device__ __forceinline__ void st_shared_f32(uint32_t addr, float v) {
+  asm volatile("st.shared.f32 [%0], %1;" :: "r"(addr), "f"(v) : "memory");
+}
+
 // The row sweeps' epilogue (sweep_kernel, sweep16_kernel), after the CTA's last row: row i of the
 // CTA (matrix row row_of(i)) is the sum of its warps' partial sums in red[i][warp], added in warp
 // order, times alpha and 2^-sum_log2 (the sums' fixed-point scale), plus the bias.
@@ -1752,11 +1767,8 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
           sf += sf_step;
         }
         const int half = lane >> 4;  // the row this half warp reduces
-        float v = (half ? acc[1] : acc[0]) + __shfl_xor_sync(0xffffffffu, half ? acc[0] : acc[1], 16);
-#pragma unroll
-        for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-        if ((lane & 15) == 0 && i + half < n)
-          asm volatile("st.shared.f32 [%0], %1;" :: "r"(out_addr + half * out_step), "f"(v) : "memory");
+        const float v = pair_warp_sum(acc[0], acc[1], lane);
+        if ((lane & 15) == 0 && i + half < n) st_shared_f32(out_addr + half * out_step, v);
         out_addr += 2 * out_step;
       }
     } else {
@@ -1961,11 +1973,8 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
           // us against 27.6-27.8 / 28.0-28.1, 4096x14336 17.7-17.8 / 19.6-20.0 against 18.0-18.3 /
           // 19.5-19.6, the other shapes within 0.3 either way.
           const int half = lane >> 4;
-          float v = (half ? v1 : v0) + __shfl_xor_sync(0xffffffffu, half ? v0 : v1, 16);
-#pragma unroll
-          for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-          if ((lane & 15) == 0 && (half == 0 || pair != last_odd))
-            asm volatile("st.shared.f32 [%0], %1;" :: "r"(out_addr + half * (group_warps * 4)), "f"(v) : "memory");
+          const float v = pair_warp_sum(v0, v1, lane);
+          if ((lane & 15) == 0 && (half == 0 || pair != last_odd)) st_shared_f32(out_addr + half * (group_warps * 4), v);
           out_addr += out_step;
         } else {  // one warp a row: the 8-byte stack frame of the pair form at the 128-register cap
 #pragma unroll
@@ -1974,9 +1983,8 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
             v1 += __shfl_xor_sync(0xffffffffu, v1, o);
           }
           if (lane == 0) {
-            asm volatile("st.shared.f32 [%0], %1;" :: "r"(out_addr), "f"(v0) : "memory");
-            if (pair != last_odd)
-              asm volatile("st.shared.f32 [%0], %1;" :: "r"(out_addr + group_warps * 4), "f"(v1) : "memory");
+            st_shared_f32(out_addr, v0);
+            if (pair != last_odd) st_shared_f32(out_addr + group_warps * 4, v1);
           }
           out_addr += out_step;
         }

@@ -68,9 +68,10 @@ def main(path: str, loads: bool = False) -> None:
         print_loads(body)
 
 
-def print_loads(body) -> None:
-    mma = [j for j, (_, x) in enumerate(body) if is_mma(x)]
-    print(f"mma at {mma}")
+def load_lags(body):
+    """Each global load of a loop body as (position, SASS text, position of the last earlier
+    instruction that reads any of its destination registers, or None): how long the registers sat
+    free before ptxas issued the load."""
     for j, (_, text) in enumerate(body):
         m = re.search(r"\bLDG(\S*)\s+R(\d+)", text)
         if not m:
@@ -83,6 +84,13 @@ def print_loads(body) -> None:
             if any(re.search(rf"\b{r}\b", sources) for r in regs):
                 last = k
                 break
+        yield j, text, last
+
+
+def print_loads(body) -> None:
+    mma = [j for j, (_, x) in enumerate(body) if is_mma(x)]
+    print(f"mma at {mma}")
+    for j, text, last in load_lags(body):
         print(f"  {j:4d}  {text[:64]:64s}  registers last read at {last}")
 
 

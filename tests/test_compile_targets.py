@@ -157,6 +157,23 @@ def test_hot_loop_within_the_stated_count(builds, function):
     assert count <= most, f"{function}: {count} SASS in the hot loop, the docs say at most {most}"
 
 
+def test_sass_compare_reads_the_sweeps_of_a_real_build(builds):
+    """scripts/sass_compare.py on the sm_90a build against itself: it finds the hot loop of every
+    row sweep kernel (both sweeps, every warp shape) and calls each the same; the kernels whose
+    counts the docs state are among them."""
+    tool = cuobjdump()
+    if tool is None:
+        pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
+    sys.path.insert(0, str(SCRIPTS))
+    import sass_compare
+    sass = sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2])
+    lines = sass_compare.compare(sass, sass)
+    keys = {line.split(":")[0] for line in lines}
+    assert all("(same)" in line for line in lines), lines
+    assert {sass_compare.kernel_key(f) for f in HOT_LOOP_MOST} <= keys, keys
+    assert sum("sweep16_kernel" in k for k in keys) == 16 and sum("sweep_kernel" in k for k in keys) >= 16, keys
+
+
 def test_jit_cache_hash_covers_every_header():
     """The build cache's key hashes the sources and jit.HEADERS: a header missing there would let a
     stale build survive a change to it."""

@@ -1,7 +1,7 @@
 """The diagnostic scripts that read profiler output, on recorded output (no GPU): their numbers go
 into BENCHMARKS.md, so a parser that silently finds the wrong loop would mislead.
 scripts/ncu_source_stalls.py on run 131's ncu source page (the tiled kernel on 7168x16384, gzipped
-CSV): BENCHMARKS.md item 92 quotes this summary."""
+CSV): BENCHMARKS.md item 92 quotes this summary. scripts/sass_compare.py on hand-written SASS."""
 
 import importlib.util
 import os
@@ -28,3 +28,35 @@ def test_ncu_source_stalls_finds_the_hot_loop_and_its_waits(capsys):
     assert top[0].split()[:2] == ["614", "1696"] and "long_sb 1670" in top[0]
     assert top[1].split()[:2] == ["1", "1375"] and "long_sb 1369" in top[1]
     assert top[2].split()[:2] == ["616", "461"]
+
+
+def _function(name, body):
+    """cuobjdump-style SASS of one function: a load, then `body` inside a loop closed by a
+    backward branch to the loop's first instruction."""
+    lines = [f"\tFunction : {name}", "        /*0000*/                   MOV R1, c[0x0][0x28] ;"]
+    for i, text in enumerate(body + ["@P0 BRA 0x10"]):
+        lines.append(f"        /*{16 * (i + 1):04x}*/                   {text} ;")
+    return "\n".join(lines)
+
+
+def test_sass_compare_pairs_kernels_by_name_and_reports_a_later_load():
+    """sass_compare on two hand-written builds: a kernel whose signature changed still pairs up; a
+    load issued 3 instructions later shows as a longer lag and a differing loop; a renamed
+    register alone keeps the loop the same; a kernel missing from the new build is said to be.
+    The load's registers are last read by the loop's first instruction (lag 2 where it follows
+    the mma; 5 moved behind the loop's counter and a NOP)."""
+    compare = _load("sass_compare").compare
+    loop = ["LOP3.LUT R4, R8, 0xf, RZ, 0xc0, !PT", "HMMA.16816.F32 R12, R4, R6, R12",
+            "LDG.E.128 R8, desc[UR4][R2.64]", "IADD3 R20, R20, 0x1, RZ", "ISETP.GE.AND P0, PT, R20, R21, PT"]
+    late = loop[:2] + loop[3:] + [loop[2]]
+    late.insert(4, "NOP")
+    renamed = [text.replace("R20", "R22") for text in loop]
+    base = "\n".join([_function("_ZN1k1aILi1EEEvi", loop), _function("_ZN1k1bILi1EEEvi", loop),
+                      _function("_ZN1k1cILi1EEEvi", loop)])
+    new = "\n".join([_function("_ZN1k1aILi1EEEvif", late), _function("_ZN1k1bILi1EEEvi", renamed)])
+    lines = compare(base, new, "k1")
+    assert lines == [
+        "_ZN1k1aILi1EE: before the loop 1 -> 1, loop 6 -> 7 (differs), 16-byte loads' lag 2 -> 5",
+        "_ZN1k1bILi1EE: before the loop 1 -> 1, loop 6 -> 6 (same), 16-byte loads' lag 2 -> 2",
+        "_ZN1k1cILi1EE: missing in the new build (or no hot loop)",
+    ], lines

@@ -626,6 +626,20 @@ __device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
   return d;
 }
 
+// The integer item's dp4a chains over one 32-value piece: w's E2M1 codes (16 bytes, k order) as
+// biased bytes (decode_e2m1x8_u8) times the int8 activation words xs (k order), blocks 0 and 1
+// added to their starts c[0] and c[1] (DotStage's c(b)). The k spans' and the row tiles' items and
+// the row sweep (sweep_piece_dot) all take it; 36 SASS, 8 of them dp4a.
+__device__ __forceinline__ void dp4a_piece(const uint32_t (&w)[4], const uint32_t (&xs)[8], int (&c)[2]) {
+#pragma unroll
+  for (int q = 0; q < 4; ++q) {
+    uint32_t lo, hi;
+    decode_e2m1x8_u8(w[q], lo, hi);
+    c[q >> 1] = dp4a_us(lo, xs[2 * q], c[q >> 1]);
+    c[q >> 1] = dp4a_us(hi, xs[2 * q + 1], c[q >> 1]);
+  }
+}
+
 // The k spans' integer item: lane L holds 32 values of its row in each of two tiles (SpanStream).
 // Returns the lane's sum, 2^kIntAccLog2 times the true one.
 __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x, uint32_t record) {
@@ -636,13 +650,7 @@ __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x,
     const uint4 x0 = lds128(xo), x1 = lds128(xo + 16), r = lds128(ro);
     const uint32_t xs[8] = {x0.x, x0.y, x0.z, x0.w, x1.x, x1.y, x1.z, x1.w};
     int c[2] = {(int)r.x, (int)r.y};
-#pragma unroll
-    for (int q = 0; q < 4; ++q) {
-      uint32_t lo, hi;
-      decode_e2m1x8_u8(it.w[tile][q], lo, hi);
-      c[q >> 1] = dp4a_us(lo, xs[2 * q], c[q >> 1]);
-      c[q >> 1] = dp4a_us(hi, xs[2 * q + 1], c[q >> 1]);
-    }
+    dp4a_piece(it.w[tile], xs, c);
     const __half2 sfa = tile == 0 ? decode_e4m3x2<0, true>(it.sf, 1.0f)
                                   : decode_e4m3x2<1, true>(it.sf, 1.0f);
     const float2 sc = __half22float2(__hmul2(sfa, as_half2(r.z)));
@@ -656,8 +664,10 @@ __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x,
 // and g + 8 at k 32 t of a 128-value step; DotStage in 128-value steps (192 bytes: 128 int8, 4
 // records). acc: rows g, g + 8 x blocks 2 t, 2 t + 1 of every step: [g 2t, g 2t+1, g+8 2t,
 // g+8 2t+1], added over the quad by flush_integer. Each row takes compute_item_dot's steps for a
-// tile; a helper shared by the two moved the row-tile kernels' SASS away from the measured form
-// (ptxas's scheduling; item 116 found 1.9 us in such a difference), so each spells them out.
+// tile; a helper for the whole step shared by the two moved the row-tile kernels' SASS away from
+// the measured form (ptxas's scheduling; item 116 found 1.9 us in such a difference), so each
+// spells out its loads and scales; the dp4a chains are dp4a_piece's (the same SASS as written out,
+// every function on sm_90a, sm_100a and sm_80, cuobjdump).
 __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_t step, int t,
                                                       float (&acc)[4]) {
   const uint32_t xo = step + 32 * t;
@@ -666,13 +676,7 @@ __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_
 #pragma unroll
   for (int row = 0; row < 2; ++row) {
     int c[2] = {(int)r.x, (int)r.y};
-#pragma unroll
-    for (int q = 0; q < 4; ++q) {
-      uint32_t lo, hi;
-      decode_e2m1x8_u8(it.w[row][q], lo, hi);
-      c[q >> 1] = dp4a_us(lo, xs[2 * q], c[q >> 1]);
-      c[q >> 1] = dp4a_us(hi, xs[2 * q + 1], c[q >> 1]);
-    }
+    dp4a_piece(it.w[row], xs, c);
     const __half2 sfa = row == 0 ? decode_e4m3x2<0, true>(it.sf, 1.0f)
                                  : decode_e4m3x2<1, true>(it.sf, 1.0f);
     const float2 sc = __half22float2(__hmul2(sfa, as_half2(r.z)));
@@ -1576,13 +1580,7 @@ __host__ __device__ inline int sweep_shared_quant_bytes(int cta_rows, int group_
 __device__ __forceinline__ float sweep_piece_dot(const uint32_t (&w)[4], uint32_t sfa,
                                                  const SweepPiece& x, float acc) {
   int c[2] = {x.c[0], x.c[1]};
-#pragma unroll
-  for (int q = 0; q < 4; ++q) {
-    uint32_t lo, hi;
-    decode_e2m1x8_u8(w[q], lo, hi);
-    c[q >> 1] = dp4a_us(lo, x.v[2 * q], c[q >> 1]);
-    c[q >> 1] = dp4a_us(hi, x.v[2 * q + 1], c[q >> 1]);
-  }
+  dp4a_piece(w, x.v, c);
   const float2 sc = __half22float2(__hmul2(decode_e4m3x2<0, true>(sfa, 1.0f), x.sf));
   acc = fmaf(__int_as_float(c[0]) - kIntMagicValue, sc.x, acc);
   return fmaf(__int_as_float(c[1]) - kIntMagicValue, sc.y, acc);

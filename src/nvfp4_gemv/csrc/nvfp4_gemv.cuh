@@ -129,7 +129,8 @@ struct GemvLaunch {
   int splits;           // CTAs along K (1: no split; > 1: partial sums + a fixed-order reduction)
   int k_split;          // K values per split (a multiple of the k step)
   int k_chunk;          // activation values staged per pass (multiple of the k step)
-  int seg_rows;         // most rows per segment (a multiple of 16; the partial sums' capacity)
+  int seg_rows;         // most rows per segment (a multiple of 16; the partial sums' capacity);
+                        // the row sweeps: min(M, a CTA's rows), which their kernels do not read
   int smem_bytes;
   int chunk_bytes;      // 16 or 8 bytes of A per thread per item
   int ring;             // 1: the weights stream through the bulk-copy ring (sm_90+, see the kernel)

@@ -1565,6 +1565,13 @@ __device__ __forceinline__ SweepPiece sweep_piece(bool ok, const GemvParams& p, 
   return sweep_piece_of(w, sc);
 }
 
+// The most of `units` (rows, or row pairs) a sweep CTA of row_blocks holds: the host's
+// sweep_cta_rows, and sweep_kernel's shared quantization block, which finds its place with it.
+template <typename Int>
+__host__ __device__ inline Int sweep_units_per_cta(Int units, Int row_blocks) {
+  return (units + row_blocks - 1) / row_blocks;
+}
+
 // Where the CTA's groups share the fused quantization (sweep_kernel with kQuantAct and more than
 // one group): the batch's K / 32 pieces as 16 bytes of codes each, then their 16-bit scales,
 // after the per-row sums (16-byte aligned). Shared memory bytes for a CTA of cta_rows rows:
@@ -1705,7 +1712,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
       // 4096x4096 (2 warps a row, 4 groups) 12.8 us against 18.2-18.3, 7168x2048 (1 warp) 12.2
       // against 17.9-18.1, 2048x7168 (4 warps) 14.3-14.4 against 18.0-18.1; with one group a CTA
       // (7168x16384, 8 warps) 34.7-35.0 against 34.2, so one group quantizes its own pieces.
-      const int cta_rows_max = (R + row_blocks - 1) / row_blocks;
+      const int cta_rows_max = sweep_units_per_cta(R, row_blocks);
       uint4* codes = reinterpret_cast<uint4*>(reinterpret_cast<char*>(red) +
                                               sweep_shared_quant_offset(cta_rows_max, group_warps));
       uint16_t* scales = reinterpret_cast<uint16_t*>(codes + (p.K >> 5));
@@ -2423,11 +2430,8 @@ inline bool sweep_steps_fit(const GemvParams& p, const GemvLaunch& plan) {
 // and sweep16_kernel's r_end - r_begin): ceil(L * M / row_blocks), or where the W4A16 sweep takes
 // row pairs interleaved (L == 1) ceil(pairs / row_blocks) pairs.
 inline int64_t sweep_cta_rows(const GemvParams& p, int64_t row_blocks, bool w4a16) {
-  if (w4a16 && p.L == 1) {
-    const int64_t pairs = (p.M + 1) / 2;
-    return 2 * ((pairs + row_blocks - 1) / row_blocks);
-  }
-  return ((int64_t)p.M * p.L + row_blocks - 1) / row_blocks;
+  if (w4a16 && p.L == 1) return 2 * sweep_units_per_cta<int64_t>((p.M + 1) / 2, row_blocks);
+  return sweep_units_per_cta<int64_t>((int64_t)p.M * p.L, row_blocks);
 }
 inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_thread - 1) / (32 * per_thread); }
 inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {

@@ -629,7 +629,7 @@ __device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
 // The integer item's dp4a chains over one 32-value piece: w's E2M1 codes (16 bytes, k order) as
 // biased bytes (decode_e2m1x8_u8) times the int8 activation words xs (k order), blocks 0 and 1
 // added to their starts c[0] and c[1] (DotStage's c(b)). The k spans' and the row tiles' items and
-// the row sweep (sweep_piece_dot) all take it; 36 SASS, 8 of them dp4a.
+// the row sweep (sweep_piece_dot) all take it: the decode's 36 SASS and 8 dp4a.
 __device__ __forceinline__ void dp4a_piece(const uint32_t (&w)[4], const uint32_t (&xs)[8], int (&c)[2]) {
 #pragma unroll
   for (int q = 0; q < 4; ++q) {

@@ -1980,7 +1980,6 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
           const int half = lane >> 4;
           const float v = pair_warp_sum(v0, v1, lane);
           if ((lane & 15) == 0 && (half == 0 || pair != last_odd)) st_shared_f32(out_addr + half * (group_warps * 4), v);
-          out_addr += out_step;
         } else {  // one warp a row: the 8-byte stack frame of the pair form at the 128-register cap
 #pragma unroll
           for (int o = 16; o > 0; o >>= 1) {
@@ -1991,8 +1990,8 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
             st_shared_f32(out_addr, v0);
             if (pair != last_odd) st_shared_f32(out_addr + group_warps * 4, v1);
           }
-          out_addr += out_step;
         }
+        out_addr += out_step;
       }
     }
     r += seg_rows;

@@ -1572,6 +1572,12 @@ __host__ __device__ inline Int sweep_units_per_cta(Int units, Int row_blocks) {
   return (units + row_blocks - 1) / row_blocks;
 }
 
+// How many of `units` (rows, or row pairs) interleaved over row_blocks CTAs CTA b takes: units b,
+// b + row_blocks, b + 2 row_blocks, ... (the sweeps at L == 1).
+__device__ __forceinline__ int sweep_interleaved_units(int units, int b, int row_blocks) {
+  return (units - b + row_blocks - 1) / row_blocks;
+}
+
 // Where the CTA's groups share the fused quantization (sweep_kernel with kQuantAct and more than
 // one group): the batch's K / 32 pieces as 16 bytes of codes each, then their 16-bit scales,
 // after the per-row sums (16-byte aligned). Shared memory bytes for a CTA of cta_rows rows:
@@ -1669,7 +1675,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
   const bool inter = p.L == 1;
   const int G = row_blocks;
   const int r_begin = inter ? 0 : row_bound(blockIdx.x);
-  const int r_end = inter ? (R - (int)blockIdx.x + G - 1) / G : row_bound(blockIdx.x + 1);
+  const int r_end = inter ? sweep_interleaved_units(R, blockIdx.x, G) : row_bound(blockIdx.x + 1);
   bool ok[kPieces];  // whether the thread's piece u lies inside K (the same for every row)
 #pragma unroll
   for (int u = 0; u < kPieces; ++u) ok[u] = u * group_threads + q < (p.K >> 5);
@@ -1858,7 +1864,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
   // rows are unchanged, fp16 7168x2048x4 17.6 against 17.2 (its SASS moved; not understood).
   const int G = row_blocks, b = blockIdx.x;
   const bool inter = p.L == 1;
-  const int P = (p.M + 1) >> 1, nbp = inter ? (P - b + G - 1) / G : 0;
+  const int P = (p.M + 1) >> 1, nbp = inter ? sweep_interleaved_units(P, b, G) : 0;
   const bool odd_tail = inter && (p.M & 1) && nbp > 0 && (P - 1 - b) % G == 0;
   const int r_begin = inter ? 0 : row_bound(b);
   const int r_end = inter ? 2 * nbp - (odd_tail ? 1 : 0) : row_bound(b + 1);

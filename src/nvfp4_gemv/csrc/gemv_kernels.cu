@@ -1476,9 +1476,8 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 // pieces of every row and keeps those pieces of the activation in registers, decoded once per
 // batch the way the integer item stages them (SweepPiece). Its first weight loads go out at once.
 //
-// What: piece u * group_threads + q of a row (q: the thread's place in its group of group_warps
-// warps; a group's 16-byte loads of a piece read group_threads * 16 contiguous bytes) for u <
-// kPieces, group_warps * 32 * kPieces >= K / 32. The CTA's groups take its rows in turn (group g
+// What: kPieces 32-value pieces of a row a thread (SweepPieces: by group, or by warp where a row
+// takes 7 or 8 warps), group_warps * 32 * kPieces >= K / 32. The CTA's groups take its rows in turn (group g
 // its rows g, g + groups, ...); its rows are a contiguous range where L > 1 (a CTA reads front to
 // back, like the floor's blocks, item 56's "blk"), and at L == 1 every G-th row of the matrix
 // (the G CTAs on one front, like the floor's grid stride: 0.3-2.6 us faster on the large layers,
@@ -1488,8 +1487,9 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 // kPairReduce) and writes one float a row to shared memory; after the CTA's last row the warps' sums of each row are added in warp order and the
 // epilogue applies 2^-kIntAccLog2, alpha and the bias. Bitwise deterministic.
 //
-// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 288 instructions
-// for 2 rows (4 pieces: 72 per 32 values; 323 with a butterfly per row, item 140): per piece the
+// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 291 instructions
+// for 2 rows (4 pieces: 73 per 32 values; 288 with the pieces by group, item 151, 323 with a
+// butterfly per row, item 140): per piece the
 // decode (4 PRMT + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the scales (F2FP, HMUL2, 2 HADD2, 2
 // FADD, 2 FFMA) and two loads; per warp and 2 rows 5 SHFL and one shared-memory store each. No
 // other shared-memory traffic (tests/test_compile_targets.py holds the count).
@@ -1577,6 +1577,30 @@ __host__ __device__ inline Int sweep_units_per_cta(Int units, Int row_blocks) {
 __device__ __forceinline__ int sweep_interleaved_units(int units, int b, int row_blocks) {
   return (units - b + row_blocks - 1) / row_blocks;
 }
+
+// Which 32-value pieces of a row (16 bytes of E2M1 and 2 scale bytes each) a sweep thread holds:
+// piece u (u < kPieces) is first(...) + kStep u. By group (thread q of the group: u * group_threads
+// + q), a group's 16-byte loads of piece u read group_threads * 16 contiguous bytes, and warps 2j
+// and 2j + 1 share each 128-byte line of its scales. By warp (warp w of the group, lane `lane`:
+// 32 kPieces w + 32 u + lane), a warp's loads of piece u read 512 contiguous bytes and its kPieces
+// scale loads whole lines of their own. The rows' bytes alone (scripts/sweep_mem_probe.cu, run
+// 223, two passes; BENCHMARKS.md item 151) read the same by either where a row takes 1-4 warps
+// (4096x4096 7.8-7.9 us, 2048x7168 7.6-7.8), and faster by warp on 8 (7168x16384 21.9-22.0
+// against 22.8-23.1). Through the kernels (run 222, time_shapes.py and next_sweep16.py, two
+// orders): by warp 7168x16384 W4A4 24.5-24.7 us against 25.2-25.5, W4A16 bf16 27.2 against
+// 27.7-27.8, 4096x14336 (7 warps) W4A4 16.0-16.3 against 16.3-16.4; but 4096x4096 (2 warps) 9.4
+// against 8.9-9.0, 2048x7168 (4) 9.4-9.5 against 8.7-9.0, 4096x7168x8 (4 pieces x 2 warps) 45.5-45.6
+// against 44.9-45.0, where ptxas scheduled the narrower kernels' loads differently. So by warp where
+// a row takes 7 or 8 warps (K > 12288 at 2 pieces a thread), by group below.
+template <int kPieces, int kGroupWarps>
+struct SweepPieces {
+  static constexpr bool kByWarp = kGroupWarps >= 7;
+  static constexpr int kStep = kByWarp ? 32 : 32 * kGroupWarps;  // pieces from one of a thread's to the next
+  // q: the thread's place in its group; warp = q / 32; lane = q % 32.
+  __device__ static __forceinline__ int first(int q, int warp, int lane) {
+    return kByWarp ? 32 * kPieces * warp + lane : q;
+  }
+};
 
 // Where the CTA's groups share the fused quantization (sweep_kernel with kQuantAct and more than
 // one group): the batch's K / 32 pieces as 16 bytes of codes each, then their 16-bit scales,
@@ -1676,18 +1700,20 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
   const int G = row_blocks;
   const int r_begin = inter ? 0 : row_bound(blockIdx.x);
   const int r_end = inter ? sweep_interleaved_units(R, blockIdx.x, G) : row_bound(blockIdx.x + 1);
+  using Pieces = SweepPieces<kPieces, kGroupWarps>;
+  const int piece0 = Pieces::first(q, warp, lane);  // the thread's piece u: piece0 + Pieces::kStep u
   bool ok[kPieces];  // whether the thread's piece u lies inside K (the same for every row)
 #pragma unroll
-  for (int u = 0; u < kPieces; ++u) ok[u] = u * group_threads + q < (p.K >> 5);
-  constexpr int piece_bytes = group_threads * 16, piece_sf = group_threads * 2;
+  for (int u = 0; u < kPieces; ++u) ok[u] = piece0 + Pieces::kStep * u < (p.K >> 5);
+  constexpr int piece_bytes = Pieces::kStep * 16, piece_sf = Pieces::kStep * 2;
   for (int r = r_begin; r < r_end;) {
     const int l = inter ? 0 : r / p.M, m = inter ? r : r - l * p.M;
     const int seg_rows = inter ? r_end - r : min(r_end - r, p.M - m);
     const int n = seg_rows > g ? (seg_rows - g + groups - 1) / groups : 0;  // this group's rows
     // The group's first row, and the matrix rows from one of the CTA's rows to its next.
     const int first = inter ? (int)blockIdx.x + g * G : m + g, stride = inter ? G : 1;
-    const uint8_t* a = p.a + l * p.a_batch_stride + (int64_t)first * p.a_row_stride + 16 * q;
-    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(first) + 2 * q;
+    const uint8_t* a = p.a + l * p.a_batch_stride + (int64_t)first * p.a_row_stride + 16 * piece0;
+    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(first) + 2 * piece0;
     // Row steps in 32 bits (sweep_steps_fit), the load pointers advanced a row at a time: with
     // 64-bit steps times the row index, the steps were reloaded from the parameters inside the hot
     // loop and ptxas issued each row's loads late (sm_90a SASS).
@@ -1733,7 +1759,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
       __syncthreads();
 #pragma unroll
       for (int u = 0; u < kPieces; ++u) {
-        const int piece = u * group_threads + q;
+        const int piece = piece0 + Pieces::kStep * u;
         if (ok[u]) {
           const uint4 c = codes[piece];
           const uint32_t w[4] = {c.x, c.y, c.z, c.w};
@@ -1746,7 +1772,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
     } else {
       const float gs = kQuantAct && p.act_global_scale ? *p.act_global_scale : 1.0f;
 #pragma unroll
-      for (int u = 0; u < kPieces; ++u) x[u] = sweep_piece<kQuantAct>(ok[u], p, l, u * group_threads + q, gs);
+      for (int u = 0; u < kPieces; ++u) x[u] = sweep_piece<kQuantAct>(ok[u], p, l, piece0 + Pieces::kStep * u, gs);
     }
     // Row i's warp sums go to red[i][warp]: a row at a time (a butterfly of 5 SHFL, lane 0 stores
     // through a generic pointer), or with kPairReduce both rows of a step in one butterfly (the
@@ -1868,10 +1894,12 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
   const bool odd_tail = inter && (p.M & 1) && nbp > 0 && (P - 1 - b) % G == 0;
   const int r_begin = inter ? 0 : row_bound(b);
   const int r_end = inter ? 2 * nbp - (odd_tail ? 1 : 0) : row_bound(b + 1);
+  using Pieces = SweepPieces<kPieces, kGroupWarps>;
+  const int piece0 = Pieces::first(q, warp, lane);  // the thread's piece u: piece0 + Pieces::kStep u
   bool ok[kPieces];
 #pragma unroll
-  for (int u = 0; u < kPieces; ++u) ok[u] = u * group_threads + q < (p.K >> 5);
-  constexpr int piece_bytes = group_threads * 16, piece_sf = group_threads * 2;
+  for (int u = 0; u < kPieces; ++u) ok[u] = piece0 + Pieces::kStep * u < (p.K >> 5);
+  constexpr int piece_bytes = Pieces::kStep * 16, piece_sf = Pieces::kStep * 2;
   for (int r = r_begin; r < r_end;) {
     const int l = inter ? 0 : r / p.M, m = inter ? 0 : r - l * p.M;
     const int seg_rows = inter ? r_end - r : min(r_end - r, p.M - m);
@@ -1883,8 +1911,8 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
     const int a_step = 2 * groups * stride * (int)p.a_row_stride;
     const int sf_step = 2 * groups * stride * (int)p.sfa.row_stride;
     const int a_next = (int)p.a_row_stride, sf_next = (int)p.sfa.row_stride;  // row r + 1
-    const uint8_t* a = p.a + l * p.a_batch_stride + (int64_t)first * p.a_row_stride + 16 * q;
-    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(first) + 2 * q;
+    const uint8_t* a = p.a + l * p.a_batch_stride + (int64_t)first * p.a_row_stride + 16 * piece0;
+    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(first) + 2 * piece0;
     const int last_odd = seg_rows & 1 ? pairs - 1 : -1;  // the pair whose second row is past the segment
     uint32_t wr[kSweepDepth][2][kPieces][4], s[kSweepDepth][2][kPieces];
 #pragma unroll
@@ -1911,7 +1939,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
     for (int u = 0; u < kPieces; ++u)
 #pragma unroll
       for (int w = 0; w < 4; ++w)
-        raw[u][w] = ok[u] ? xs[4 * (u * group_threads + q) + w] : make_uint4(0, 0, 0, 0);
+        raw[u][w] = ok[u] ? xs[4 * (piece0 + Pieces::kStep * u) + w] : make_uint4(0, 0, 0, 0);
     int e = 0;
     if constexpr (kBf16) {
       unsigned mx = 0;

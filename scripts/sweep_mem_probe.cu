@@ -1,0 +1,276 @@
+// sweep_mem_probe.cu: the row sweep's memory side alone (BENCHMARKS.md items 138-140, 151), outside
+// the library. Each kernel reads the bytes of a row-major NVFP4 matrix (E2M1 rows of K / 2 bytes,
+// their scales K / 16 bytes a row in a second buffer) and XORs them into a word: no decode, no
+// activation. What varies is how the sweep's threads ask for the bytes, so that one call says
+// which request pattern the scale stream wants, and how much the bytes in flight matter:
+//   floor3x256/U   the stream floor's grid stride over weights + scales as one buffer, U loads of
+//                  16 bytes a thread per round (the library's floor: U = 8);
+//   floor2s/U      the same grid stride over the weights, with a second grid-stride stream of
+//                  2-byte loads over the scales (one per 16-byte load, as the sweep asks);
+//   sweep P x W dD /sfM   the library's sweep_kernel at L = 1: P pieces (16 bytes) a thread, W warps
+//                  a row, D rows in flight a thread (loads refilled as each row is used), CTAs of 8
+//                  warps, rows b, b + G, b + 2G, ... to CTA b of G, the CTA's groups in turn; scale
+//                  mode M: 0 none, 1 one 2-byte load a piece and row (the library), 2 one 4-byte
+//                  (P = 2) or 8-byte (P = 4) load a row, a warp's pieces contiguous (warp w of the
+//                  group holding pieces [32 P w, 32 P (w + 1)), so its scale bytes are 64 P
+//                  contiguous bytes), 3 the CTA's rows' scales copied to shared memory first (one
+//                  4-byte load a lane, whole lines), then read from there, 4 as 1 with the
+//                  pieces of 2 (one 2-byte load a piece and row, a warp's P loads on whole lines).
+// Timed as the bench does: L2 flushed by a 512 MiB write before each rep, CUDA events, median of
+// 30 reps. Standalone (no torch):
+//   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/smp scripts/sweep_mem_probe.cu && /tmp/smp [reps] [more]
+// ("more": the floor variants, /sf3 and 4 rows in flight too). Each shape runs the library's sweep
+// shape for it (4096x14336 as 2 x 8: the library's 2 x 7 has 7-warp CTAs).
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#define CK(x)                                                                               \
+  do {                                                                                      \
+    cudaError_t e_ = (x);                                                                   \
+    if (e_ != cudaSuccess) {                                                                \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
+      std::exit(1);                                                                         \
+    }                                                                                       \
+  } while (0)
+
+// The library's loads (gemv_kernels.cu ld_stream_if, ld_scales_if<2, true>), unpredicated.
+__device__ __forceinline__ void ld16(const uint8_t* p, uint4& w) {
+  asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(w.x), "=r"(w.y), "=r"(w.z), "=r"(w.w) : "l"(p));
+}
+__device__ __forceinline__ uint32_t ld_u16(const uint8_t* p) {
+  uint16_t h;
+  asm volatile("ld.global.nc.L1::no_allocate.u16 %0, [%1];" : "=h"(h) : "l"(p));
+  return h;
+}
+__device__ __forceinline__ uint32_t ld_u32(const uint8_t* p) {
+  uint32_t v;
+  asm volatile("ld.global.nc.L1::no_allocate.u32 %0, [%1];" : "=r"(v) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ uint2 ld_u64(const uint8_t* p) {
+  uint2 v;
+  asm volatile("ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%2];" : "=r"(v.x), "=r"(v.y) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ uint32_t fold(const uint4& w) { return w.x ^ w.y ^ w.z ^ w.w; }
+__device__ void sink_store(uint32_t acc, uint32_t* sink) {
+  for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
+  if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
+}
+
+// The stream floor (gemv_kernels.cu stream_read_kernel) with U loads a round.
+template <int U>
+__global__ void floor_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
+  const int64_t n16 = bytes / 16, stride = (int64_t)gridDim.x * blockDim.x;
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  uint32_t acc = 0;
+  for (; i + (U - 1) * stride < n16; i += U * stride) {
+    uint4 w[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) ld16(data + (i + u * stride) * 16, w[u]);
+#pragma unroll
+    for (int u = 0; u < U; ++u) acc ^= fold(w[u]);
+  }
+  for (; i < n16; i += stride) {
+    uint4 w;
+    ld16(data + i * 16, w);
+    acc ^= fold(w);
+  }
+  sink_store(acc, sink);
+}
+
+// The floor over the weights with the scales as a second grid-stride stream: 16-byte load i of
+// the weights and 2-byte load i of the scales (bytes / 8 of them) together.
+template <int U>
+__global__ void floor2s_kernel(const uint8_t* data, const uint8_t* sf, int64_t bytes, uint32_t* sink) {
+  const int64_t n16 = bytes / 16, stride = (int64_t)gridDim.x * blockDim.x;
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  uint32_t acc = 0;
+  for (; i + (U - 1) * stride < n16; i += U * stride) {
+    uint4 w[U];
+    uint32_t s[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      ld16(data + (i + u * stride) * 16, w[u]);
+      s[u] = ld_u16(sf + (i + u * stride) * 2);
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u) acc ^= fold(w[u]) ^ s[u];
+  }
+  for (; i < n16; i += stride) {
+    uint4 w;
+    ld16(data + i * 16, w);
+    acc ^= fold(w) ^ ld_u16(sf + i * 2);
+  }
+  sink_store(acc, sink);
+}
+
+// The sweep's pattern (see the header). rows x row_bytes of weights, rows x row_bytes / 8 of
+// scales; K / 32 = row_bytes / 16 pieces a row, at most W * 32 * P.
+template <int P, int W, int D, int M>
+__global__ void __launch_bounds__(256) sweep_kernel(const uint8_t* a, const uint8_t* sfa, int rows,
+                                                    int row_bytes, uint32_t* sink) {
+  extern __shared__ uint32_t sf_smem[];
+  constexpr int groups = 8 / W, gt = 32 * W;
+  const int g = threadIdx.x / gt, q = threadIdx.x - g * gt, warp = q >> 5, lane = threadIdx.x & 31;
+  const int G = gridDim.x, pieces = row_bytes / 16, sf_bytes = row_bytes / 8;
+  const int cta_rows = (rows - (int)blockIdx.x + G - 1) / G;
+  const int n = cta_rows > g ? (cta_rows - g + groups - 1) / groups : 0;  // this group's rows
+  // Piece u of this thread: u * gt + q (the library), or (M == 2) 32 P warp + 32 u + lane.
+  int piece[P];
+  bool ok[P];
+#pragma unroll
+  for (int u = 0; u < P; ++u) {
+    piece[u] = M == 2 || M == 4 ? 32 * P * warp + 32 * u + lane : u * gt + q;
+    ok[u] = piece[u] < pieces;
+  }
+  if (M == 3) {  // the CTA's rows' scales, whole lines, into shared memory
+    const int words = sf_bytes / 4;
+    for (int i = threadIdx.x; i < cta_rows * words; i += 256) {
+      const int r = i / words, c = i - r * words;
+      sf_smem[i] = ld_u32(sfa + (int64_t)(blockIdx.x + r * G) * sf_bytes + 4 * c);
+    }
+    __syncthreads();
+  }
+  const int first = blockIdx.x + g * G, step = groups * G;
+  const uint8_t* ap = a + (int64_t)first * row_bytes;
+  const uint8_t* sp = sfa + (int64_t)first * sf_bytes;
+  uint4 w[D][P];
+  uint32_t s[D][P];
+  const auto load = [&](int d, bool more) {
+#pragma unroll
+    for (int u = 0; u < P; ++u) {
+      w[d][u] = make_uint4(0, 0, 0, 0);
+      if (ok[u] && more) ld16(ap + 16 * piece[u], w[d][u]);
+      s[d][u] = 0;
+    }
+    if (M == 1 || M == 4) {
+#pragma unroll
+      for (int u = 0; u < P; ++u)
+        if (ok[u] && more) s[d][u] = ld_u16(sp + 2 * piece[u]);
+    } else if (M == 2 && more && ok[0]) {
+      if (P == 2) {
+        s[d][0] = ld_u32(sp + 4 * (32 * warp + lane));
+      } else {
+        const uint2 v = ld_u64(sp + 8 * (32 * warp + lane));
+        s[d][0] = v.x, s[d][1] = v.y;
+      }
+    }
+    ap += (int64_t)step * row_bytes;
+    sp += (int64_t)step * sf_bytes;
+  };
+#pragma unroll
+  for (int d = 0; d < D; ++d) load(d, d < n);
+  uint32_t acc = 0;
+  const uint16_t* sf16 = reinterpret_cast<const uint16_t*>(sf_smem);
+  for (int i = 0; i < n; i += D) {
+#pragma unroll
+    for (int d = 0; d < D; ++d) {
+      if (i + d >= n) break;
+#pragma unroll
+      for (int u = 0; u < P; ++u) {
+        acc ^= fold(w[d][u]) ^ s[d][u];
+        if (M == 3 && ok[u]) acc ^= sf16[(g + (i + d) * groups) * (sf_bytes / 2) + piece[u]];
+      }
+      load(d, i + d + D < n);
+    }
+  }
+  sink_store(acc, sink);
+}
+
+int main(int argc, char** argv) {
+  int sms = 0;
+  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, 0));
+  const int reps = argc > 1 ? std::atoi(argv[1]) : 30;
+  const bool more = argc > 2 && std::string(argv[2]) == "more";  // the floors, /sf3, d4 too
+  const size_t flush_bytes = size_t(512) << 20;
+  // The L = 1 shapes the sweep interleaves (rows, K), with the library's sweep shape for each.
+  const struct { int rows, K; } shapes[] = {{7168, 16384}, {4096, 4096}, {2048, 7168}, {7168, 2048},
+                                          {14336, 4096}, {4096, 14336}, {151936, 4096}};
+  size_t max_bytes = 0;
+  for (auto& s : shapes) max_bytes = std::max(max_bytes, (size_t)s.rows * s.K / 2);
+  uint8_t *a, *sfa, *flush;
+  uint32_t* sink;
+  CK(cudaMalloc(&a, max_bytes + max_bytes / 8));  // weights, then (for the one-buffer floor) scales
+  CK(cudaMalloc(&flush, flush_bytes));
+  CK(cudaMalloc(&sink, 1 << 20));
+  {
+    std::vector<uint8_t> h(max_bytes + max_bytes / 8);
+    uint32_t x = 12345;
+    for (auto& b : h) { x = x * 1664525u + 1013904223u; b = (uint8_t)(x >> 24) | 1; }
+    CK(cudaMemcpy(a, h.data(), h.size(), cudaMemcpyHostToDevice));
+  }
+  CK(cudaMalloc(&sfa, max_bytes / 8));
+  CK(cudaMemset(sfa, 0x38, max_bytes / 8));
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  std::printf("device %s, %d SMs, %d reps, L2 flushed by a 512 MiB write\n", prop.name, sms, reps);
+  for (auto& s : shapes) {
+    const int64_t wbytes = (int64_t)s.rows * s.K / 2, row_bytes = s.K / 2;
+    float floor_us = 0;
+    auto time = [&](const char* pat, auto launch) {
+      std::vector<float> v;
+      for (int r = 0; r < reps + 3; ++r) {
+        CK(cudaMemsetAsync(flush, r & 0xFF, flush_bytes));
+        CK(cudaEventRecord(e0));
+        launch();
+        CK(cudaEventRecord(e1));
+        CK(cudaEventSynchronize(e1));
+        float ms = 0;
+        CK(cudaEventElapsedTime(&ms, e0, e1));
+        if (r >= 3) v.push_back(ms * 1000.f);
+      }
+      CK(cudaGetLastError());
+      std::sort(v.begin(), v.end());
+      const float med = v[v.size() / 2];
+      if (floor_us == 0) floor_us = med;
+      std::printf("%6dx%-5d %-22s %7.1f us (min %5.1f, max %5.1f) %5.2fx\n", s.rows, s.K, pat, med, v[0],
+                  v.back(), med / floor_us);
+    };
+    const int64_t total = wbytes + wbytes / 8;
+    time("floor3x256/8", [&] { floor_kernel<8><<<3 * sms, 256>>>(a, total, sink); });
+    if (more) {  // the floor by loads a round, and with the scales as a second stream
+      time("floor3x256/4", [&] { floor_kernel<4><<<3 * sms, 256>>>(a, total, sink); });
+      time("floor3x256/2", [&] { floor_kernel<2><<<3 * sms, 256>>>(a, total, sink); });
+      time("floor3x256/8 weights", [&] { floor_kernel<8><<<3 * sms, 256>>>(a, wbytes, sink); });
+      time("floor2s3x256/8", [&] { floor2s_kernel<8><<<3 * sms, 256>>>(a, sfa, wbytes, sink); });
+      time("floor2s3x256/4", [&] { floor2s_kernel<4><<<3 * sms, 256>>>(a, sfa, wbytes, sink); });
+    }
+    // The library's sweep shape for this shape (sweep_plan): P pieces x W warps a row, CTAs per SM.
+    auto sweep = [&](auto kernel, const char* name, int per_sm, int rows_smem) {
+      const int grid = std::min(s.rows, per_sm * sms);
+      const int smem = rows_smem ? ((s.rows + grid - 1) / grid) * (int)(row_bytes / 8) : 0;
+      if (smem > 100 * 1024) return;
+      if (smem > 48 * 1024) CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+      time(name, [&] { kernel<<<grid, 256, smem>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+    };
+#define SWEEPS(P, W, PER_SM)                                                                  \
+  sweep(sweep_kernel<P, W, 2, 0>, "sweep " #P "x" #W " d2 /sf0", PER_SM, 0);                 \
+  sweep(sweep_kernel<P, W, 2, 1>, "sweep " #P "x" #W " d2 /sf1", PER_SM, 0);                 \
+  sweep(sweep_kernel<P, W, 2, 2>, "sweep " #P "x" #W " d2 /sf2", PER_SM, 0);                 \
+  sweep(sweep_kernel<P, W, 2, 4>, "sweep " #P "x" #W " d2 /sf4", PER_SM, 0);                 \
+  sweep(sweep_kernel<P, W, 2, 1>, "sweep " #P "x" #W " d2 /sf1 again", PER_SM, 0);           \
+  sweep(sweep_kernel<P, W, 2, 4>, "sweep " #P "x" #W " d2 /sf4 again", PER_SM, 0);             \
+  if (more) {                                                                                 \
+    sweep(sweep_kernel<P, W, 2, 3>, "sweep " #P "x" #W " d2 /sf3", PER_SM, 1);               \
+    sweep(sweep_kernel<P, W, 4, 1>, "sweep " #P "x" #W " d4 /sf1", PER_SM, 0);               \
+    sweep(sweep_kernel<P, W, 4, 2>, "sweep " #P "x" #W " d4 /sf2", PER_SM, 0);               \
+  }
+    if (s.K >= 8192) { SWEEPS(2, 8, 3) }  // 4096x14336: the library takes 2 x 7 (7-warp CTAs)
+    else if (s.K == 7168) { SWEEPS(2, 4, 3) }
+    else if (s.K == 2048) { SWEEPS(2, 1, 3) }
+    else if (s.K == 4096 && s.rows <= 8192) { SWEEPS(2, 2, 3) }
+    else { SWEEPS(4, 1, 2) }
+  }
+  return 0;
+}

@@ -15,7 +15,12 @@
 //                  group holding pieces [32 P w, 32 P (w + 1)), so its scale bytes are 64 P
 //                  contiguous bytes), 3 the CTA's rows' scales copied to shared memory first (one
 //                  4-byte load a lane, whole lines), then read from there, 4 as 1 with the
-//                  pieces of 2 (one 2-byte load a piece and row, a warp's P loads on whole lines).
+//                  pieces of 2 (one 2-byte load a piece and row, a warp's P loads on whole lines);
+//                  5 a lane's P pieces side by side (32 P w + P lane + u: each 16-byte load
+//                  instruction reads half of each sector it touches, the next the other half) and
+//                  its P scale pairs by one 4- or 8-byte load; 6 as 5 with the weights' loads
+//                  allocating in L1 (the second half of each sector from there); 7 as 6 without
+//                  scales; 8 as 4 with the scale loads allocating in L1.
 // Timed as the bench does: L2 flushed by a 512 MiB write before each rep, CUDA events, median of
 // 30 reps. Standalone (no torch):
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/smp scripts/sweep_mem_probe.cu && /tmp/smp [reps] [more]
@@ -43,6 +48,16 @@
 __device__ __forceinline__ void ld16(const uint8_t* p, uint4& w) {
   asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
                : "=r"(w.x), "=r"(w.y), "=r"(w.z), "=r"(w.w) : "l"(p));
+}
+// The same, allocating in L1 (a sector fetched by one instruction serves the next).
+__device__ __forceinline__ void ld16_l1(const uint8_t* p, uint4& w) {
+  asm volatile("ld.global.nc.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(w.x), "=r"(w.y), "=r"(w.z), "=r"(w.w) : "l"(p));
+}
+__device__ __forceinline__ uint32_t ld_u16_l1(const uint8_t* p) {
+  uint16_t h;
+  asm volatile("ld.global.nc.u16 %0, [%1];" : "=h"(h) : "l"(p));
+  return h;
 }
 __device__ __forceinline__ uint32_t ld_u16(const uint8_t* p) {
   uint16_t h;
@@ -123,12 +138,14 @@ __global__ void __launch_bounds__(256) sweep_kernel(const uint8_t* a, const uint
   const int G = gridDim.x, pieces = row_bytes / 16, sf_bytes = row_bytes / 8;
   const int cta_rows = (rows - (int)blockIdx.x + G - 1) / G;
   const int n = cta_rows > g ? (cta_rows - g + groups - 1) / groups : 0;  // this group's rows
-  // Piece u of this thread: u * gt + q (the library), or (M == 2) 32 P warp + 32 u + lane.
+  // Piece u of this thread: u * gt + q (by group, the library's narrower kernels), 32 P warp + 32 u
+  // + lane (by warp: M 2, 4, 8), or 32 P warp + P lane + u (a lane's pieces side by side: M 5-7).
+  constexpr bool kByWarp = M == 2 || M == 4 || M == 8, kSideBySide = M >= 5 && M <= 7;
   int piece[P];
   bool ok[P];
 #pragma unroll
   for (int u = 0; u < P; ++u) {
-    piece[u] = M == 2 || M == 4 ? 32 * P * warp + 32 * u + lane : u * gt + q;
+    piece[u] = kByWarp ? 32 * P * warp + 32 * u + lane : kSideBySide ? 32 * P * warp + P * lane + u : u * gt + q;
     ok[u] = piece[u] < pieces;
   }
   if (M == 3) {  // the CTA's rows' scales, whole lines, into shared memory
@@ -148,13 +165,29 @@ __global__ void __launch_bounds__(256) sweep_kernel(const uint8_t* a, const uint
 #pragma unroll
     for (int u = 0; u < P; ++u) {
       w[d][u] = make_uint4(0, 0, 0, 0);
-      if (ok[u] && more) ld16(ap + 16 * piece[u], w[d][u]);
+      if (ok[u] && more) {
+        if (M == 6 || M == 7)
+          ld16_l1(ap + 16 * piece[u], w[d][u]);
+        else
+          ld16(ap + 16 * piece[u], w[d][u]);
+      }
       s[d][u] = 0;
     }
     if (M == 1 || M == 4) {
 #pragma unroll
       for (int u = 0; u < P; ++u)
         if (ok[u] && more) s[d][u] = ld_u16(sp + 2 * piece[u]);
+    } else if (M == 8) {
+#pragma unroll
+      for (int u = 0; u < P; ++u)
+        if (ok[u] && more) s[d][u] = ld_u16_l1(sp + 2 * piece[u]);
+    } else if ((M == 5 || M == 6) && more && ok[0]) {  // the lane's P scale pairs, side by side
+      if (P == 2) {
+        s[d][0] = ld_u32(sp + 2 * piece[0]);
+      } else {
+        const uint2 v = ld_u64(sp + 2 * piece[0]);
+        s[d][0] = v.x, s[d][1] = v.y;
+      }
     } else if (M == 2 && more && ok[0]) {
       if (P == 2) {
         s[d][0] = ld_u32(sp + 4 * (32 * warp + lane));
@@ -261,6 +294,10 @@ int main(int argc, char** argv) {
   sweep(sweep_kernel<P, W, 2, 4>, "sweep " #P "x" #W " d2 /sf4", PER_SM, 0);                 \
   sweep(sweep_kernel<P, W, 2, 1>, "sweep " #P "x" #W " d2 /sf1 again", PER_SM, 0);           \
   sweep(sweep_kernel<P, W, 2, 4>, "sweep " #P "x" #W " d2 /sf4 again", PER_SM, 0);             \
+  sweep(sweep_kernel<P, W, 2, 5>, "sweep " #P "x" #W " d2 /sf5", PER_SM, 0);                 \
+  sweep(sweep_kernel<P, W, 2, 6>, "sweep " #P "x" #W " d2 /sf6", PER_SM, 0);                 \
+  sweep(sweep_kernel<P, W, 2, 7>, "sweep " #P "x" #W " d2 /sf7", PER_SM, 0);                 \
+  sweep(sweep_kernel<P, W, 2, 8>, "sweep " #P "x" #W " d2 /sf8", PER_SM, 0);                 \
   if (more) {                                                                                 \
     sweep(sweep_kernel<P, W, 2, 3>, "sweep " #P "x" #W " d2 /sf3", PER_SM, 1);               \
     sweep(sweep_kernel<P, W, 4, 1>, "sweep " #P "x" #W " d4 /sf1", PER_SM, 0);               \

@@ -52,21 +52,9 @@
 // measures the instructions the GEMV uses).
 #include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"
 #include "../src/nvfp4_gemv/csrc/smem_copy.cuh"
+#include "probe_common.cuh"  // CK, ld16 (the library's weight load), fold, time_flushed
 using namespace nvfp4::detail;
 
-#define CK(x)                                                                     \
-  do {                                                                            \
-    cudaError_t e_ = (x);                                                         \
-    if (e_ != cudaSuccess) {                                                      \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                               \
-    }                                                                             \
-  } while (0)
-
-__device__ __forceinline__ void ld16(const uint8_t* p, uint4& w) {
-  asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(w.x), "=r"(w.y), "=r"(w.z), "=r"(w.w) : "l"(p));
-}
 // A 16-bit scale pair, the kernel's way (ld_scales_if: non-coherent, L1 allocating); kHint: with
 // the L2::256B prefetch hint as well.
 template <bool kHint = false>
@@ -82,7 +70,6 @@ __device__ __forceinline__ uint32_t ld_sf32(const uint8_t* p) {
   asm volatile("ld.global.nc.u32 %0, [%1];" : "=r"(v) : "l"(p));
   return v;
 }
-__device__ __forceinline__ uint32_t fold(const uint4& w) { return w.x ^ w.y ^ w.z ^ w.w; }
 // This CTA's balanced contiguous range [r0, r1) of `rows`; whole_bands: in whole 16-row bands
 // (the tiled layout).
 __device__ __forceinline__ void cta_rows(int rows, bool whole_bands, int& r0, int& r1) {
@@ -769,24 +756,16 @@ int main(int argc, char** argv) {
       bool wanted = argc < 2;  // arguments: pattern-name prefixes to run (the first is the baseline)
       for (int i = 1; i < argc; ++i) wanted |= std::strncmp(pat, argv[i], std::strlen(argv[i])) == 0;
       if (!wanted) return;
-      std::vector<float> v;
       int ctas = 0;
-      for (int r = 0; r < reps + 3; ++r) {
-        const unsigned zero = 0;
-        CK(cudaMemcpyToSymbolAsync(g_dyn_counter, &zero, sizeof zero));  // dyn_tiled's work counter
-        CK(cudaMemsetAsync(flush, r & 0xFF, flush_bytes));
-        CK(cudaEventRecord(e0));
-        ctas = launch();
-        CK(cudaEventRecord(e1));
-        CK(cudaEventSynchronize(e1));
-        float ms = 0;
-        CK(cudaEventElapsedTime(&ms, e0, e1));
-        if (r >= 3) v.push_back(ms * 1000.f);
-      }
-      CK(cudaGetLastError());
+      const std::vector<float> v = time_flushed(
+          reps, flush, flush_bytes, e0, e1,
+          [] {
+            const unsigned zero = 0;
+            CK(cudaMemcpyToSymbolAsync(g_dyn_counter, &zero, sizeof zero));  // dyn_tiled's work counter
+          },
+          [&] { ctas = launch(); });
       unsigned long long span[2];
       CK(cudaMemcpyFromSymbol(span, g_span, sizeof span));
-      std::sort(v.begin(), v.end());
       const float med = v[v.size() / 2];
       if (floor_us == 0) floor_us = med;
       static unsigned long long cta_ns[2][kMaxTimedCtas];

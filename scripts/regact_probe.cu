@@ -24,17 +24,9 @@
 #include <vector>
 
 #include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"
+#include "probe_common.cuh"  // CK, time_flushed
 
 using namespace nvfp4::detail;
-
-#define CK(x)                                                                               \
-  do {                                                                                      \
-    cudaError_t e_ = (x);                                                                   \
-    if (e_ != cudaSuccess) {                                                                \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                         \
-    }                                                                                       \
-  } while (0)
 
 struct Problem {
   int M, K, L;
@@ -274,19 +266,7 @@ int main(int argc, char** argv) {
   const Variant variants[] = {{"p2 d4 2/SM", 2, 4, 2}, {"p2 d2 2/SM", 2, 2, 2}, {"p2 d2 3/SM", 2, 2, 3},
                               {"p1 d8 2/SM", 1, 8, 2}, {"p1 d8 3/SM", 1, 8, 3}, {"p4 d2 2/SM", 4, 2, 2}};
   auto time = [&](auto fn) {
-    std::vector<float> v;
-    for (int r = 0; r < reps + 3; ++r) {
-      CK(cudaMemsetAsync(flush, r & 0xFF, flush_bytes));
-      CK(cudaEventRecord(e0));
-      fn();
-      CK(cudaEventRecord(e1));
-      CK(cudaEventSynchronize(e1));
-      float ms = 0;
-      CK(cudaEventElapsedTime(&ms, e0, e1));
-      if (r >= 3) v.push_back(ms * 1000.f);
-    }
-    CK(cudaGetLastError());
-    std::sort(v.begin(), v.end());
+    const std::vector<float> v = time_flushed(reps, flush, flush_bytes, e0, e1, [] {}, fn);
     return std::make_pair(v[v.size() / 2], v[v.size() / 10]);
   };
   const int max_shapes = argc > 2 ? std::atoi(argv[2]) : 1 << 30;  // the first this many shapes

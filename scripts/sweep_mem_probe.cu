@@ -26,7 +26,6 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/smp scripts/sweep_mem_probe.cu && /tmp/smp [reps] [more]
 // ("more": the floor variants, /sf3 and 4 rows in flight too). Each shape runs the library's sweep
 // shape for it (4096x14336 as 2 x 8: the library's 2 x 7 has 7-warp CTAs).
-#include <cuda_runtime.h>
 #include <stdint.h>
 
 #include <algorithm>
@@ -35,21 +34,9 @@
 #include <string>
 #include <vector>
 
-#define CK(x)                                                                               \
-  do {                                                                                      \
-    cudaError_t e_ = (x);                                                                   \
-    if (e_ != cudaSuccess) {                                                                \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-      std::exit(1);                                                                         \
-    }                                                                                       \
-  } while (0)
+#include "probe_common.cuh"  // CK, ld16 (the library's weight load), fold, time_flushed
 
-// The library's loads (gemv_kernels.cu ld_stream_if, ld_scales_if<2, true>), unpredicated.
-__device__ __forceinline__ void ld16(const uint8_t* p, uint4& w) {
-  asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(w.x), "=r"(w.y), "=r"(w.z), "=r"(w.w) : "l"(p));
-}
-// The same, allocating in L1 (a sector fetched by one instruction serves the next).
+// ld16 allocating in L1 (a sector fetched by one instruction serves the next).
 __device__ __forceinline__ void ld16_l1(const uint8_t* p, uint4& w) {
   asm volatile("ld.global.nc.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
                : "=r"(w.x), "=r"(w.y), "=r"(w.z), "=r"(w.w) : "l"(p));
@@ -59,6 +46,8 @@ __device__ __forceinline__ uint32_t ld_u16_l1(const uint8_t* p) {
   asm volatile("ld.global.nc.u16 %0, [%1];" : "=h"(h) : "l"(p));
   return h;
 }
+// The library's scale-pair load (gemv_kernels.cu ld_scales_if<2, true>), unpredicated, and wider
+// forms of it.
 __device__ __forceinline__ uint32_t ld_u16(const uint8_t* p) {
   uint16_t h;
   asm volatile("ld.global.nc.L1::no_allocate.u16 %0, [%1];" : "=h"(h) : "l"(p));
@@ -74,7 +63,6 @@ __device__ __forceinline__ uint2 ld_u64(const uint8_t* p) {
   asm volatile("ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%2];" : "=r"(v.x), "=r"(v.y) : "l"(p));
   return v;
 }
-__device__ __forceinline__ uint32_t fold(const uint4& w) { return w.x ^ w.y ^ w.z ^ w.w; }
 __device__ void sink_store(uint32_t acc, uint32_t* sink) {
   for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
   if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
@@ -252,19 +240,7 @@ int main(int argc, char** argv) {
     const int64_t wbytes = (int64_t)s.rows * s.K / 2, row_bytes = s.K / 2;
     float floor_us = 0;
     auto time = [&](const char* pat, auto launch) {
-      std::vector<float> v;
-      for (int r = 0; r < reps + 3; ++r) {
-        CK(cudaMemsetAsync(flush, r & 0xFF, flush_bytes));
-        CK(cudaEventRecord(e0));
-        launch();
-        CK(cudaEventRecord(e1));
-        CK(cudaEventSynchronize(e1));
-        float ms = 0;
-        CK(cudaEventElapsedTime(&ms, e0, e1));
-        if (r >= 3) v.push_back(ms * 1000.f);
-      }
-      CK(cudaGetLastError());
-      std::sort(v.begin(), v.end());
+      const std::vector<float> v = time_flushed(reps, flush, flush_bytes, e0, e1, [] {}, launch);
       const float med = v[v.size() / 2];
       if (floor_us == 0) floor_us = med;
       std::printf("%6dx%-5d %-22s %7.1f us (min %5.1f, max %5.1f) %5.2fx\n", s.rows, s.K, pat, med, v[0],

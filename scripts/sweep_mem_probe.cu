@@ -25,7 +25,8 @@
 // 30 reps. Standalone (no torch):
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/smp scripts/sweep_mem_probe.cu && /tmp/smp [reps] [more]
 // ("more": the floor variants, /sf3 and 4 rows in flight too). Each shape runs the library's sweep
-// shape for it (4096x14336 as 2 x 8: the library's 2 x 7 has 7-warp CTAs).
+// shape for it (4096x14336 as 2 x 8: the library's 2 x 7 has 7-warp CTAs); the batched task
+// shapes as their rows in contiguous ranges (4096x7168x8: 4 x 2 at 2 CTAs per SM).
 #include <stdint.h>
 
 #include <algorithm>
@@ -119,12 +120,15 @@ __global__ void floor2s_kernel(const uint8_t* data, const uint8_t* sf, int64_t b
 // scales; K / 32 = row_bytes / 16 pieces a row, at most W * 32 * P.
 template <int P, int W, int D, int M>
 __global__ void __launch_bounds__(256) sweep_kernel(const uint8_t* a, const uint8_t* sfa, int rows,
-                                                    int row_bytes, uint32_t* sink) {
+                                                    int row_bytes, bool contiguous, uint32_t* sink) {
   extern __shared__ uint32_t sf_smem[];
   constexpr int groups = 8 / W, gt = 32 * W;
   const int g = threadIdx.x / gt, q = threadIdx.x - g * gt, warp = q >> 5, lane = threadIdx.x & 31;
   const int G = gridDim.x, pieces = row_bytes / 16, sf_bytes = row_bytes / 8;
-  const int cta_rows = (rows - (int)blockIdx.x + G - 1) / G;
+  // The CTA's rows: b, b + G, b + 2G, ... (L = 1), or (contiguous: L > 1) a balanced range from r0.
+  const int r0 = (int)((int64_t)rows * blockIdx.x / G), r1 = (int)((int64_t)rows * (blockIdx.x + 1) / G);
+  const int cta_rows = contiguous ? r1 - r0 : (rows - (int)blockIdx.x + G - 1) / G;
+  const auto row_of = [&](int r) { return contiguous ? r0 + r : (int)blockIdx.x + r * G; };
   const int n = cta_rows > g ? (cta_rows - g + groups - 1) / groups : 0;  // this group's rows
   // Piece u of this thread: u * gt + q (by group, the library's narrower kernels), 32 P warp + 32 u
   // + lane (by warp: M 2, 4, 8), or 32 P warp + P lane + u (a lane's pieces side by side: M 5-7).
@@ -140,11 +144,11 @@ __global__ void __launch_bounds__(256) sweep_kernel(const uint8_t* a, const uint
     const int words = sf_bytes / 4;
     for (int i = threadIdx.x; i < cta_rows * words; i += 256) {
       const int r = i / words, c = i - r * words;
-      sf_smem[i] = ld_u32(sfa + (int64_t)(blockIdx.x + r * G) * sf_bytes + 4 * c);
+      sf_smem[i] = ld_u32(sfa + (int64_t)row_of(r) * sf_bytes + 4 * c);
     }
     __syncthreads();
   }
-  const int first = blockIdx.x + g * G, step = groups * G;
+  const int first = row_of(g), step = contiguous ? groups : groups * G;
   const uint8_t* ap = a + (int64_t)first * row_bytes;
   const uint8_t* sp = sfa + (int64_t)first * sf_bytes;
   uint4 w[D][P];
@@ -169,14 +173,14 @@ __global__ void __launch_bounds__(256) sweep_kernel(const uint8_t* a, const uint
 #pragma unroll
       for (int u = 0; u < P; ++u)
         if (ok[u] && more) s[d][u] = ld_u16_l1(sp + 2 * piece[u]);
-    } else if ((M == 5 || M == 6) && more && ok[0]) {  // the lane's P scale pairs, side by side
+    } else if ((M == 5 || M == 6) && more && ok[P - 1]) {  // the lane's P scale pairs, side by side
       if (P == 2) {
         s[d][0] = ld_u32(sp + 2 * piece[0]);
       } else {
         const uint2 v = ld_u64(sp + 2 * piece[0]);
         s[d][0] = v.x, s[d][1] = v.y;
       }
-    } else if (M == 2 && more && ok[0]) {
+    } else if (M == 2 && more && P * (32 * warp + lane) + P - 1 < pieces) {  // the word's last piece in the row
       if (P == 2) {
         s[d][0] = ld_u32(sp + 4 * (32 * warp + lane));
       } else {
@@ -215,8 +219,12 @@ int main(int argc, char** argv) {
   const bool more = argc > 2 && std::string(argv[2]) == "more";  // the floors, /sf3, d4 too
   const size_t flush_bytes = size_t(512) << 20;
   // The L = 1 shapes the sweep interleaves (rows, K), with the library's sweep shape for each.
-  const struct { int rows, K; } shapes[] = {{7168, 16384}, {4096, 4096}, {2048, 7168}, {7168, 2048},
-                                          {14336, 4096}, {4096, 14336}, {151936, 4096}};
+  // The L = 1 shapes' rows interleaved over the CTAs; the task's batched shapes (4096x7168x8,
+  // 7168x2048x4) as their L * M rows in balanced contiguous ranges, as the library reads L > 1.
+  const struct { int rows, K; bool contiguous; const char* name; } shapes[] = {
+      {7168, 16384, false, "7168x16384"}, {4096, 4096, false, "4096x4096"}, {2048, 7168, false, "2048x7168"},
+      {7168, 2048, false, "7168x2048"},   {14336, 4096, false, "14336x4096"}, {4096, 14336, false, "4096x14336"},
+      {151936, 4096, false, "151936x4096"}, {4096 * 8, 7168, true, "4096x7168x8"}, {7168 * 4, 2048, true, "7168x2048x4"}};
   size_t max_bytes = 0;
   for (auto& s : shapes) max_bytes = std::max(max_bytes, (size_t)s.rows * s.K / 2);
   uint8_t *a, *sfa, *flush;
@@ -243,7 +251,7 @@ int main(int argc, char** argv) {
       const std::vector<float> v = time_flushed(reps, flush, flush_bytes, e0, e1, [] {}, launch);
       const float med = v[v.size() / 2];
       if (floor_us == 0) floor_us = med;
-      std::printf("%6dx%-5d %-22s %7.1f us (min %5.1f, max %5.1f) %5.2fx\n", s.rows, s.K, pat, med, v[0],
+      std::printf("%12s %-22s %7.1f us (min %5.1f, max %5.1f) %5.2fx\n", s.name, pat, med, v[0],
                   v.back(), med / floor_us);
     };
     const int64_t total = wbytes + wbytes / 8;
@@ -261,7 +269,7 @@ int main(int argc, char** argv) {
       const int smem = rows_smem ? ((s.rows + grid - 1) / grid) * (int)(row_bytes / 8) : 0;
       if (smem > 100 * 1024) return;
       if (smem > 48 * 1024) CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-      time(name, [&] { kernel<<<grid, 256, smem>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+      time(name, [&] { kernel<<<grid, 256, smem>>>(a, sfa, s.rows, (int)row_bytes, s.contiguous, sink); });
     };
 #define SWEEPS(P, W, PER_SM)                                                                  \
   sweep(sweep_kernel<P, W, 2, 0>, "sweep " #P "x" #W " d2 /sf0", PER_SM, 0);                 \
@@ -280,6 +288,7 @@ int main(int argc, char** argv) {
     sweep(sweep_kernel<P, W, 4, 2>, "sweep " #P "x" #W " d4 /sf2", PER_SM, 0);               \
   }
     if (s.K >= 8192) { SWEEPS(2, 8, 3) }  // 4096x14336: the library takes 2 x 7 (7-warp CTAs)
+    else if (s.K == 7168 && s.contiguous) { SWEEPS(4, 2, 2) }
     else if (s.K == 7168) { SWEEPS(2, 4, 3) }
     else if (s.K == 2048) { SWEEPS(2, 1, 3) }
     else if (s.K == 4096 && s.rows <= 8192) { SWEEPS(2, 2, 3) }

@@ -1477,22 +1477,23 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 // batch the way the integer item stages them (SweepPiece). Its first weight loads go out at once.
 //
 // What: kPieces 32-value pieces of a row a thread (SweepPieces: by group, or by warp where a row
-// takes 7 or 8 warps), group_warps * 32 * kPieces >= K / 32. The CTA's groups take its rows in turn (group g
-// its rows g, g + groups, ...); its rows are a contiguous range where L > 1 (a CTA reads front to
-// back, like the floor's blocks, item 56's "blk"), and at L == 1 every G-th row of the matrix
-// (the G CTAs on one front, like the floor's grid stride: 0.3-2.6 us faster on the large layers,
-// sweep_steps_fit). Each thread keeps kSweepDepth (2) rows in flight. Per row
-// a thread adds its pieces' dp4a block sums times SFA * SFB in fp32 (compute_item_dot's steps),
-// its warp adds the lanes' sums by shuffles (a fixed butterfly, both rows of a step in one where
-// kPairReduce) and writes one float a row to shared memory; after the CTA's last row the warps' sums of each row are added in warp order and the
-// epilogue applies 2^-kIntAccLog2, alpha and the bias. Bitwise deterministic.
+// takes 7 or 8 warps), group_warps * 32 * kPieces >= K / 32. The CTA's groups take its rows in turn
+// (group g its rows g, g + groups, ...); its rows are a contiguous range where L > 1 (a CTA reads
+// front to back, like the floor's blocks, item 56's "blk"), and at L == 1 every G-th row of the
+// matrix (the G CTAs on one front, like the floor's grid stride: 0.3-2.6 us faster on the large
+// layers, sweep_steps_fit). Each thread keeps kSweepDepth (2) rows in flight. Per row a thread adds
+// its pieces' dp4a block sums times SFA * SFB in fp32 (compute_item_dot's steps), its warp adds the
+// lanes' sums by shuffles (a fixed butterfly, both rows of a step in one where kPairReduce) and
+// writes one float a row to shared memory; after the CTA's last row the warps' sums of each row are
+// added in warp order and the epilogue applies 2^-kIntAccLog2, alpha and the bias. Bitwise
+// deterministic.
 //
-// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 291 instructions
-// for 2 rows (4 pieces: 73 per 32 values; 288 with the pieces by group, item 151, 323 with a
-// butterfly per row, item 140): per piece the
-// decode (4 PRMT + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the scales (F2FP, HMUL2, 2 HADD2, 2
-// FADD, 2 FFMA) and two loads; per warp and 2 rows 5 SHFL and one shared-memory store each. No
-// other shared-memory traffic (tests/test_compile_targets.py holds the count).
+// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 291 instructions for
+// 2 rows (4 pieces: 73 per 32 values; 288 with the pieces by group, item 151, 323 with a butterfly
+// per row, item 140): per piece the decode (4 PRMT + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the
+// scales (F2FP, HMUL2, 2 HADD2, 2 FADD, 2 FFMA) and two loads; per warp and 2 rows 5 SHFL and one
+// shared-memory store each. No other shared-memory traffic (tests/test_compile_targets.py holds the
+// count).
 // Outcome (runs 188-195): against the kernels it replaces (row-major, W4A4, one column), through
 // the op: 7168x16384 27.2 us against 29.3, 4096x7168x8 46.2 against 46.5, 7168x2048x4 16.9
 // against 18.7, 4096x4096 9.7 against 11.2, 14336x4096 17.4 against 19.1, the lm_head 100.1
@@ -1772,7 +1773,8 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
     } else {
       const float gs = kQuantAct && p.act_global_scale ? *p.act_global_scale : 1.0f;
 #pragma unroll
-      for (int u = 0; u < kPieces; ++u) x[u] = sweep_piece<kQuantAct>(ok[u], p, l, piece0 + Pieces::kStep * u, gs);
+      for (int u = 0; u < kPieces; ++u)
+        x[u] = sweep_piece<kQuantAct>(ok[u], p, l, piece0 + Pieces::kStep * u, gs);
     }
     // Row i's warp sums go to red[i][warp]: a row at a time (a butterfly of 5 SHFL, lane 0 stores
     // through a generic pointer), or with kPairReduce both rows of a step in one butterfly (the

@@ -165,9 +165,9 @@ def test_row_sweep_shapes_match_reference(l, m, k):
     """W4A4, one column, row-major (sweep_kernel on sm_90): one row; pieces past K (K = 96: 3 of a
     warp's 64; 7168: 224 of 256; 30752: 961 of 1024); 2 pieces a thread on 1..8 warps a row (K =
     2048, 7168, 16384) and 4 on 1, 2, 5 and 8 (K = 4096, 3584 and 4064 with many rows: 128, 112
-    and 127 pieces on one warp; 7168 with many rows, 20480, 30752); 3 CTAs per SM (7000 x 2048); CTAs crossing batch boundaries, up to several
-    segments each (300 batches of 9 rows). The sweep kernel is what runs, and three calls agree
-    bitwise."""
+    and 127 pieces on one warp; 7168 with many rows, 20480, 30752); 3 CTAs per SM (7000 x 2048);
+    CTAs crossing batch boundaries, up to several segments each (300 batches of 9 rows). The sweep
+    kernel is what runs, and three calls agree bitwise."""
     gen = torch.Generator().manual_seed(l + m + k)
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "fp4", DEV)
     if _sweep_expected():

@@ -133,12 +133,12 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 
 # The hot loops whose instruction counts the docs state (README "Techniques", BENCHMARKS.md "Where
 # it stands": the decode cost per 32 values), as upper bounds on sm_90a: the W4A4 row sweep with 2
-# pieces on 8 warps (one loop: 2 rows x 2 pieces of 32 values, 291: 73 per 32 values) and the W4A16
-# sweep's fp16 / bf16 kernels on 8 warps (2 row pairs x 2 pieces: 89 per 32 values).
+# pieces on 8 warps (one loop: 2 rows x 2 pieces of 32 values, 281: 70 per 32 values) and the W4A16
+# sweep's fp16 / bf16 kernels on 8 warps (2 row pairs x 2 pieces, 693 / 694: 87 per 32 values).
 HOT_LOOP_MOST = {
-    "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 291,
-    "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 711,
-    "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb1EEEvNS_10GemvParamsEi": 711,
+    "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 281,
+    "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 693,
+    "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb1EEEvNS_10GemvParamsEi": 694,
 }
 
 

@@ -433,7 +433,15 @@ __device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t 
                : "+r"(w[0]), "+r"(w[1]) : "l"(a), "r"((int)p));
 }
 // The item's scale bytes, or 0 when `p` is false: one 16-bit load for two blocks (the launcher
-// only picks kBlocks == 2 when those byte pairs are 2-byte aligned), one byte load otherwise.
+// only picks kBlocks == 2 when those byte pairs are 2-byte aligned), one byte load otherwise,
+// zero-extended straight into the 32-bit register returned. Loaded into a 16-bit register and
+// converted (cvt.u32.u16), ptxas put the conversion, and a 16-bit move into the loop-carried
+// register, right after each row's new loads in the row sweeps: ncu sampled 57% of the 8-warp
+// sweep's hot loop waiting there (run 229), each warp stalled on the loads it had just issued.
+// With the 32-bit destination the scale registers are first read where the row is computed, a
+// loop iteration later: 7168x16384 W4A4 23.5-23.7 us against 24.8, 4096x7168x8 42.2-42.7 against
+// 44.6-44.9, W4A16 bf16 7168x16384 25.7-25.9 against 27.0-27.1 (runs 230-231, BENCHMARKS.md item
+// 154).
 // L1-allocating where a row's next k-steps read the same 32-byte sector (the row tiles: 8 bytes
 // per row and step; without allocation the lm_head took 113 us against 106, BENCHMARKS.md item
 // 111); kNoL1 where each sector serves one instruction (the k spans: 32 bytes of a row each).
@@ -441,16 +449,16 @@ template <int kBlocks, bool kNoL1 = false>
 __device__ __forceinline__ uint32_t ld_scales_if(bool p, const uint8_t* sf) {
   uint32_t v;
   if (kBlocks == 2 && kNoL1)
-    asm volatile("{\n\t.reg .pred q;\n\t.reg .u16 h;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.u16 h, 0;\n\t"
-                 "@q ld.global.nc.L1::no_allocate.u16 h, [%1];\n\tcvt.u32.u16 %0, h;\n\t}"
+    asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
+                 "@q ld.global.nc.L1::no_allocate.u16 %0, [%1];\n\t}"
                  : "=r"(v) : "l"(sf), "r"((int)p));
   else if (kBlocks == 2)
-    asm volatile("{\n\t.reg .pred q;\n\t.reg .u16 h;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.u16 h, 0;\n\t"
-                 "@q ld.global.nc.u16 h, [%1];\n\tcvt.u32.u16 %0, h;\n\t}"
+    asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
+                 "@q ld.global.nc.u16 %0, [%1];\n\t}"
                  : "=r"(v) : "l"(sf), "r"((int)p));
   else
-    asm volatile("{\n\t.reg .pred q;\n\t.reg .u16 h;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.u16 h, 0;\n\t"
-                 "@q ld.global.nc.u8 h, [%1];\n\tcvt.u32.u16 %0, h;\n\t}"
+    asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
+                 "@q ld.global.nc.u8 %0, [%1];\n\t}"
                  : "=r"(v) : "l"(sf), "r"((int)p));
   return v;
 }
@@ -1488,9 +1496,9 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 // added in warp order and the epilogue applies 2^-kIntAccLog2, alpha and the bias. Bitwise
 // deterministic.
 //
-// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 291 instructions for
-// 2 rows (4 pieces: 73 per 32 values; 288 with the pieces by group, item 151, 323 with a butterfly
-// per row, item 140): per piece the decode (4 PRMT + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the
+// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 281 instructions for
+// 2 rows (4 pieces: 70 per 32 values; 291 with 16-bit scale registers, item 154, 288 with the
+// pieces by group, item 151, 323 with a butterfly per row, item 140): per piece the decode (4 PRMT + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the
 // scales (F2FP, HMUL2, 2 HADD2, 2 FADD, 2 FFMA) and two loads; per warp and 2 rows 5 SHFL and one
 // shared-memory store each. No other shared-memory traffic (tests/test_compile_targets.py holds the
 // count).
@@ -1855,9 +1863,9 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
 // A warp takes rows in pairs; per pair the lane holding a diagonal entry (t = g / 2) passes it to
 // a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
 // mma, the loads; per pair 5 SHFL (one butterfly for both rows; 10 on one warp a row). The 8-warp
-// hot loop (sm_90a, scripts/sass_loop.py): 711 instructions per 2 pairs of 2 pieces (89 per 32
-// values), fp16 and bf16; 747 / 761 with a butterfly per row (item 143), 728 / 763 before the row
-// pairs were interleaved (item 141).
+// hot loop (sm_90a, scripts/sass_loop.py): 693 / 694 instructions per 2 pairs of 2 pieces (87 per
+// 32 values), fp16 / bf16; 711 with 16-bit scale registers (item 154), 747 / 761 with a butterfly
+// per row (item 143), 728 / 763 before the row pairs were interleaved (item 141).
 // Outcome (run 200, fp16 / bf16, row-major, one column, against NVFP4_GEMV_SWEEP16=0 in the same
 // call; BENCHMARKS.md item 137): 7168x16384 28.0-28.2 / 29.1-29.4 us against 29.4 / 30.8, 4096x4096
 // 10.1-10.2 / 11.1-11.2 against 11.4 / 11.6, 4096x14336 18.5 / 19.5 against 20.7 / 21.7, 2048x7168
@@ -2034,9 +2042,10 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
     // bf16: the segment's sums times 2^-e here (a CTA's rows may span two batches, each its own e).
     if constexpr (kBf16) {
       // The exponent read again here, not held through the rows (a register at the cap), before
-      // the barrier after which thread 0 may reset col_max_bits for the next segment (held with
-      // one warp a row, where reading it again cost an 8-byte stack frame).
-      const int seg_e = kGroupWarps > 1 ? column_exponent(col_max_bits) : e;
+      // the barrier after which thread 0 may reset col_max_bits for the next segment. (Held with
+      // one warp a row until item 154, whose 32-bit scale registers then spilled 6 bytes there;
+      // reading it again had cost an 8-byte stack frame before.)
+      const int seg_e = column_exponent(col_max_bits);
       __syncthreads();  // every warp is done with col_max_bits before the next segment resets it
       for (int j = threadIdx.x; j < seg_rows; j += cta_threads) {
         const int row = r - seg_rows - r_begin + j;

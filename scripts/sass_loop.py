@@ -12,7 +12,11 @@ Prints the loop's address range, its instruction count and mma count, and the op
   python scripts/sass_loop.py k.sass --loads
 also lists each global load in the loop with its position and the position, earlier in the loop,
 of the last instruction that reads any of its destination registers: how long the registers sat
-free before ptxas issued the load (a measure of lookahead lost to scheduling).
+free before ptxas issued the load (a measure of lookahead lost to scheduling); and how many
+instructions later (around the loop) its registers are first read: where the warp first waits
+for it. A load read a few instructions after it is issued makes the warp wait for the whole
+memory latency there (BENCHMARKS.md item 154: 16-bit scale registers converted right after their
+loads held 57% of the row sweep's stall samples).
 """
 import collections
 import re
@@ -87,11 +91,47 @@ def load_lags(body):
         yield j, text, last
 
 
+def _operands(text: str):
+    """(destination, sources) register operands of one SASS instruction (predicate stripped);
+    stores and branches have no destination."""
+    text = re.sub(r"^@!?U?P\w+\s+", "", text)
+    parts = text.split(None, 1)
+    if len(parts) < 2:
+        return None, ""
+    if parts[0].startswith(("ST", "BRA", "RED", "ATOM")):
+        return None, parts[1]
+    dest, _, rest = parts[1].partition(",")
+    return dest.strip(), rest
+
+
+def first_reads(body):
+    """Each global load of a loop body as (position, SASS text, distance): how many instructions
+    later, going around the loop, the first instruction that reads any of its destination
+    registers sits (None if they are overwritten first, or never read)."""
+    n = len(body)
+    for j, (_, text) in enumerate(body):
+        m = re.search(r"\bLDG(\S*)\s+R(\d+)", text)
+        if not m:
+            continue
+        width = 4 if ".128" in m.group(1) else 2 if ".64" in m.group(1) else 1
+        regs = [f"R{int(m.group(2)) + i}" for i in range(width)]
+        distance = None
+        for k in range(1, n):
+            dest, sources = _operands(body[(j + k) % n][1])
+            if any(re.search(rf"\b{r}\b", sources) for r in regs):
+                distance = k
+                break
+            if dest in regs and width == 1:
+                break
+        yield j, text, distance
+
+
 def print_loads(body) -> None:
     mma = [j for j, (_, x) in enumerate(body) if is_mma(x)]
     print(f"mma at {mma}")
+    first = {j: d for j, _, d in first_reads(body)}
     for j, text, last in load_lags(body):
-        print(f"  {j:4d}  {text[:64]:64s}  registers last read at {last}")
+        print(f"  {j:4d}  {text[:64]:64s}  registers last read at {last}, first read {first[j]} later")
 
 
 if __name__ == "__main__":

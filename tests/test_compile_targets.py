@@ -157,6 +157,34 @@ def test_hot_loop_within_the_stated_count(builds, function):
     assert count <= most, f"{function}: {count} SASS in the hot loop, the docs say at most {most}"
 
 
+def test_sweeps_read_each_load_a_row_later(builds):
+    """In every row sweep's hot loop (2 rows, or row pairs, in flight a thread) each global load's
+    registers are first read at least half the loop later, around the loop: where its row is
+    computed, not right after the load. With 16-bit scale registers, converted and moved into the
+    loop-carried register right after each row's loads, the scale loads were read 26-104
+    instructions after issue (half the loop: 139-364), every warp waited there for the loads it
+    had just issued, and the kernels were 1-2.5 us slower (BENCHMARKS.md item 154)."""
+    tool = cuobjdump()
+    if tool is None:
+        pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
+    sys.path.insert(0, str(SCRIPTS))
+    import sass_compare
+    import sass_loop
+    functions = sass_compare.split_functions(sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2]))
+    sweeps = {name: text for name, text in functions.items() if "sweep" in name}
+    assert len(sweeps) >= 32, sorted(sweeps)
+    early = []
+    for name, text in sweeps.items():
+        ins = sass_loop.parse(text)
+        loop = sass_loop.hot_loop(ins)
+        assert loop is not None, f"no hot loop found in {name}"
+        body = ins[loop[0]:loop[1] + 1]
+        reads = list(sass_loop.first_reads(body))
+        assert reads, f"no global load in {name}'s hot loop"
+        early += [(name[18:48], j, load, d) for j, load, d in reads if d is not None and d < len(body) // 2]
+    assert not early, early
+
+
 def test_sass_compare_reads_the_sweeps_of_a_real_build(builds):
     """scripts/sass_compare.py on the sm_90a build against itself: it finds the hot loop of every
     row sweep kernel (both sweeps, every warp shape) and calls each the same; the kernels whose

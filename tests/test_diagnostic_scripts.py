@@ -60,3 +60,24 @@ def test_sass_compare_pairs_kernels_by_name_and_reports_a_later_load():
         "_ZN1k1bILi1EE: before the loop 1 -> 1, loop 6 -> 6 (same), 16-byte loads' lag 2 -> 2",
         "_ZN1k1cILi1EE: missing in the new build (or no hot loop)",
     ], lines
+
+
+def test_sass_loop_first_reads_goes_around_the_loop():
+    """sass_loop.first_reads on a hand-written loop: a 16-byte load read by the loop's first
+    instruction (3 instructions later, around the loop's end), a 16-bit scale load read by the very
+    next instruction (the pattern of BENCHMARKS.md item 154), a load read through its register
+    pair's second half, and a load whose register is overwritten before any read (None)."""
+    sass_loop = _load("sass_loop")
+    body = ["LOP3.LUT R4, R8, 0xf, RZ, 0xc0, !PT",                 # 0: reads R8 (load at 4)
+            "IDP.4A.U8.S8 R12, R4, R9, R12",                       # 1
+            "@P1 LDG.E.NA.U16.CONSTANT R30, desc[UR6][R2.64]",     # 2
+            "LOP3.LUT R31, R30, 0xffff, RZ, 0xc0, !PT",            # 3: reads R30 at once
+            "@P0 LDG.E.NA.128.CONSTANT R8, desc[UR6][R20.64]",     # 4
+            "LDG.E.64 R16, desc[UR6][R22.64]",                     # 5: R16, R17
+            "FADD R13, R17, R12",                                  # 6: reads R17
+            "LDG.E R40, desc[UR6][R24.64]",                        # 7
+            "MOV R40, RZ",                                         # 8: overwrites R40 unread
+            "@P0 BRA 0x10"]
+    ins = [(16 * i, text) for i, text in enumerate(body)]
+    got = [(j, d) for j, _, d in sass_loop.first_reads(ins)]
+    assert got == [(2, 1), (4, 6), (5, 1), (7, None)], got

@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
-# Prepared in the twenty-third session (not run; about 1.5 device minutes with the machine's start):
-# scripts/sweep_mem_probe.cu with the batched task shapes read as the library reads L > 1 (each
-# CTA a balanced contiguous range of the L * M rows; 4096x7168x8 at 4 pieces x 2 warps, 2 CTAs per
-# SM): does the scale stream cost 4096x7168x8 what it costs 7168x16384 (item 151: 2.7-3.0 us the
-# library's way, 1.6-1.9 with the pieces by warp), and does any request form (sf2, sf4, sf5) read
-# it faster? BENCHMARKS.md Next steps. Two passes.
+# Prepared in the twenty-fourth session (not run; about 3 device minutes with the machine's start):
+# (1) dynamic W4A4 against W4A16 on row-major weights (docs/runs/next_dynamic.py, unchecked
+# timings) on the tree, which item 154 changed and which has not been timed since; (2) where the
+# other kernels' warps stall, per SASS instruction, as run 229 found the sweeps' waits: the tiled
+# integer item on 7168x16384 (NVFP4Linear's W4A4 path, 1.18x its floor; its hot loop reads item
+# 3's scale word 107 instructions after loading it in a 579-instruction loop of 4 items,
+# `scripts/sass_loop.py --loads`) and the row-major row tiles at N = 8 (1.50x the N = 1 time,
+# the issue's bound 1.3; item 0's weights are read 40-150 instructions after their loads).
+# BENCHMARKS.md Next steps.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu --format=csv,noheader
-nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/smp scripts/sweep_mem_probe.cu || exit 1
-/tmp/smp 30 > "$OUT/probe.txt" 2>&1
-/tmp/smp 30 > "$OUT/probe2.txt" 2>&1
-paste -d'|' <(cut -c1-56 "$OUT/probe.txt") <(cut -c41-56 "$OUT/probe2.txt")
+export PYTHONPATH=$PWD/src NVFP4_GEMV_CACHE_DIR=/tmp/nc PYTHONUNBUFFERED=1
+python3 -m nvfp4_gemv build > /tmp/build.txt 2>&1 || { tail -20 /tmp/build.txt; exit 1; }
+python3 docs/runs/next_dynamic.py > "$OUT/dynamic.txt" 2>&1
+python3 docs/runs/next_dynamic.py >> "$OUT/dynamic.txt" 2>&1
+for c in "tiled:7168 16384 1 1 fp4 tiled" "rowtiles8:7168 16384 1 8 fp4"; do
+  name=${c%%:*}
+  CASE="${c#*:}" bash scripts/ncu_source.sh "$name" > "$OUT/${name}_summary.txt" 2>&1
+  rm -f "$OUT/$name.ncu-rep" "$OUT/${name}_ncu.log"
+  gzip -f "$OUT/${name}_source.csv"
+done
+cat "$OUT/dynamic.txt"
+for n in tiled rowtiles8; do echo "== $n"; head -30 "$OUT/${n}_summary.txt"; done

@@ -72,16 +72,20 @@ def main(path: str, loads: bool = False) -> None:
         print_loads(body)
 
 
+def _global_loads(body):
+    """Each global load of a loop body as (position, SASS text, its destination registers)."""
+    for j, (_, text) in enumerate(body):
+        m = re.search(r"\bLDG(\S*)\s+R(\d+)", text)
+        if m:
+            width = 4 if ".128" in m.group(1) else 2 if ".64" in m.group(1) else 1
+            yield j, text, [f"R{int(m.group(2)) + i}" for i in range(width)]
+
+
 def load_lags(body):
     """Each global load of a loop body as (position, SASS text, position of the last earlier
     instruction that reads any of its destination registers, or None): how long the registers sat
     free before ptxas issued the load."""
-    for j, (_, text) in enumerate(body):
-        m = re.search(r"\bLDG(\S*)\s+R(\d+)", text)
-        if not m:
-            continue
-        width = 4 if ".128" in m.group(1) else 2 if ".64" in m.group(1) else 1
-        regs = [f"R{int(m.group(2)) + i}" for i in range(width)]
+    for j, text, regs in _global_loads(body):
         last = None
         for k in range(j - 1, -1, -1):
             sources = ",".join(body[k][1].split(",")[1:])
@@ -109,19 +113,14 @@ def first_reads(body):
     later, going around the loop, the first instruction that reads any of its destination
     registers sits (None if they are overwritten first, or never read)."""
     n = len(body)
-    for j, (_, text) in enumerate(body):
-        m = re.search(r"\bLDG(\S*)\s+R(\d+)", text)
-        if not m:
-            continue
-        width = 4 if ".128" in m.group(1) else 2 if ".64" in m.group(1) else 1
-        regs = [f"R{int(m.group(2)) + i}" for i in range(width)]
+    for j, text, regs in _global_loads(body):
         distance = None
         for k in range(1, n):
             dest, sources = _operands(body[(j + k) % n][1])
             if any(re.search(rf"\b{r}\b", sources) for r in regs):
                 distance = k
                 break
-            if dest in regs and width == 1:
+            if dest in regs and len(regs) == 1:
                 break
         yield j, text, distance
 

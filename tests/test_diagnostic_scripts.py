@@ -64,7 +64,7 @@ def test_sass_compare_pairs_kernels_by_name_and_reports_a_later_load():
 
 def test_sass_loop_first_reads_goes_around_the_loop():
     """sass_loop.first_reads on a hand-written loop: a 16-byte load read by the loop's first
-    instruction (3 instructions later, around the loop's end), a 16-bit scale load read by the very
+    instruction (6 instructions later, around the loop's branch), a 16-bit scale load read by the very
     next instruction (the pattern of BENCHMARKS.md item 154), a load read through its register
     pair's second half, and a load whose register is overwritten before any read (None)."""
     sass_loop = _load("sass_loop")

@@ -1498,10 +1498,10 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 //
 // Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 281 instructions for
 // 2 rows (4 pieces: 70 per 32 values; 291 with 16-bit scale registers, item 154, 288 with the
-// pieces by group, item 151, 323 with a butterfly per row, item 140): per piece the decode (4 PRMT + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the
-// scales (F2FP, HMUL2, 2 HADD2, 2 FADD, 2 FFMA) and two loads; per warp and 2 rows 5 SHFL and one
-// shared-memory store each. No other shared-memory traffic (tests/test_compile_targets.py holds the
-// count).
+// pieces by group, item 151, 323 with a butterfly per row, item 140): per piece the decode (4 PRMT
+// + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the scales (F2FP, HMUL2, 2 HADD2, 2 FADD, 2 FFMA) and
+// two loads; per warp and 2 rows 5 SHFL and one shared-memory store each. No other shared-memory
+// traffic (tests/test_compile_targets.py holds the count).
 // Outcome (runs 188-195): against the kernels it replaces (row-major, W4A4, one column), through
 // the op: 7168x16384 27.2 us against 29.3, 4096x7168x8 46.2 against 46.5, 7168x2048x4 16.9
 // against 18.7, 4096x4096 9.7 against 11.2, 14336x4096 17.4 against 19.1, the lm_head 100.1

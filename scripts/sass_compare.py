@@ -4,8 +4,11 @@ Changes outside a hot loop (a kernel parameter, a prologue without divisions) mo
 placement of the sweeps' loads by ~100 instructions and cost the lm_head 1.6-8.5 us (BENCHMARKS.md
 items 148 and 150). Per kernel whose name matches the pattern (default: the row sweeps), this
 prints the instructions before the hot loop, the loop's length, whether the loop is the same SASS
-up to register names and immediates, and the 16-byte loads' lag in the loop (positions between
-the last read of a load's destination registers and the load; sass_loop.load_lags), summed.
+up to register names and immediates, the 16-byte loads' lag in the loop (positions between the
+last read of a load's destination registers and the load; sass_loop.load_lags), summed, and the
+earliest first read of any global load's registers after the load (sass_loop.first_reads, around
+the loop): a load read soon after its issue is a wait there (item 154: 16-bit scale registers
+converted right after their loads, 26-104 instructions, cost the sweeps 1-2.5 us).
 
 Usage:
   python scripts/sass_compare.py BASE.cubin NEW.cubin [name regex]     (needs cuobjdump)
@@ -40,14 +43,16 @@ def normalized(text: str) -> str:
 
 def loop_summary(function_sass: str):
     """(instructions before the hot loop, its normalized instructions, summed lag of its 16-byte
-    loads) of one function, or None without a hot loop."""
+    loads, the earliest first read of a global load's registers or None) of one function, or None
+    without a hot loop."""
     ins = sass_loop.parse(function_sass)
     loop = sass_loop.hot_loop(ins) if ins else None
     if loop is None:
         return None
     body = ins[loop[0]:loop[1] + 1]
     lag = sum(j - last for j, text, last in sass_loop.load_lags(body) if ".128" in text and last is not None)
-    return loop[0], [normalized(text) for _, text in body], lag
+    reads = [d for _, _, d in sass_loop.first_reads(body) if d is not None]
+    return loop[0], [normalized(text) for _, text in body], lag, min(reads, default=None)
 
 
 def compare(base_sass: str, new_sass: str, pattern: str = "sweep") -> list:
@@ -67,7 +72,7 @@ def compare(base_sass: str, new_sass: str, pattern: str = "sweep") -> list:
             continue
         same = "same" if a[1] == b[1] else "differs"
         lines.append(f"{key}: before the loop {a[0]} -> {b[0]}, loop {len(a[1])} -> {len(b[1])} "
-                     f"({same}), 16-byte loads' lag {a[2]} -> {b[2]}")
+                     f"({same}), 16-byte loads' lag {a[2]} -> {b[2]}, first read {a[3]} -> {b[3]}")
     return lines
 
 

@@ -44,7 +44,8 @@ def test_sass_compare_pairs_kernels_by_name_and_reports_a_later_load():
     load issued 3 instructions later shows as a longer lag and a differing loop; a renamed
     register alone keeps the loop the same; a kernel missing from the new build is said to be.
     The load's registers are last read by the loop's first instruction (lag 2 where it follows
-    the mma; 5 moved behind the loop's counter and a NOP)."""
+    the mma; 5 moved behind the loop's counter and a NOP), and read again 4 instructions after the
+    load, around the loop (2 where the load comes last, before the branch)."""
     compare = _load("sass_compare").compare
     loop = ["LOP3.LUT R4, R8, 0xf, RZ, 0xc0, !PT", "HMMA.16816.F32 R12, R4, R6, R12",
             "LDG.E.128 R8, desc[UR4][R2.64]", "IADD3 R20, R20, 0x1, RZ", "ISETP.GE.AND P0, PT, R20, R21, PT"]
@@ -56,8 +57,10 @@ def test_sass_compare_pairs_kernels_by_name_and_reports_a_later_load():
     new = "\n".join([_function("_ZN1k1aILi1EEEvif", late), _function("_ZN1k1bILi1EEEvi", renamed)])
     lines = compare(base, new, "k1")
     assert lines == [
-        "_ZN1k1aILi1EE: before the loop 1 -> 1, loop 6 -> 7 (differs), 16-byte loads' lag 2 -> 5",
-        "_ZN1k1bILi1EE: before the loop 1 -> 1, loop 6 -> 6 (same), 16-byte loads' lag 2 -> 2",
+        "_ZN1k1aILi1EE: before the loop 1 -> 1, loop 6 -> 7 (differs), 16-byte loads' lag 2 -> 5, "
+        "first read 4 -> 2",
+        "_ZN1k1bILi1EE: before the loop 1 -> 1, loop 6 -> 6 (same), 16-byte loads' lag 2 -> 2, "
+        "first read 4 -> 4",
         "_ZN1k1cILi1EE: missing in the new build (or no hot loop)",
     ], lines
 

@@ -51,10 +51,10 @@ def test_quantize_kernel_marks_nonfinite_blocks_nan():
 # where it has more than one group of warps, sweep_kernel), the tiled or k-span integer plans over
 # k ranges up to 8192; one column, x 16-byte aligned.
 DYNAMIC_CASES = [
-    (1, 2048, 7168, "row-major", True),   # the row sweep, 2 pieces a thread, 4 warps a row
+    (1, 2048, 7168, "row-major", True),   # the row sweep, 1 piece a thread, 7 warps a row
     (2, 1000, 4096, "row-major", True),   # the row sweep, batches
     (1, 300, 16384, "row-major", True),   # the row sweep, 8 warps a row
-    (4, 200, 2080, "row-major", True),    # 4 groups share 65 quantized pieces, CTAs across batches
+    (4, 200, 2080, "row-major", True),    # 2 groups share 65 quantized pieces, CTAs across batches
     (3, 3000, 4096, "row-major", False),  # the row sweep with 4 pieces a thread (not fused)
     (2, 1000, 4176, "tiled", True),       # tiled, K % 128 != 0, batches
     (1, 33, 16384, "tiled", True),        # tiled, K split 16 ways (tiled_balance_splits)

@@ -98,9 +98,9 @@ GemvLaunch check_case(const Device& d, const Case& c) {
         c.K > (c.act == kActFP4 ? 32768 : 16384) || (c.act != kActFP4 && g.sweep != 2))
       fail(d, c, g, "row sweep: one column, row-major, aligned, K % 32 == 0 and <= 32768 (W4A16: 16384, "
                     "2 pieces), sm_90");
-    if ((g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 || g.sweep_warps > 8 ||
+    if ((g.sweep != 1 && g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 || g.sweep_warps > 8 ||
         g.sweep_warps * 32 * g.sweep < c.K / 32)
-      fail(d, c, g, "row sweep: 2 or 4 pieces a thread, up to 8 warps covering K");
+      fail(d, c, g, "row sweep: 1, 2 or 4 pieces a thread, up to 8 warps covering K");
     if (g.splits != 1 || g.k_split != c.K || g.integer != (c.act == kActFP4) || g.tiled || g.spans || g.ring ||
         g.chunk_bytes != 16)
       fail(d, c, g, "row sweep: one split, the integer item for W4A4, 16-byte loads");
@@ -161,10 +161,10 @@ int main() {
     int pieces, warps, grid;
     const char* without_sweep;
   };
-  const Expect h200[] = {{7168, 16384, 1, 2, 8, 396, "spans+int"}, {4096, 7168, 8, 4, 2, 264, "int"},
+  const Expect h200[] = {{7168, 16384, 1, 2, 8, 396, "spans+int"}, {4096, 7168, 8, 1, 7, 528, "int"},
                          {7168, 2048, 4, 2, 1, 396, "spans"},      {4096, 4096, 1, 2, 2, 396, "ring"},
                          {14336, 4096, 1, 4, 1, 264, "spans"},     {4096, 14336, 1, 2, 7, 396, "spans+int"},
-                         {7168, 2048, 1, 2, 1, 396, "ring"},       {2048, 7168, 1, 2, 4, 396, "spans+int"},
+                         {7168, 2048, 1, 2, 1, 396, "ring"},       {2048, 7168, 1, 1, 7, 528, "spans+int"},
                          {151936, 4096, 1, 4, 1, 264, "int"}};
   // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
   bool default_rule = true;

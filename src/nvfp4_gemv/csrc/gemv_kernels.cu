@@ -1489,19 +1489,20 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 // (group g its rows g, g + groups, ...); its rows are a contiguous range where L > 1 (a CTA reads
 // front to back, like the floor's blocks, item 56's "blk"), and at L == 1 every G-th row of the
 // matrix (the G CTAs on one front, like the floor's grid stride: 0.3-2.6 us faster on the large
-// layers, sweep_steps_fit). Each thread keeps kSweepDepth (2) rows in flight. Per row a thread adds
-// its pieces' dp4a block sums times SFA * SFB in fp32 (compute_item_dot's steps), its warp adds the
-// lanes' sums by shuffles (a fixed butterfly, both rows of a step in one where kPairReduce) and
-// writes one float a row to shared memory; after the CTA's last row the warps' sums of each row are
-// added in warp order and the epilogue applies 2^-kIntAccLog2, alpha and the bias. Bitwise
-// deterministic.
+// layers, sweep_steps_fit). Each thread keeps sweep_depth rows in flight (2, or 4 with one piece).
+// Per row a thread adds its pieces' dp4a block sums times SFA * SFB in fp32 (compute_item_dot's
+// steps), its warp adds the lanes' sums by shuffles (a fixed butterfly, two rows in one where
+// kPairReduce) and writes one float a row to shared memory; after the CTA's last row the warps'
+// sums of each row are added in warp order and the epilogue applies 2^-kIntAccLog2, alpha and the
+// bias. Bitwise deterministic.
 //
 // Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 281 instructions for
 // 2 rows (4 pieces: 70 per 32 values; 291 with 16-bit scale registers, item 154, 288 with the
 // pieces by group, item 151, 323 with a butterfly per row, item 140): per piece the decode (4 PRMT
 // + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the scales (F2FP, HMUL2, 2 HADD2, 2 FADD, 2 FFMA) and
 // two loads; per warp and 2 rows 5 SHFL and one shared-memory store each. No other shared-memory
-// traffic (tests/test_compile_targets.py holds the count).
+// traffic (tests/test_compile_targets.py holds the count). One piece a thread: 303-308 for 4 rows
+// (76 per 32 values: the butterflies and stores are shared by fewer values).
 // Outcome (runs 188-195): against the kernels it replaces (row-major, W4A4, one column), through
 // the op: 7168x16384 27.2 us against 29.3, 4096x7168x8 46.2 against 46.5, 7168x2048x4 16.9
 // against 18.7, 4096x4096 9.7 against 11.2, 14336x4096 17.4 against 19.1, the lm_head 100.1
@@ -1668,16 +1669,33 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
   }
 }
 
+// Rows in flight a thread (kSweepDepth in sweep_kernel) and CTAs per SM (its launch bounds and
+// sweep_plan's grid) by pieces a thread: 2 rows at 3 CTAs per SM with 2 pieces (80 registers), 2
+// at 2 with 4 (128), and with one piece 4 rows (the same 16-byte loads in flight a thread as 2 x 2)
+// at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row: 72-100
+// registers), else 3 (at 64 registers the fused quantization spills). Measured for one piece (run
+// 237, 4096x7168x8 at 7 warps): 4 CTAs per SM 41.5-41.7 us, 3 41.8-41.9. More rows in flight for
+// 2 pieces, at 2 CTAs per SM, measured
+// slower (run 236, time_shapes.py, two orders; BENCHMARKS.md item 156): 4 rows 7168x16384 23.7-23.8
+// us against 23.8-24.0 but 4096x4096 9.3-9.5 against 8.8-9.1, 4096x14336 15.5-15.6 against
+// 15.2-15.4; 6 rows 0.8-1.2 us slower on every shape.
+__host__ __device__ constexpr int sweep_depth(int pieces) { return pieces == 1 ? 4 : 2; }
+__host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps) {
+  const bool small_cta = kWarps % group_warps != 0;  // fewer than 8 warps: 8 / w groups of w warps
+  return pieces == 1 ? (small_cta ? 4 : 3) : pieces == 2 ? 3 : 2;
+}
+
 // One CTA (kGroupWarps * (8 / kGroupWarps) warps): L > 1, the balanced range of flattened L * M
 // rows of row block blockIdx.x (balanced_bound, as in gemv_kernel), in segments of one batch each;
 // L == 1, rows blockIdx.x + i * row_blocks. Shared
-// memory: [CTA row][warp of its group] fp32. 2 pieces: 3 CTAs per SM fit (80 registers); 4: 2
-// (128). kQuantAct: see sweep_piece; 2 pieces only (with 4, ptxas spills at the 128-register cap,
+// memory: [CTA row][warp of its group] fp32. CTAs per SM: sweep_ctas_per_sm.
+// kQuantAct: see sweep_piece; 1 or 2 pieces only (with 4, ptxas spills at the 128-register cap,
 // whichever order the loads take). The group's shape is a template parameter: with it at run time
 // the pieces' address arithmetic moved each row's weight loads ~60 instructions later in the hot
 // loop (sm_90a SASS), and the kernel took 28.3 us on 7168x16384 against 25.5 (runs 190-191).
 template <int kPieces, int kGroupWarps, bool kQuantAct>
-__global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPieces == 2 ? 3 : 2)
+__global__ void
+__launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(kPieces, kGroupWarps))
     sweep_kernel(const GemvParams p, int row_blocks) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   // The launcher picks the sweep on 9.x devices only (integer_fits), which never run this SASS;
@@ -1685,7 +1703,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
   __trap();
 #else
   extern __shared__ float red[];
-  constexpr int kSweepDepth = 2;  // rows in flight per thread
+  constexpr int kSweepDepth = sweep_depth(kPieces);  // rows in flight per thread
   // Both rows' warp sums in one butterfly (below), measured (run 206, time_shapes.py, two orders,
   // against a butterfly per row; BENCHMARKS.md item 140): 7168x16384 25.2-25.3 us against
   // 26.3-26.5, 4096x14336 16.3-16.4 against 17.1-17.2, 4096x7168x8 (4 x 2) 44.4-44.8 against 45.1-45.2,
@@ -1785,10 +1803,10 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
         x[u] = sweep_piece<kQuantAct>(ok[u], p, l, piece0 + Pieces::kStep * u, gs);
     }
     // Row i's warp sums go to red[i][warp]: a row at a time (a butterfly of 5 SHFL, lane 0 stores
-    // through a generic pointer), or with kPairReduce both rows of a step in one butterfly (the
-    // half warps swap one row each at offset 16, then each half reduces its own: 5 SHFL for 2
-    // rows) and a 32-bit shared address stepped a row at a time (ptxas had recomputed the generic
-    // address every row). The lanes' additions come in another order, the same on every run.
+    // through a generic pointer), or with kPairReduce two rows in one butterfly (the half warps
+    // swap one row each at offset 16, then each half reduces its own: 5 SHFL for 2 rows) and a
+    // 32-bit shared address stepped a row at a time (ptxas had recomputed the generic address
+    // every row). The lanes' additions come in another order, the same on every run.
     // The two loops spell the row step (dot product, next loads) twice: written once (a lambda,
     // or one loop with either reduction) it moved the SASS of every sweep kernel away from the
     // forms measured and tested (runs 205-206); as below, each kernel's is one of those.
@@ -1796,7 +1814,7 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
     if constexpr (kPairReduce) {
       uint32_t out_addr = (uint32_t)__cvta_generic_to_shared(out_row);
       constexpr uint32_t out_step = groups * group_warps * 4;  // bytes from a row's sums to the next's
-      static_assert(kSweepDepth == 2, "one butterfly for two rows");
+      static_assert(kSweepDepth % 2 == 0, "one butterfly for two rows");
       for (int i = 0; i < n; i += kSweepDepth) {
         float acc[kSweepDepth] = {};
 #pragma unroll
@@ -1814,9 +1832,12 @@ __global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), kPi
           sf += sf_step;
         }
         const int half = lane >> 4;  // the row this half warp reduces
-        const float v = pair_warp_sum(acc[0], acc[1], lane);
-        if ((lane & 15) == 0 && i + half < n) st_shared_f32(out_addr + half * out_step, v);
-        out_addr += 2 * out_step;
+#pragma unroll
+        for (int h = 0; h < kSweepDepth; h += 2) {
+          const float v = pair_warp_sum(acc[h], acc[h + 1], lane);
+          if ((lane & 15) == 0 && i + h + half < n) st_shared_f32(out_addr + (h + half) * out_step, v);
+        }
+        out_addr += kSweepDepth * out_step;
       }
     } else {
       for (int i = 0; i < n; i += kSweepDepth) {
@@ -2444,18 +2465,19 @@ inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
 
 // The row sweep's shape. Pieces per thread: 2 (CTAs of up to 8 warps cover K <= 16384), or 4 where
 // K is longer, or where CTAs take at least kSweepFourMinCtaRows rows at 2 per SM and 4-piece rows
-// leave at most 1/8 of the threads' pieces past K. CTAs: 3 per SM with 2 pieces (the kernel is
-// compiled for 3: 80 registers), 2 with 4 (128). Chosen on the H200 (run 189,
+// leave at most 1/8 of the threads' pieces past K. CTAs per SM: sweep_ctas_per_sm (the kernel is
+// compiled for it). Chosen on the H200 (run 189,
 // scripts/regact_probe.cu, the kernel standalone; each shape's best in brackets):
 // 2 pieces: 7168x16384 25.5 us [25.5; 4 pieces 26.0], 7168x2048x4 15.9 [15.9];
 // 4 pieces: 4096x7168x8 45.7 [45.7; 2 pieces 47.8-48.6], 14336x4096 15.8 [15.8], the 151936x4096
 // lm_head 100.0 [100.0; 2 pieces 104.9-106.2]. A K = 2048 row in 4 pieces leaves half the
 // threads' pieces empty (7168x2048x4 20.5 us); one piece a thread with 8 rows in flight lost
-// everywhere (7168x2048x4 18.9-20.1, the lm_head 130-152). The probe had run the smaller 2-piece
-// shapes at 2 CTAs per SM compiled for 2 (128 registers); the library's kernel, compiled for 3,
-// ran them faster at 3 per SM than at 2 (run 198, time_shapes.py, two orders): 4096x14336 17.3-17.4
-// us against 19.7, 4096x4096 9.3-9.4 against 9.7, 2048x7168 9.4-9.5 against 9.7-9.8 (compiled
-// for 2 at 2 per SM: 17.7-17.8, 9.3, 9.4-9.5).
+// everywhere (7168x2048x4 18.9-20.1, the lm_head 130-152; before item 154, when each row waited on
+// its fresh scale loads); one piece a thread now where K / 1024 is odd (sweep_pieces). The probe
+// had run the smaller 2-piece shapes at 2 CTAs per SM compiled for 2 (128 registers); the
+// library's kernel, compiled for 3, ran them faster at 3 per SM than at 2 (run 198,
+// time_shapes.py, two orders): 4096x14336 17.3-17.4 us against 19.7, 4096x4096 9.3-9.4 against
+// 9.7, 2048x7168 9.4-9.5 against 9.7-9.8 (compiled for 2 at 2 per SM: 17.7-17.8, 9.3, 9.4-9.5).
 constexpr int kSweepFourMinCtaRows = 32;
 // The CTA's row step (sweep_kernel: groups x stride rows, stride = the grid where L == 1, the rows
 // interleaved over the CTAs, else 1; sweep16_kernel: twice that, a row pair each) in 32 bits.
@@ -2478,18 +2500,30 @@ inline int64_t sweep_cta_rows(const GemvParams& p, int64_t row_blocks, bool w4a1
   return sweep_units_per_cta<int64_t>((int64_t)p.M * p.L, row_blocks);
 }
 inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_thread - 1) / (32 * per_thread); }
-inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
+// 2 or 4 pieces a thread (the rule above); the W4A16 sweep at L > 1 follows it (sweep16_fits).
+inline int sweep_pieces_2_or_4(const GemvParams& p, const PlanDevice& dev) {
   const int64_t rows = (int64_t)p.M * p.L;
   const bool four_fill = (int64_t)(p.K / 32) * 8 >= (int64_t)sweep_warps_for(p.K, 4) * 128 * 7;
   const bool four_rows = rows >= (int64_t)2 * dev.sms * kSweepFourMinCtaRows;
   return sweep_warps_for(p.K, 2) > 8 || (four_fill && four_rows) ? 4 : 2;
+}
+// One piece a thread where that leaves fewer of a row's thread pieces past K than 2 or 4 (K / 1024
+// odd: a row of 7 warps x 1 piece where 4 x 2 or 2 x 4 leave 1/8 of the pieces empty), a row
+// within 8 warps. Measured (run 237, time_shapes.py, two orders, against 2 and 4 pieces):
+// 4096x7168x8 41.5-41.7 us against 42.0-42.2 (7 x 1 against 2 x 4 pieces), 2048x7168 8.8 against
+// 8.8-8.9 (7 x 1 against 4 x 2); the other shapes take the same kernels.
+inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
+  const int two_or_four = sweep_pieces_2_or_4(p, dev);
+  const int one_warps = sweep_warps_for(p.K, 1);
+  const int two_or_four_slots = sweep_warps_for(p.K, two_or_four) * two_or_four;  // 32-piece rounds a row
+  return one_warps <= kWarps && one_warps < two_or_four_slots ? 1 : two_or_four;
 }
 // w4a16: the W4A16 sweep (sweep16_kernel; 2 pieces a thread only, sweep16_fits), 2 CTAs per SM.
 inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4a16 = false) {
   const int64_t rows = (int64_t)p.M * p.L;
   const int per_thread = w4a16 ? 2 : sweep_pieces(p, dev);
   const int group_warps = sweep_warps_for(p.K, per_thread);
-  const int per_sm = !w4a16 && per_thread == 2 ? 3 : 2;
+  const int per_sm = w4a16 ? 2 : sweep_ctas_per_sm(per_thread, group_warps);
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
   const int64_t cta_rows_max = kSweepSmemBytes / (4 * group_warps);  // more rows: more CTAs, in waves
   row_blocks = std::max(row_blocks, (rows + cta_rows_max - 1) / cta_rows_max);
@@ -2526,7 +2560,7 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
          (p.act == kActF16 || p.act == kActBF16) && p.N == 1 && wide_loads(p) && sweep_weights_fit(p) &&
-         (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces(p, dev) == 2) &&
+         (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces_2_or_4(p, dev) == 2) &&
          reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
          (p.L == 1 || p.x_batch_stride * 2 % 16 == 0);
 }
@@ -2773,7 +2807,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     const int w = plan.sweep_warps, pieces = p.K / 32;
     const int64_t rows = (int64_t)p.M * p.L;
     const int64_t cta_rows = plan.row_blocks > 0 ? sweep_cta_rows(p, plan.row_blocks, !plan.integer) : 0;
-    const bool shape = (plan.sweep == 2 || plan.sweep == 4) && w >= 1 && w <= kWarps &&
+    const bool shape = (plan.sweep == 1 || plan.sweep == 2 || plan.sweep == 4) && w >= 1 && w <= kWarps &&
                        w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
                        plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows &&
                        plan.grid == plan.row_blocks && plan.smem_bytes >= cta_rows * w * 4 &&
@@ -2812,11 +2846,11 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
 // Since the even bands (even_row_blocks) the tiled 7168x16384 runs unsplit: two kernels, 28.7-28.9
 // us against 28.3-28.4 split and fused before, and 30.2-30.3 fused over K = 16384 (run 181).
 constexpr int kFusedQuantMaxK = 8192;
-// The row sweep quantizes only its threads' own pieces, once per batch, at any K (2 pieces a
+// The row sweep quantizes only its threads' own pieces, once per batch, at any K (1 or 2 pieces a
 // thread; see sweep_kernel).
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
   return detail::quant_act(p) && plan.integer &&
-         (plan.sweep == 2 || (!plan.sweep && (plan.tiled || plan.spans) &&
+         (plan.sweep == 1 || plan.sweep == 2 || (!plan.sweep && (plan.tiled || plan.spans) &&
                               plan.k_split <= kFusedQuantMaxK)) &&
          detail::quant_act_fits(p);
 }
@@ -2828,7 +2862,9 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.sweep && (p.act == kActF16 || p.act == kActBF16))
     return p.act == kActBF16 ? launch_sweep16<true>(p, plan, stream) : launch_sweep16<false>(p, plan, stream);
-  if (plan.sweep == 2)  // the fused quantization with 2 pieces a thread only (check_plan)
+  if (plan.sweep == 1)  // the fused quantization with 1 or 2 pieces a thread only (check_plan)
+    return quant_act(p) ? launch_sweep<1, true>(p, plan, stream) : launch_sweep<1, false>(p, plan, stream);
+  if (plan.sweep == 2)
     return quant_act(p) ? launch_sweep<2, true>(p, plan, stream) : launch_sweep<2, false>(p, plan, stream);
   if (plan.sweep == 4) return launch_sweep<4, false>(p, plan, stream);
   if (quant_act(p)) {  // an integer plan (check_plan)

@@ -2473,11 +2473,12 @@ inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
 // lm_head 100.0 [100.0; 2 pieces 104.9-106.2]. A K = 2048 row in 4 pieces leaves half the
 // threads' pieces empty (7168x2048x4 20.5 us); one piece a thread with 8 rows in flight lost
 // everywhere (7168x2048x4 18.9-20.1, the lm_head 130-152; before item 154, when each row waited on
-// its fresh scale loads); one piece a thread now where K / 1024 is odd (sweep_pieces). The probe
-// had run the smaller 2-piece shapes at 2 CTAs per SM compiled for 2 (128 registers); the
-// library's kernel, compiled for 3, ran them faster at 3 per SM than at 2 (run 198,
-// time_shapes.py, two orders): 4096x14336 17.3-17.4 us against 19.7, 4096x4096 9.3-9.4 against
-// 9.7, 2048x7168 9.4-9.5 against 9.7-9.8 (compiled for 2 at 2 per SM: 17.7-17.8, 9.3, 9.4-9.5).
+// its fresh scale loads); one piece a thread now where it leaves fewer pieces empty
+// (sweep_pieces). The probe had run the smaller 2-piece shapes at 2 CTAs per SM compiled for 2
+// (128 registers); the library's kernel, compiled for 3, ran them faster at 3 per SM than at 2
+// (run 198, time_shapes.py, two orders): 4096x14336 17.3-17.4 us against 19.7, 4096x4096 9.3-9.4
+// against 9.7, 2048x7168 9.4-9.5 against 9.7-9.8 (compiled for 2 at 2 per SM: 17.7-17.8, 9.3,
+// 9.4-9.5).
 constexpr int kSweepFourMinCtaRows = 32;
 // The CTA's row step (sweep_kernel: groups x stride rows, stride = the grid where L == 1, the rows
 // interleaved over the CTAs, else 1; sweep16_kernel: twice that, a row pair each) in 32 bits.
@@ -2507,11 +2508,13 @@ inline int sweep_pieces_2_or_4(const GemvParams& p, const PlanDevice& dev) {
   const bool four_rows = rows >= (int64_t)2 * dev.sms * kSweepFourMinCtaRows;
   return sweep_warps_for(p.K, 2) > 8 || (four_fill && four_rows) ? 4 : 2;
 }
-// One piece a thread where that leaves fewer of a row's thread pieces past K than 2 or 4 (K / 1024
-// odd: a row of 7 warps x 1 piece where 4 x 2 or 2 x 4 leave 1/8 of the pieces empty), a row
-// within 8 warps. Measured (run 237, time_shapes.py, two orders, against 2 and 4 pieces):
-// 4096x7168x8 41.5-41.7 us against 42.0-42.2 (7 x 1 against 2 x 4 pieces), 2048x7168 8.8 against
-// 8.8-8.9 (7 x 1 against 4 x 2); the other shapes take the same kernels.
+// One piece a thread where that leaves fewer of a row's thread pieces past K than 2 or 4, a row
+// within 8 warps: ceil(K / 1024) odd (K = 7168: 1 piece x 7 warps where 4 x 2 or 2 x 4 leave 1/8
+// of the pieces empty), and K <= 1024 (2 pieces on one warp leave half of them empty). Measured
+// (runs 237 and 239, two orders, unchecked, against the 2-or-4 rule; pieces x warps): 4096x7168x8
+// 41.5-41.8 us against 42.0-42.5 (1 x 7 against 4 x 2), 2048x7168 8.8-8.9 against 8.6-8.9 (1 x 7
+// against 2 x 4); 7168x1024 7.1-7.2 against 7.6-7.9, 28672x1024 10.7-10.8 against 12.4-12.5,
+// 4096x1024x8 11.8-11.9 against 13.9-14.1 (1 x 1 against 2 x 1).
 inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   const int two_or_four = sweep_pieces_2_or_4(p, dev);
   const int one_warps = sweep_warps_for(p.K, 1);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prepared in the twenty-fifth session (not run; about 5 device minutes): the W4A16 sweep with one
 # piece a thread where that leaves fewer of a row's pieces past K than 2 (item 158's rule for the
-# W4A4 sweep, at L = 1: K = 7168 on 7 warps, K <= 1024 on one), docs/runs/next_sweep16_one.patch:
+# W4A4 sweep: K = 7168 on 7 warps, K <= 1024 on one; at L > 1 too, where those shapes had taken
+# the row tiles, e.g. 4096x7168x8 bf16 at 1.25x its floor), docs/runs/next_sweep16_one.patch:
 # s16one at 3 CTAs per SM (78-96 registers, no spills), s16one2 (next_sweep16_one2.patch) at 2; hot loop 416-431 SASS per 2
 # row pairs of one piece (104-108 per 32 values against 87 with 2 pieces), every load first read
 # 213-355 instructions after issue. head: the tree. (1) kernel + feature tests on s16one (stop on

@@ -81,20 +81,6 @@ def _global_loads(body):
             yield j, text, [f"R{int(m.group(2)) + i}" for i in range(width)]
 
 
-def load_lags(body):
-    """Each global load of a loop body as (position, SASS text, position of the last earlier
-    instruction that reads any of its destination registers, or None): how long the registers sat
-    free before ptxas issued the load."""
-    for j, text, regs in _global_loads(body):
-        last = None
-        for k in range(j - 1, -1, -1):
-            sources = ",".join(body[k][1].split(",")[1:])
-            if any(re.search(rf"\b{r}\b", sources) for r in regs):
-                last = k
-                break
-        yield j, text, last
-
-
 def _operands(text: str):
     """(destination, sources) register operands of one SASS instruction (predicate stripped);
     stores and branches have no destination."""
@@ -106,6 +92,20 @@ def _operands(text: str):
         return None, parts[1]
     dest, _, rest = parts[1].partition(",")
     return dest.strip(), rest
+
+
+def load_lags(body):
+    """Each global load of a loop body as (position, SASS text, position of the last earlier
+    instruction that reads any of its destination registers, or None): how long the registers sat
+    free before ptxas issued the load."""
+    for j, text, regs in _global_loads(body):
+        last = None
+        for k in range(j - 1, -1, -1):
+            _, sources = _operands(body[k][1])
+            if any(re.search(rf"\b{r}\b", sources) for r in regs):
+                last = k
+                break
+        yield j, text, last
 
 
 def first_reads(body):

@@ -1683,13 +1683,16 @@ __host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps)
   const bool small_cta = kWarps % group_warps != 0;  // fewer than 8 warps: 8 / w groups of w warps
   return pieces == 1 ? (small_cta ? 4 : 3) : pieces == 2 ? 3 : 2;
 }
+// Whether the sweep of `pieces` a thread quantizes a 16-bit activation itself (kQuantAct): with 1
+// or 2, not with 4 (ptxas spills at the 128-register cap). check_plan and fused_quant_fits ask it.
+__host__ __device__ constexpr bool sweep_quantizes(int pieces) { return pieces == 1 || pieces == 2; }
 
 // One CTA (kGroupWarps * (8 / kGroupWarps) warps): L > 1, the balanced range of flattened L * M
 // rows of row block blockIdx.x (balanced_bound, as in gemv_kernel), in segments of one batch each;
 // L == 1, rows blockIdx.x + i * row_blocks. Shared
 // memory: [CTA row][warp of its group] fp32. CTAs per SM: sweep_ctas_per_sm.
-// kQuantAct: see sweep_piece; 1 or 2 pieces only (with 4, ptxas spills at the 128-register cap,
-// whichever order the loads take). The group's shape is a template parameter: with it at run time
+// kQuantAct: see sweep_piece; 1 or 2 pieces only (sweep_quantizes: with 4, ptxas spills at the
+// 128-register cap, whichever order the loads take). The group's shape is a template parameter: with it at run time
 // the pieces' address arithmetic moved each row's weight loads ~60 instructions later in the hot
 // loop (sm_90a SASS), and the kernel took 28.3 us on 7168x16384 against 25.5 (runs 190-191).
 template <int kPieces, int kGroupWarps, bool kQuantAct>
@@ -1701,6 +1704,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
   // on sm_100a and sm_120a its body spills at the register cap (no such GPU here to tune it for).
   __trap();
 #else
+  static_assert(!kQuantAct || sweep_quantizes(kPieces), "the fused quantization's pieces");
   extern __shared__ float red[];
   constexpr int kSweepDepth = sweep_depth(kPieces);  // rows in flight per thread
   // Both rows' warp sums in one butterfly (below), measured (run 206, time_shapes.py, two orders,
@@ -2798,7 +2802,8 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   using namespace detail;
   if (quant_act(p)) {
-    if (!plan.integer || plan.sweep == 4 || !quant_act_fits(p)) return cudaErrorInvalidValue;
+    if (!plan.integer || (plan.sweep && !sweep_quantizes(plan.sweep)) || !quant_act_fits(p))
+      return cudaErrorInvalidValue;
     return check_plan(as_fp4(p), plan, dev);
   }
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
@@ -2852,8 +2857,8 @@ constexpr int kFusedQuantMaxK = 8192;
 // thread; see sweep_kernel).
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
   return detail::quant_act(p) && plan.integer &&
-         (plan.sweep == 1 || plan.sweep == 2 || (!plan.sweep && (plan.tiled || plan.spans) &&
-                              plan.k_split <= kFusedQuantMaxK)) &&
+         (detail::sweep_quantizes(plan.sweep) || (!plan.sweep && (plan.tiled || plan.spans) &&
+                                                  plan.k_split <= kFusedQuantMaxK)) &&
          detail::quant_act_fits(p);
 }
 
@@ -2864,7 +2869,7 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.sweep && (p.act == kActF16 || p.act == kActBF16))
     return p.act == kActBF16 ? launch_sweep16<true>(p, plan, stream) : launch_sweep16<false>(p, plan, stream);
-  if (plan.sweep == 1)  // the fused quantization with 1 or 2 pieces a thread only (check_plan)
+  if (plan.sweep == 1)  // the fused quantization with 1 or 2 pieces a thread (sweep_quantizes)
     return quant_act(p) ? launch_sweep<1, true>(p, plan, stream) : launch_sweep<1, false>(p, plan, stream);
   if (plan.sweep == 2)
     return quant_act(p) ? launch_sweep<2, true>(p, plan, stream) : launch_sweep<2, false>(p, plan, stream);

@@ -200,12 +200,13 @@ def _sweep16_expected() -> bool:
 
 @pytest.mark.parametrize("act", ["fp16", "bf16"])
 @pytest.mark.parametrize("l,m,k", [(1, 1, 32), (2, 5, 96), (3, 129, 2048), (1, 301, 7168), (4, 1201, 7168),
-                                   (1, 63, 16384), (300, 9, 1024), (1, 7001, 2048)], ids=str)
+                                   (1, 63, 16384), (300, 9, 1024), (1, 7001, 2048), (1, 77, 5120),
+                                   (1, 2049, 1024)], ids=str)
 def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
-    """W4A16 at one column, row-major (sweep16_kernel on sm_90; every shape here takes 2 pieces a
-    thread on 100+ SMs): rows in pairs with an odd last row (M odd), pieces past K (96, 7168), 1-8
-    warps a row, CTAs crossing batches (bf16: each batch its own exponent); three calls bitwise
-    equal."""
+    """W4A16 at one column, row-major (sweep16_kernel on sm_90; on 100+ SMs 2 pieces a thread, and
+    one at L = 1 where K = 1024 x an odd number or K <= 1024: K = 32, 1024, 5120, 7168): rows in
+    pairs with an odd last row (M odd), pieces past K (96, 7168), 1-8 warps a row, CTAs crossing
+    batches (bf16: each batch its own exponent); three calls bitwise equal."""
     gen = torch.Generator().manual_seed(l + m + k + len(act))
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, act, DEV)
     if _sweep16_expected():
@@ -239,12 +240,13 @@ def test_w4a16_row_sweep_bf16_column_scale_and_epilogue():
                     accumulation, "sweep16_kernel", _sweep16_expected(), "sweep16 epilogue")
 
 
-@pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048)], ids=str)
+@pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048), (1, 999, 7168)], ids=str)
 def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     """bf16 activations whose magnitude changes by up to 2^60 along K (every 256 values), as
     activations with outliers: the values far below the column's largest fall below fp16's range
     after sweep16_kernel's rescale (one power of two per column and batch) and round, within the
-    bound of BF16_RESCALE_REL. 8, 2 and 1 warps a row; odd M, CTAs crossing batches. (Written for a
+    bound of BF16_RESCALE_REL. 8, 2 and 1 warps a row of 2 pieces, 7 of one; odd M, CTAs crossing
+    batches. (Written for a
     per-warp exponent, run 213, where a sum undone with another warp's exponent would be off by a
     power of two far outside the bound; that form was slower and was not kept.)"""
     gen = torch.Generator().manual_seed(m + k)

@@ -95,9 +95,10 @@ GemvLaunch check_case(const Device& d, const Case& c) {
     const int64_t cta_rows = c.act != kActFP4 && c.L == 1 ? 2 * ((pairs + g.row_blocks - 1) / g.row_blocks)
                                                           : (rows + g.row_blocks - 1) / g.row_blocks;
     if (d.dev.major != 9 || c.N != 1 || c.sf_layout != kScaleRowMajor || !c.aligned || c.K % 32 != 0 ||
-        c.K > (c.act == kActFP4 ? 32768 : 16384) || (c.act != kActFP4 && g.sweep != 2))
+        c.K > (c.act == kActFP4 ? 32768 : 16384) ||
+        (c.act != kActFP4 && g.sweep != 2 && !(g.sweep == 1 && c.L == 1)))
       fail(d, c, g, "row sweep: one column, row-major, aligned, K % 32 == 0 and <= 32768 (W4A16: 16384, "
-                    "2 pieces), sm_90");
+                    "2 pieces, or 1 at L = 1), sm_90");
     if ((g.sweep != 1 && g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 || g.sweep_warps > 8 ||
         g.sweep_warps * 32 * g.sweep < c.K / 32)
       fail(d, c, g, "row sweep: 1, 2 or 4 pieces a thread, up to 8 warps covering K");
@@ -244,17 +245,23 @@ int main() {
   }
   // W4A16 at one column, row-major (sweep16_fits): the sweep at L = 1 wherever K <= 16384
   // (7168x16384: 8 warps a row, 2 CTAs per SM; 14336x4096, where the W4A4 sweep holds 4 pieces:
-  // 2 warps a row, run 212); at L > 1 not where the W4A4 sweep holds 4 (4096x7168x8, run 212).
+  // 2 warps a row, run 212; one piece at 2048x7168 on 7 warps, 2 CTAs per SM, and 5120x5120 on 5
+  // warps, 4 per SM, runs 241-242); at L > 1 not where the W4A4 sweep holds 4 (4096x7168x8, run 212).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
     for (const int act : {kActF16, kActBF16}) {
       const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, act, kScaleRowMajor, true});
       const GemvLaunch g8 = check_case(devices[0], Case{4096, 7168, 8, 1, act, kScaleRowMajor, true});
       const GemvLaunch g4 = check_case(devices[0], Case{14336, 4096, 1, 1, act, kScaleRowMajor, true});
+      const GemvLaunch g1 = check_case(devices[0], Case{2048, 7168, 1, 1, act, kScaleRowMajor, true});
+      const GemvLaunch g5 = check_case(devices[0], Case{5120, 5120, 1, 1, act, kScaleRowMajor, true});
       if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != 264 || g.integer || g8.sweep || g4.sweep != 2 ||
-          g4.sweep_warps != 2 || g4.integer) {
+          g4.sweep_warps != 2 || g4.integer || g1.sweep != 1 || g1.sweep_warps != 7 || g1.grid != 264 ||
+          g5.sweep != 1 || g5.sweep_warps != 5 || g5.grid != 528) {
         std::printf("FAIL H200 W4A16 act %d: 7168x16384 sweep %d x %d warps on %d CTAs, 4096x7168x8 sweep %d, "
-                    "14336x4096 sweep %d x %d warps\n",
-                    act, g.sweep, g.sweep_warps, g.grid, g8.sweep, g4.sweep, g4.sweep_warps);
+                    "14336x4096 sweep %d x %d warps, 2048x7168 sweep %d x %d warps on %d CTAs, 5120x5120 "
+                    "sweep %d x %d warps on %d CTAs\n",
+                    act, g.sweep, g.sweep_warps, g.grid, g8.sweep, g4.sweep, g4.sweep_warps, g1.sweep,
+                    g1.sweep_warps, g1.grid, g5.sweep, g5.sweep_warps, g5.grid);
         ++failures;
       }
       // Its CTAs interleave row pairs at L = 1: a step of 2 x groups x grid rows (sweep_steps_fit),

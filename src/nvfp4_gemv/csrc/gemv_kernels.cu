@@ -1683,6 +1683,19 @@ __host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps)
   const bool small_cta = kWarps % group_warps != 0;  // fewer than 8 warps: 8 / w groups of w warps
   return pieces == 1 ? (small_cta ? 4 : 3) : pieces == 2 ? 3 : 2;
 }
+// CTAs per SM of the W4A16 sweep (sweep16_kernel's launch bounds and sweep_plan's grid): 2 with 2
+// pieces a thread; with one (sweep16_pieces), the most that keep at most kSweep16OneWarps warps a
+// SM, at least 2: 4 CTAs of 5 warps, 3 of 6 (2 groups of 3), 2 of 7 or 8 (82-96 registers, no
+// spills). Measured (run 242, docs/runs/run242/ctas.py, two orders, unchecked, fp16 / bf16; at most
+// 14 warps = 2 CTAs everywhere): 13824x5120 18.5 / 18.6 us against 21.8-21.9 / 22.5-22.6 (16
+// warps: 18.7-18.8 / 19.1-19.2), 5120x5120 10.9-11.0 / 11.4-11.5 against 12.0 / 12.4-12.5,
+// 8192x3072 10.8 / 11.2 against 11.0 / 11.3-11.5, but 3072x3072 7.8-7.9 / 8.2-8.3 against 7.6 /
+// 7.9-8.1; at 24 (3 CTAs of 7 warps) 2048x7168 9.5 / 10.0 against 9.1-9.2 / 9.5-9.6.
+constexpr int kSweep16OneWarps = 20;
+__host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warps) {
+  const int cta_warps = kWarps / group_warps * group_warps;
+  return pieces == 2 || kSweep16OneWarps / cta_warps < 2 ? 2 : kSweep16OneWarps / cta_warps;
+}
 // Whether the sweep of `pieces` a thread quantizes a 16-bit activation itself (kQuantAct): with 1
 // or 2, not with 4 (ptxas spills at the 128-register cap). check_plan and fused_quant_fits ask it.
 __host__ __device__ constexpr bool sweep_quantizes(int pieces) { return pieces == 1 || pieces == 2; }
@@ -1873,7 +1886,8 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 
 // ---------------------------------------------------------------------------------------------
 // The row sweep for W4A16 (sweep16_kernel; fp16 / bf16 activations, one column, row-major weights
-// and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a row).
+// and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a row, or 1 where
+// sweep16_pieces says).
 //
 // The sweep's shape (sweep_kernel above), with the products on the tensor core: mma.m16n8k16
 // takes A's 16 rows as (chunk g of row r, chunk g of row r + 1) and B's 8 columns as the
@@ -1898,7 +1912,8 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 // us slower (7168x2048 11.1 against 10.2).
 // ---------------------------------------------------------------------------------------------
 template <int kPieces, int kGroupWarps, bool kBf16>
-__global__ void __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), 2)
+__global__ void
+__launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm(kPieces, kGroupWarps))
     sweep16_kernel(const GemvParams p, int row_blocks) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only
@@ -2524,12 +2539,26 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   const int two_or_four_slots = sweep_warps_for(p.K, two_or_four) * two_or_four;  // 32-piece rounds a row
   return one_warps <= kWarps && one_warps < two_or_four_slots ? 1 : two_or_four;
 }
-// w4a16: the W4A16 sweep (sweep16_kernel; 2 pieces a thread only, sweep16_fits), 2 CTAs per SM.
+// The W4A16 sweep's pieces a thread: at L = 1 one where the W4A4 sweep takes one (sweep_pieces:
+// ceil(K / 1024) odd, or K <= 1024), else 2. Measured against 2 pieces everywhere (two orders,
+// unchecked, fp16 / bf16; one piece at 2 CTAs per SM, before sweep16_ctas_per_sm; run 241,
+// docs/runs/run241/w4a16_one.py): 28672x1024 11.3-11.5 / 11.7-11.8 us against 14.2-14.4 /
+// 14.8-15.0, 7168x1024 7.3-7.4 / 7.7-7.8 against 8.2-8.3 / 9.0-9.1, 4096x512 5.8-6.0 / 6.6 against
+// 6.4-6.5 / 7.7-7.8, 2048x7168 9.2-9.4 / 9.5-9.6 against 9.8 / 10.7, 8192x3072 11.0-11.1 /
+// 11.4-11.5 against 11.6 / 12.4-12.5; lost: 4096x7168 fp16 12.2 against 11.8-11.9 (bf16 12.5
+// against 12.9), 5120x5120 12.0 / 12.4-12.5 against 11.5 / 11.9-12.0 (at 4 CTAs per SM since run
+// 242: 10.9-11.0 / 11.4-11.5). At L > 1 one piece lost (run 240, 4096x7168x8 on contiguous rows:
+// 47.9-48.1 / 50.8-51.1 against the row tiles' 46.8-46.9 / 48.0-48.2).
+inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
+  return p.L == 1 && sweep_pieces(p, dev) == 1 ? 1 : 2;
+}
+// w4a16: the W4A16 sweep (sweep16_kernel; sweep16_pieces, sweep16_fits, sweep16_ctas_per_sm).
 inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4a16 = false) {
   const int64_t rows = (int64_t)p.M * p.L;
-  const int per_thread = w4a16 ? 2 : sweep_pieces(p, dev);
+  const int per_thread = w4a16 ? sweep16_pieces(p, dev) : sweep_pieces(p, dev);
   const int group_warps = sweep_warps_for(p.K, per_thread);
-  const int per_sm = w4a16 ? 2 : sweep_ctas_per_sm(per_thread, group_warps);
+  const int per_sm =
+      w4a16 ? sweep16_ctas_per_sm(per_thread, group_warps) : sweep_ctas_per_sm(per_thread, group_warps);
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
   const int64_t cta_rows_max = kSweepSmemBytes / (4 * group_warps);  // more rows: more CTAs, in waves
   row_blocks = std::max(row_blocks, (rows + cta_rows_max - 1) / cta_rows_max);
@@ -2737,12 +2766,12 @@ int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t strea
   });
 }
 
-// The W4A16 sweep kernel of plan.sweep_warps warps a row, 2 pieces a thread.
-template <bool kBf16>
+// The W4A16 sweep kernel of plan.sweep_warps warps a row, plan.sweep (1 or 2) pieces a thread.
+template <int kPieces, bool kBf16>
 int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   return with_group_warps(plan.sweep_warps, [&](auto group_warps) {
     constexpr int threads = group_warps * 32 * (kWarps / group_warps);
-    sweep16_kernel<2, group_warps, kBf16><<<plan.grid, threads, plan.smem_bytes, stream>>>(
+    sweep16_kernel<kPieces, group_warps, kBf16><<<plan.grid, threads, plan.smem_bytes, stream>>>(
         p, plan.row_blocks);
     return (int)cudaGetLastError();
   });
@@ -2819,7 +2848,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                        plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows &&
                        plan.grid == plan.row_blocks && plan.smem_bytes >= cta_rows * w * 4 &&
                        plan.smem_bytes <= std::min(dev.cta_smem, kSweepSmemBytes);
-    const bool fits = (plan.integer ? sweep_fits(p, dev) : sweep16_fits(p, dev) && plan.sweep == 2) &&
+    const bool fits = (plan.integer ? sweep_fits(p, dev)
+                                    : sweep16_fits(p, dev) && (plan.sweep == 1 || plan.sweep == 2)) &&
                       sweep_steps_fit(p, plan);
     return shape && fits ? cudaSuccess : cudaErrorInvalidValue;
   }
@@ -2867,8 +2897,12 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
-  if (plan.sweep && (p.act == kActF16 || p.act == kActBF16))
-    return p.act == kActBF16 ? launch_sweep16<true>(p, plan, stream) : launch_sweep16<false>(p, plan, stream);
+  if (plan.sweep && (p.act == kActF16 || p.act == kActBF16)) {  // W4A16: 1 or 2 pieces (sweep16_pieces)
+    const bool bf16 = p.act == kActBF16;
+    if (plan.sweep == 1)
+      return bf16 ? launch_sweep16<1, true>(p, plan, stream) : launch_sweep16<1, false>(p, plan, stream);
+    return bf16 ? launch_sweep16<2, true>(p, plan, stream) : launch_sweep16<2, false>(p, plan, stream);
+  }
   if (plan.sweep == 1)  // the fused quantization with 1 or 2 pieces a thread (sweep_quantizes)
     return quant_act(p) ? launch_sweep<1, true>(p, plan, stream) : launch_sweep<1, false>(p, plan, stream);
   if (plan.sweep == 2)

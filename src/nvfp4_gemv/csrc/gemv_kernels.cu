@@ -2532,7 +2532,10 @@ inline int sweep_pieces_2_or_4(const GemvParams& p, const PlanDevice& dev) {
 // (runs 237 and 239, two orders, unchecked, against the 2-or-4 rule; pieces x warps): 4096x7168x8
 // 41.5-41.8 us against 42.0-42.5 (1 x 7 against 4 x 2), 2048x7168 8.8-8.9 against 8.6-8.9 (1 x 7
 // against 2 x 4); 7168x1024 7.1-7.2 against 7.6-7.9, 28672x1024 10.7-10.8 against 12.4-12.5,
-// 4096x1024x8 11.8-11.9 against 13.9-14.1 (1 x 1 against 2 x 1).
+// 4096x1024x8 11.8-11.9 against 13.9-14.1 (1 x 1 against 2 x 1); run 244 (K = 3072, 5120):
+// 13824x5120 16.8 against 17.6-17.9 (1 x 5 against 2 x 3), 5120x5120 10.4-10.5 against 10.8-10.9,
+// 5120x5120x4 22.2-22.3 against 23.4, 8192x3072 10.0 against 10.1-10.2 (1 x 3 against 2 x 2),
+// 3072x3072 7.6 against 7.7; 1024x5120 6.9-7.0 against 6.8.
 inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   const int two_or_four = sweep_pieces_2_or_4(p, dev);
   const int one_warps = sweep_warps_for(p.K, 1);

@@ -2,7 +2,8 @@
 # Run 243 (one device call): the tree with the W4A16 one-piece sweep at up to 20 warps a SM
 # (BENCHMARKS.md items 159-160): build, the whole test suite with the GPU, memcheck; then dynamic
 # W4A4 against W4A16 (docs/runs/run243/dynamic.py, unchecked) and ncu PC sampling of the W4A16
-# sweep (bf16 7168x16384) and the one-piece W4A4 sweep (4096x7168x8), as docs/runs/next_call.sh.
+# sweep (bf16 7168x16384) and the one-piece W4A4 sweep (4096x7168x8), as the twenty-fifth
+# session's docs/runs/next_call.sh did (removed after this run).
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 LOGS=/tmp/nvfp4_gemv_logs

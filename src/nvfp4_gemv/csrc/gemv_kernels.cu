@@ -2550,8 +2550,10 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // 6.4-6.5 / 7.7-7.8, 2048x7168 9.2-9.4 / 9.5-9.6 against 9.8 / 10.7, 8192x3072 11.0-11.1 /
 // 11.4-11.5 against 11.6 / 12.4-12.5; lost: 4096x7168 fp16 12.2 against 11.8-11.9 (bf16 12.5
 // against 12.9), 5120x5120 12.0 / 12.4-12.5 against 11.5 / 11.9-12.0 (at 4 CTAs per SM since run
-// 242: 10.9-11.0 / 11.4-11.5). At L > 1 one piece lost (run 240, 4096x7168x8 on contiguous rows:
-// 47.9-48.1 / 50.8-51.1 against the row tiles' 46.8-46.9 / 48.0-48.2).
+// 242; run 246, the final form against 2 pieces: 11.0 / 11.1-11.2 against 11.4-11.5 / 11.9,
+// 13824x5120 18.4 / 18.7 against 18.9-19.0 / 19.8-19.9, 3072x3072 7.9 / 8.2-8.3 against 8.3-8.4 /
+// 9.3). At L > 1 one piece lost (run 240, 4096x7168x8 on contiguous rows: 47.9-48.1 / 50.8-51.1
+// against the row tiles' 46.8-46.9 / 48.0-48.2).
 inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
   return p.L == 1 && sweep_pieces(p, dev) == 1 ? 1 : 2;
 }

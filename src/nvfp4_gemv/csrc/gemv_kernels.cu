@@ -1693,8 +1693,8 @@ __host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps)
 // 7.9-8.1; at 24 (3 CTAs of 7 warps) 2048x7168 9.5 / 10.0 against 9.1-9.2 / 9.5-9.6.
 constexpr int kSweep16OneWarps = 20;
 __host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warps) {
-  const int cta_warps = kWarps / group_warps * group_warps;
-  return pieces == 2 || kSweep16OneWarps / cta_warps < 2 ? 2 : kSweep16OneWarps / cta_warps;
+  const int cta_warps = kWarps / group_warps * group_warps, ctas_within = kSweep16OneWarps / cta_warps;
+  return pieces == 1 && ctas_within > 2 ? ctas_within : 2;
 }
 // Whether the sweep of `pieces` a thread quantizes a 16-bit activation itself (kQuantAct): with 1
 // or 2, not with 4 (ptxas spills at the 128-register cap). check_plan and fused_quant_fits ask it.

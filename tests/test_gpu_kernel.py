@@ -240,6 +240,58 @@ def test_w4a16_row_sweep_bf16_column_scale_and_epilogue():
                     accumulation, "sweep16_kernel", _sweep16_expected(), "sweep16 epilogue")
 
 
+@pytest.mark.parametrize("act", ["fp16", "bf16"])
+@pytest.mark.parametrize("m,k", [(1, 32), (5, 96), (301, 7168), (63, 16384), (7001, 2048), (77, 5120),
+                                 (1201, 14336), (4097, 4096), (2, 8192), (3, 8224)], ids=str)
+def test_w4a16_row_sweep_two_columns_match_reference(m, k, act):
+    """W4A16 at two columns, L = 1 (sweep16_kernel with both columns' pieces in registers, sm_90):
+    one piece a thread up to K = 8192 (1-8 warps a row, 2 row pairs in flight), two beyond (8224:
+    2 of 514 pieces past K on 8 warps; 14336 on 7, 16384 on 8; one pair in flight); odd M, pieces
+    past K (96, 7168), one row. The sweep is what runs; three calls bitwise equal."""
+    seed = m + k + len(act) + 2
+    gen = torch.Generator().manual_seed(seed)
+    a, sfa, x, sfx = random_problem(1, m, k, 2, gen, act, DEV)
+    if _sweep16_expected():
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+        assert any("sweep16_kernel" in name for name in names), names
+    first, *rest = _match_reference_three_calls(1, m, k, 2, act, seed=seed)
+    for got in rest:
+        assert torch.equal(first, got), "not deterministic"
+
+
+@pytest.mark.parametrize("k", [4096, 16384], ids=str)
+def test_w4a16_row_sweep_two_columns_scales_and_epilogue(k):
+    """Two columns (1 piece a thread at K = 4096, 2 at 16384): bf16 columns 2^200 apart in
+    magnitude (each column its own exponent: one shared would flush the small column to zero), the
+    second column on its own 16-byte aligned stride; then the epilogue: global scales, bias, every
+    output dtype, into a NaN-poisoned output with strided rows and columns."""
+    gen = torch.Generator().manual_seed(k + 7)
+    m = 901
+    a, sfa, x, sfx = random_problem(1, m, k, 2, gen, "bf16", DEV)
+    x_wide = torch.zeros(1, 2, k + 64, dtype=torch.bfloat16, device=DEV)
+    x_wide[..., :k] = x
+    x = x_wide[..., :k]  # x_col_stride = k + 64
+    x[0, 0] *= 2.0**100
+    x[0, 1] *= 2.0**-100
+    if _sweep16_expected():
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32))
+        assert any("sweep16_kernel" in name for name in names), names
+    got = run_op(a, sfa, x, None, torch.float32)
+    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
+    assert_close_elementwise(got, ref, tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
+                             "bf16 columns rescaled each")
+    x = random_problem(1, m, k, 2, gen, "fp16", DEV)[2]
+    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
+    bias = torch.randn(m, generator=gen).to(DEV)
+    ref = reference.gemv_reference(a, sfa, x, None, 0, 0, wgs, ags, bias, torch.float64)
+    accumulation = tolerance(a, sfa, x, None, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
+    for name, dtype in OUT_DTYPES.items():
+        out = torch.full((1, 2, m + 3), float("nan"), dtype=dtype, device=DEV)[..., :m].transpose(1, 2)
+        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, wgs, ags, bias, out))
+        assert any("sweep16_kernel" in n for n in names) == _sweep16_expected(), names
+        assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"two-column epilogue {name}")
+
+
 @pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048), (1, 999, 7168)], ids=str)
 def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     """bf16 activations whose magnitude changes by up to 2^60 along K (every 256 values), as

@@ -94,18 +94,21 @@ GemvLaunch check_case(const Device& d, const Case& c) {
     const int64_t pairs = (c.M + 1) / 2;
     const int64_t cta_rows = c.act != kActFP4 && c.L == 1 ? 2 * ((pairs + g.row_blocks - 1) / g.row_blocks)
                                                           : (rows + g.row_blocks - 1) / g.row_blocks;
-    if (d.dev.major != 9 || c.N != 1 || c.sf_layout != kScaleRowMajor || !c.aligned || c.K % 32 != 0 ||
-        c.K > (c.act == kActFP4 ? 32768 : 16384) ||
+    // W4A16 also at two columns (L = 1): 1 piece a thread where a row fits 8 warps of one, else 2.
+    const bool two_cols = c.act != kActFP4 && c.N == 2 && c.L == 1 &&
+                          g.sweep == (c.K <= 8192 ? 1 : 2);
+    if (d.dev.major != 9 || !(c.N == 1 || two_cols) || c.sf_layout != kScaleRowMajor || !c.aligned ||
+        c.K % 32 != 0 || c.K > (c.act == kActFP4 ? 32768 : 16384) ||
         (c.act != kActFP4 && g.sweep != 2 && !(g.sweep == 1 && c.L == 1)))
-      fail(d, c, g, "row sweep: one column, row-major, aligned, K % 32 == 0 and <= 32768 (W4A16: 16384, "
-                    "2 pieces, or 1 at L = 1), sm_90");
+      fail(d, c, g, "row sweep: one column (W4A16: or two at L = 1), row-major, aligned, K % 32 == 0 and "
+                    "<= 32768 (W4A16: 16384, 2 pieces, or 1 at L = 1), sm_90");
     if ((g.sweep != 1 && g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 || g.sweep_warps > 8 ||
         g.sweep_warps * 32 * g.sweep < c.K / 32)
       fail(d, c, g, "row sweep: 1, 2 or 4 pieces a thread, up to 8 warps covering K");
     if (g.splits != 1 || g.k_split != c.K || g.integer != (c.act == kActFP4) || g.tiled || g.spans || g.ring ||
         g.chunk_bytes != 16)
       fail(d, c, g, "row sweep: one split, the integer item for W4A4, 16-byte loads");
-    if (g.smem_bytes < cta_rows * g.sweep_warps * 4 || g.smem_bytes > d.dev.cta_smem)
+    if (g.smem_bytes < cta_rows * g.sweep_warps * 4 * (c.act == kActFP4 ? 1 : c.N) || g.smem_bytes > d.dev.cta_smem)
       fail(d, c, g, "row sweep: shared memory for each row's warp sums");
     return g;
   }
@@ -262,6 +265,25 @@ int main() {
                     "sweep %d x %d warps on %d CTAs\n",
                     act, g.sweep, g.sweep_warps, g.grid, g8.sweep, g4.sweep, g4.sweep_warps, g1.sweep,
                     g1.sweep_warps, g1.grid, g5.sweep, g5.sweep_warps, g5.grid);
+        ++failures;
+      }
+      // Two columns at L = 1: 7168x16384 on 2 pieces x 8 warps, 4096x4096 on 1 x 4, 2 CTAs per SM;
+      // not at L > 1, nor on the 350 MB lm_head (kSweep16TwoColsMaxBytes), nor with the second
+      // column 8 bytes off 16-byte alignment.
+      const GemvLaunch n2 = check_case(devices[0], Case{7168, 16384, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch n2s = check_case(devices[0], Case{4096, 4096, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch n2l = check_case(devices[0], Case{4096, 4096, 2, 2, act, kScaleRowMajor, true});
+      const GemvLaunch n2h = check_case(devices[0], Case{151936, 4096, 1, 2, act, kScaleRowMajor, true});
+      GemvParams odd_col = params_of(Case{4096, 4096, 1, 2, act, kScaleRowMajor, true});
+      odd_col.x_col_stride = 4096 + 4;
+      const GemvLaunch n2o = plan_gemv_for(odd_col, devices[0].dev);
+      if (n2.sweep != 2 || n2.sweep_warps != 8 || n2.grid != 264 || n2s.sweep != 1 || n2s.sweep_warps != 4 ||
+          n2s.grid != 264 || n2l.sweep || n2h.sweep || n2o.sweep || check_plan(odd_col, n2o, devices[0].dev) != 0) {
+        std::printf("FAIL H200 W4A16 act %d N = 2: 7168x16384 sweep %d x %d warps on %d CTAs, 4096x4096 sweep %d "
+                    "x %d warps on %d CTAs, at L = 2 sweep %d, the lm_head sweep %d, second column 8-byte "
+                    "aligned sweep %d\n",
+                    act, n2.sweep, n2.sweep_warps, n2.grid, n2s.sweep, n2s.sweep_warps, n2s.grid, n2l.sweep,
+                    n2h.sweep, n2o.sweep);
         ++failures;
       }
       // Its CTAs interleave row pairs at L = 1: a step of 2 x groups x grid rows (sweep_steps_fit),

@@ -1651,21 +1651,26 @@ __device__ __forceinline__ void st_shared_f32(uint32_t addr, float v) {
 // The row sweeps' epilogue (sweep_kernel, sweep16_kernel), after the CTA's last row: row i of the
 // CTA (matrix row row_of(i)) is the sum of its warps' partial sums in red[i][warp], added in warp
 // order, times alpha and 2^-sum_log2 (the sums' fixed-point scale), plus the bias.
-template <typename RowOf>
+// With kCols columns (sweep16_kernel) red holds [CTA row][column][warp], columns past p.N unused,
+// and column c's sums are 2^col_log2(c) times more (bf16's column scales).
+template <int kCols = 1, typename RowOf, typename ColLog2>
 __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float* red, int cta_rows,
                                                int group_warps, int cta_threads, int sum_log2,
-                                               RowOf row_of) {
+                                               RowOf row_of, ColLog2 col_log2) {
   __syncthreads();
   float alpha = 1.f;
   if (p.weight_global_scale) alpha *= *p.weight_global_scale;
   if (p.act_global_scale) alpha *= *p.act_global_scale;
-  for (int i = threadIdx.x; i < cta_rows; i += cta_threads) {
+  for (int i = threadIdx.x; i < cta_rows * kCols; i += cta_threads) {
+    const int row = kCols == 1 ? i : i / kCols, c = i - row * kCols;
+    if (kCols > 1 && c >= p.N) continue;
     float sum = 0.f;
     for (int v = 0; v < group_warps; ++v) sum += red[i * group_warps + v];
-    const int r = row_of(i), l = r / p.M, m = r - l * p.M;
-    float v = ldexpf(sum * alpha, -sum_log2);
+    const int r = row_of(row), l = r / p.M, m = r - l * p.M;
+    if (kCols > 1 && r >= p.M) continue;  // L == 1: past the matrix's last row
+    float v = ldexpf(sum * alpha, -(sum_log2 + col_log2(c)));
     if (p.bias) v += p.bias[m];
-    store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride, v);
+    store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride + (int64_t)c * p.out_col_stride, v);
   }
 }
 
@@ -1692,9 +1697,10 @@ __host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps)
 // 8192x3072 10.8 / 11.2 against 11.0 / 11.3-11.5, but 3072x3072 7.8-7.9 / 8.2-8.3 against 7.6 /
 // 7.9-8.1; at 24 (3 CTAs of 7 warps) 2048x7168 9.5 / 10.0 against 9.1-9.2 / 9.5-9.6.
 constexpr int kSweep16OneWarps = 20;
-__host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warps) {
+// With several activation columns (kCols > 1: their pieces in registers too) 2.
+__host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warps, int cols = 1) {
   const int cta_warps = kWarps / group_warps * group_warps, ctas_within = kSweep16OneWarps / cta_warps;
-  return pieces == 1 && ctas_within > 2 ? ctas_within : 2;
+  return pieces == 1 && cols == 1 && ctas_within > 2 ? ctas_within : 2;
 }
 // Whether the sweep of `pieces` a thread quantizes a 16-bit activation itself (kQuantAct): with 1
 // or 2, not with 4 (ptxas spills at the 128-register cap). check_plan and fused_quant_fits ask it.
@@ -1880,14 +1886,14 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
     r += seg_rows;
   }
   sweep_epilogue(p, red, r_end - r_begin, group_warps, cta_threads, kIntAccLog2,
-                 [&](int i) { return inter ? (int)blockIdx.x + i * G : r_begin + i; });
+                 [&](int i) { return inter ? (int)blockIdx.x + i * G : r_begin + i; }, [](int) { return 0; });
 #endif
 }
 
 // ---------------------------------------------------------------------------------------------
-// The row sweep for W4A16 (sweep16_kernel; fp16 / bf16 activations, one column, row-major weights
-// and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a row, or 1 where
-// sweep16_pieces says).
+// The row sweep for W4A16 (sweep16_kernel; fp16 / bf16 activations, one column, or two at L = 1
+// (kCols), row-major weights and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a
+// row, or 1 where sweep16_pieces says).
 //
 // The sweep's shape (sweep_kernel above), with the products on the tensor core: mma.m16n8k16
 // takes A's 16 rows as (chunk g of row r, chunk g of row r + 1) and B's 8 columns as the
@@ -1904,6 +1910,9 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 // hot loop (sm_90a, scripts/sass_loop.py): 693 / 694 instructions per 2 pairs of 2 pieces (87 per
 // 32 values), fp16 / bf16; 711 with 16-bit scale registers (item 154), 747 / 761 with a butterfly
 // per row (item 143), 728 / 763 before the row pairs were interleaved (item 141).
+// Two columns (kCols = 2, BENCHMARKS.md item 164): each column's pieces in registers, two mma per
+// column and 16 values, a butterfly per column; 374 / 377 SASS per pair of 2 pieces on 8 warps (94
+// per 32 values and row, both columns), 435 / 433 per 2 pairs of one piece on 7 (109).
 // Outcome (run 200, fp16 / bf16, row-major, one column, against NVFP4_GEMV_SWEEP16=0 in the same
 // call; BENCHMARKS.md item 137): 7168x16384 28.0-28.2 / 29.1-29.4 us against 29.4 / 30.8, 4096x4096
 // 10.1-10.2 / 11.1-11.2 against 11.4 / 11.6, 4096x14336 18.5 / 19.5 against 20.7 / 21.7, 2048x7168
@@ -1911,16 +1920,19 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 // With the activation loaded before the first weight loads (run 199, another call) bf16 was 0-0.9
 // us slower (7168x2048 11.1 against 10.2).
 // ---------------------------------------------------------------------------------------------
-template <int kPieces, int kGroupWarps, bool kBf16>
+template <int kPieces, int kGroupWarps, bool kBf16, int kCols = 1>
 __global__ void
-__launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm(kPieces, kGroupWarps))
+__launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm(kPieces, kGroupWarps, kCols))
     sweep16_kernel(const GemvParams p, int row_blocks) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only
 #else
-  __shared__ unsigned col_max_bits;
+  __shared__ unsigned col_max_bits[kCols];
   extern __shared__ float red[];
-  constexpr int kSweepDepth = 2;  // row pairs in flight per thread
+  static_assert(kCols == 1 || kCols == 2, "one or two activation columns");
+  // Row pairs in flight per thread: 2; 1 where the activation takes 64 registers (2 columns of 2
+  // pieces: with 2 pairs ptxas spilled 100-144 bytes at the 128-register cap).
+  constexpr int kSweepDepth = kCols * kPieces > 2 ? 1 : 2;
   constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
   constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
@@ -1938,7 +1950,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
   // 28.4-28.6 against 28.8-29.2; fp16 4096x14336 18.1 against 18.5-18.7; and at L = 4, where the
   // rows are unchanged, fp16 7168x2048x4 17.6 against 17.2 (its SASS moved; not understood).
   const int G = row_blocks, b = blockIdx.x;
-  const bool inter = p.L == 1;
+  const bool inter = kCols > 1 || p.L == 1;  // several columns: L == 1 only (sweep16_fits)
   const int P = (p.M + 1) >> 1, nbp = inter ? sweep_interleaved_units(P, b, G) : 0;
   const bool odd_tail = inter && (p.M & 1) && nbp > 0 && (P - 1 - b) % G == 0;
   const int r_begin = inter ? 0 : row_bound(b);
@@ -1979,47 +1991,86 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
       a += a_step;
       sf += sf_step;
     }
-    // The activation: 32 values a piece, as 16 half2 in pair_k order (word q: xh[u][4 q + i]).
-    uint32_t xh[kPieces][16];
-    uint4 raw[kPieces][4];
-    const uint4* xs = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) +
-                                                     l * p.x_batch_stride);
+    // The activation: 32 values a piece and column, as 16 half2 in pair_k order (word q of
+    // column c: xh[c][u][4 q + i]); columns past p.N zero (kCols > 1 rounds N up). bf16: each
+    // column rescaled by its own power of two (column_exponent of the CTA's maximum).
+    uint32_t xh[kCols][kPieces][16];
+    const uint16_t* x_batch = static_cast<const uint16_t*>(p.x) + l * p.x_batch_stride;
+    const auto load_column = [&](int c, uint4 (&raw)[kPieces][4]) {
+      const uint4* xs = reinterpret_cast<const uint4*>(x_batch + c * p.x_col_stride);
+      const bool col = kCols == 1 || c < p.N;
 #pragma unroll
-    for (int u = 0; u < kPieces; ++u)
+      for (int u = 0; u < kPieces; ++u)
 #pragma unroll
-      for (int w = 0; w < 4; ++w)
-        raw[u][w] = ok[u] ? xs[4 * (piece0 + Pieces::kStep * u) + w] : make_uint4(0, 0, 0, 0);
-    int e = 0;
-    if constexpr (kBf16) {
+        for (int w = 0; w < 4; ++w)
+          raw[u][w] = col && ok[u] ? xs[4 * (piece0 + Pieces::kStep * u) + w] : make_uint4(0, 0, 0, 0);
+    };
+    const auto column_max = [&](const uint4 (&raw)[kPieces][4]) {
       unsigned mx = 0;
 #pragma unroll
       for (int u = 0; u < kPieces; ++u)
 #pragma unroll
         for (int w = 0; w < 4; ++w) mx = max(mx, bf16x8_max_bits(raw[u][w]));
-      if (threadIdx.x == 0) col_max_bits = 0;
-      __syncthreads();
-      warp_column_max(mx, &col_max_bits);
-      __syncthreads();
-      e = column_exponent(col_max_bits);
-    }
+      return mx;
+    };
+    const auto convert_column = [&](const uint4 (&raw)[kPieces][4], int e, uint32_t (&h)[kPieces][16]) {
 #pragma unroll
-    for (int u = 0; u < kPieces; ++u)
+      for (int u = 0; u < kPieces; ++u)
 #pragma unroll
-      for (int w = 0; w < 4; ++w) {
-        const uint32_t v32[4] = {raw[u][w].x, raw[u][w].y, raw[u][w].z, raw[u][w].w};
-        uint32_t h[4];
-        f16_group_pair_k([&](int i) { return v32[i]; }, kBf16, e, h);
+        for (int w = 0; w < 4; ++w) {
+          const uint32_t v32[4] = {raw[u][w].x, raw[u][w].y, raw[u][w].z, raw[u][w].w};
+          uint32_t hw[4];
+          f16_group_pair_k([&](int i) { return v32[i]; }, kBf16, e, hw);
 #pragma unroll
-        for (int i = 0; i < 4; ++i) xh[u][4 * w + i] = h[i];
+          for (int i = 0; i < 4; ++i) h[u][4 * w + i] = hw[i];
+        }
+    };
+    if constexpr (kCols == 1) {  // the measured form: x's words held over the maximum's barriers
+      uint4 raw[kPieces][4];
+      load_column(0, raw);
+      int e = 0;
+      if constexpr (kBf16) {
+        const unsigned mx = column_max(raw);
+        if (threadIdx.x == 0) col_max_bits[0] = 0;
+        __syncthreads();
+        warp_column_max(mx, &col_max_bits[0]);
+        __syncthreads();
+        e = column_exponent(col_max_bits[0]);
       }
-    // The pair's shared-memory slots as a 32-bit shared address stepped a pair at a time.
-    uint32_t out_addr = (uint32_t)__cvta_generic_to_shared(red + (r - r_begin + 2 * g) * group_warps + warp);
-    constexpr uint32_t out_step = 2 * groups * group_warps * 4;  // bytes from a pair's sums to the next's
+      convert_column(raw, e, xh[0]);
+    } else {
+      // bf16: the columns' words loaded again (L1) after the maxima rather than held over the
+      // barriers: with all columns' words live at once ptxas spilled 8-48 bytes of the bf16
+      // kernels at the 128-register cap.
+      if constexpr (kBf16) {
+        if (threadIdx.x < kCols) col_max_bits[threadIdx.x] = 0;
+        __syncthreads();
+#pragma unroll
+        for (int c = 0; c < kCols; ++c) {
+          uint4 raw[kPieces][4];
+          load_column(c, raw);
+          warp_column_max(column_max(raw), &col_max_bits[c]);
+        }
+        __syncthreads();
+      }
+#pragma unroll
+      for (int c = 0; c < kCols; ++c) {
+        uint4 raw[kPieces][4];
+        load_column(c, raw);
+        convert_column(raw, kBf16 ? column_exponent(col_max_bits[c]) : 0, xh[c]);
+      }
+    }
+    // The pair's shared-memory slots ([row][column][warp]) as a 32-bit shared address stepped a
+    // pair at a time.
+    constexpr uint32_t col_bytes = group_warps * 4, row_bytes = kCols * col_bytes;
+    uint32_t out_addr =
+        (uint32_t)__cvta_generic_to_shared(red + (r - r_begin + 2 * g) * kCols * group_warps + warp);
+    constexpr uint32_t out_step = 2 * groups * row_bytes;  // bytes from a pair's sums to the next's
     for (int i = 0; i < n; i += kSweepDepth) {
 #pragma unroll
       for (int d = 0; d < kSweepDepth; ++d) {
         if (i + d >= n) break;
-        float acc[4] = {0.f, 0.f, 0.f, 0.f};
+        float acc[kCols][4] = {};
 #pragma unroll
         for (int u = 0; u < kPieces; ++u) {
           const __half2 sa = decode_e4m3x2<0>(s[d][0][u], kWeightBias / kDecodeScale);
@@ -2034,8 +2085,11 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
               ha[k] = as_u32(__hmul2(as_half2(ha[k]), w >= 2 ? __high2half2(sa) : __low2half2(sa)));
               hb[k] = as_u32(__hmul2(as_half2(hb[k]), w >= 2 ? __high2half2(sb) : __low2half2(sb)));
             }
-            mma_16816(acc, ha[0], hb[0], ha[1], hb[1], xh[u][4 * w], xh[u][4 * w + 1]);
-            mma_16816(acc, ha[2], hb[2], ha[3], hb[3], xh[u][4 * w + 2], xh[u][4 * w + 3]);
+#pragma unroll
+            for (int c = 0; c < kCols; ++c) {
+              mma_16816(acc[c], ha[0], hb[0], ha[1], hb[1], xh[c][u][4 * w], xh[c][u][4 * w + 1]);
+              mma_16816(acc[c], ha[2], hb[2], ha[3], hb[3], xh[c][u][4 * w + 2], xh[c][u][4 * w + 3]);
+            }
           }
         }
         const int pair = g + (i + d) * groups, next = i + d + kSweepDepth;
@@ -2052,7 +2106,13 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
         sf += sf_step;
         // D[quad][quad] (row r) and D[quad + 8][quad] (row r + 1) sit in lane (quad, quad / 2).
         const bool diag = t == (quad >> 1);
-        float v0 = diag ? acc[quad & 1] : 0.f, v1 = diag ? acc[2 + (quad & 1)] : 0.f;
+#pragma unroll
+        for (int c = 0; c < kCols; ++c) {
+        // Two columns: selects, not an index (an index put the 2-piece kernels' acc in local memory).
+        const int odd = quad & 1;
+        float v0 = diag ? (kCols == 1 ? acc[c][odd] : odd ? acc[c][1] : acc[c][0]) : 0.f;
+        float v1 = diag ? (kCols == 1 ? acc[c][2 + odd] : odd ? acc[c][3] : acc[c][2]) : 0.f;
+        const uint32_t col_addr = out_addr + c * col_bytes;
         if constexpr (kGroupWarps > 1) {
           // Both rows in one butterfly, as sweep_kernel's pair form: the half warps swap a row each
           // at offset 16, then reduce their own (5 SHFL for the pair, not 10); lane 0 stores row r,
@@ -2062,7 +2122,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
           // 19.5-19.6, the other shapes within 0.3 either way.
           const int half = lane >> 4;
           const float v = pair_warp_sum(v0, v1, lane);
-          if ((lane & 15) == 0 && (half == 0 || pair != last_odd)) st_shared_f32(out_addr + half * (group_warps * 4), v);
+          if ((lane & 15) == 0 && (half == 0 || pair != last_odd)) st_shared_f32(col_addr + half * row_bytes, v);
         } else {  // one warp a row: the 8-byte stack frame of the pair form at the 128-register cap
 #pragma unroll
           for (int o = 16; o > 0; o >>= 1) {
@@ -2070,21 +2130,24 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
             v1 += __shfl_xor_sync(0xffffffffu, v1, o);
           }
           if (lane == 0) {
-            st_shared_f32(out_addr, v0);
-            if (pair != last_odd) st_shared_f32(out_addr + group_warps * 4, v1);
+            st_shared_f32(col_addr, v0);
+            if (pair != last_odd) st_shared_f32(col_addr + row_bytes, v1);
           }
+        }
         }
         out_addr += out_step;
       }
     }
     r += seg_rows;
-    // bf16: the segment's sums times 2^-e here (a CTA's rows may span two batches, each its own e).
-    if constexpr (kBf16) {
+    // bf16: the segment's sums times 2^-e here (a CTA's rows may span two batches, each its own e);
+    // with several columns (L == 1: one segment) in the epilogue, which keeps nothing of bf16's
+    // live over the rows (here, ptxas spilled 8 bytes of the 2-column 2-piece kernels).
+    if constexpr (kBf16 && kCols == 1) {
       // The exponent read again here, not held through the rows (a register at the cap), before
       // the barrier after which thread 0 may reset col_max_bits for the next segment. (Held with
       // one warp a row until item 154, whose 32-bit scale registers then spilled 6 bytes there;
       // reading it again had cost an 8-byte stack frame before.)
-      const int seg_e = column_exponent(col_max_bits);
+      const int seg_e = column_exponent(col_max_bits[0]);
       __syncthreads();  // every warp is done with col_max_bits before the next segment resets it
       for (int j = threadIdx.x; j < seg_rows; j += cta_threads) {
         const int row = r - seg_rows - r_begin + j;
@@ -2092,8 +2155,12 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
       }
     }
   }
-  sweep_epilogue(p, red, r_end - r_begin, group_warps, cta_threads, kWeightBiasLog2,
-                 [&](int i) { return inter ? 2 * (b + (i >> 1) * G) + (i & 1) : r_begin + i; });
+  // With several columns the CTA's rows are bounded from the parameters, rows past M skipped by
+  // the epilogue: r_end, held over the rows, was the 4 bytes ptxas spilled of two 2-column kernels.
+  const int cta_rows = kCols > 1 ? 2 * sweep_units_per_cta(P, G) : r_end - r_begin;
+  sweep_epilogue<kCols>(p, red, cta_rows, group_warps, cta_threads, kWeightBiasLog2,
+                        [&](int i) { return inter ? 2 * (b + (i >> 1) * G) + (i & 1) : r_begin + i; },
+                        [&](int c) { return kBf16 && kCols > 1 ? column_exponent(col_max_bits[c]) : 0; });
 #endif
 }
 
@@ -2554,7 +2621,15 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // 13824x5120 18.4 / 18.7 against 18.9-19.0 / 19.8-19.9, 3072x3072 7.9 / 8.2-8.3 against 8.3-8.4 /
 // 9.3). At L > 1 one piece lost (run 240, 4096x7168x8 on contiguous rows: 47.9-48.1 / 50.8-51.1
 // against the row tiles' 46.8-46.9 / 48.0-48.2).
+// Two columns (L == 1, sweep16_fits): one piece wherever a row fits 8 warps of one (K <= 8192;
+// the 2-piece kernel holds one row pair in flight, not 2: the same bytes in flight a thread), else
+// 2. Measured (run 248, docs/runs/run248/two_cols_ab.py, two orders, unchecked, fp16 / bf16) against
+// the one-column rule (one piece only where ceil(K / 1024) is odd or K <= 1024): 4096x4096 9.8 /
+// 11.7-11.8 us against 10.1 / 13.3-13.5, 7168x2048 9.3-9.4 / 11.3 against 10.0 / 13.7-13.9,
+// 14336x4096 17.5-17.7 / 19.6-19.9 against 17.5 / 20.5-20.6; but the lm_head 121.1-121.2 /
+// 124.0-124.2 against 110.8-110.9 / 114.7-114.8 (both behind the row tiles: sweep16_fits).
 inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
+  if (p.N == 2) return sweep_warps_for(p.K, 1) <= kWarps ? 1 : 2;
   return p.L == 1 && sweep_pieces(p, dev) == 1 ? 1 : 2;
 }
 // w4a16: the W4A16 sweep (sweep16_kernel; sweep16_pieces, sweep16_fits, sweep16_ctas_per_sm).
@@ -2562,10 +2637,11 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   const int64_t rows = (int64_t)p.M * p.L;
   const int per_thread = w4a16 ? sweep16_pieces(p, dev) : sweep_pieces(p, dev);
   const int group_warps = sweep_warps_for(p.K, per_thread);
+  const int cols = w4a16 ? p.N : 1;  // W4A16: 1 or 2 columns' sums a row (sweep16_kernel)
   const int per_sm =
-      w4a16 ? sweep16_ctas_per_sm(per_thread, group_warps) : sweep_ctas_per_sm(per_thread, group_warps);
+      w4a16 ? sweep16_ctas_per_sm(per_thread, group_warps, cols) : sweep_ctas_per_sm(per_thread, group_warps);
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
-  const int64_t cta_rows_max = kSweepSmemBytes / (4 * group_warps);  // more rows: more CTAs, in waves
+  const int64_t cta_rows_max = kSweepSmemBytes / (4 * group_warps * cols);  // more rows: more CTAs, in waves
   row_blocks = std::max(row_blocks, (rows + cta_rows_max - 1) / cta_rows_max);
   if (w4a16 && p.L == 1) {  // row pairs interleaved (sweep16_kernel): 2 ceil(pairs / G) rows a CTA
     const int64_t pairs = (p.M + 1) / 2, pairs_max = cta_rows_max / 2;
@@ -2579,7 +2655,7 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   plan.grid = (int)row_blocks;
   plan.k_split = plan.k_chunk = p.K;
   plan.seg_rows = (int)std::min<int64_t>(p.M, cta_rows);
-  plan.smem_bytes = (int)(cta_rows * group_warps * 4);
+  plan.smem_bytes = (int)(cta_rows * group_warps * 4 * cols);
   plan.chunk_bytes = 16;
   plan.integer = !w4a16;  // W4A4: the integer item's decode and dot products
   plan.sweep = per_thread;
@@ -2595,14 +2671,27 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // against 18.8 / 19.4-19.5, the lm_head 101.1-101.4 / 101.8-102.0 against 105.9-106.0 /
 // 106.0-106.2, but 4096x7168x8 (L = 8, contiguous rows) 47.0-47.3 / 47.8-48.0 against 46.5-46.8 /
 // 47.6 (run 199, before the pair butterfly and the interleaving, had every 4-piece shape slower
-// but 14336x4096). NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else where it fits.
+// but 14336x4096). Two columns (kCols = 2: both columns' pieces in registers) at L = 1, the
+// second column 16-byte aligned too, up to kSweep16TwoColsMaxBytes of weights: its loop (94-109
+// SASS per 32 values and row) keeps up where the stream is short and latency bounds it, not on
+// long ones. Measured (runs 247-248, two orders each, unchecked, fp16 / bf16, against the row tiles
+// that N = 2 took before, NVFP4_GEMV_SWEEP16=0): 7168x16384 (66 MB) 26.6-27.0 / 30.1-30.2 us
+// against 31.5-31.8 / 31.8-31.9, 4096x14336 18.4-18.5 / 22.7-22.9 against 22.5-22.6 / 22.9-23.0
+// (bf16 there with the column maxima found one column at a time, run 247), 14336x4096 17.4-17.7 / 19.6-19.9 against 20.2-20.3 / 20.8-20.9,
+// 2048x7168 9.6-9.7 / 11.6 against 13.0-13.1 / 13.5, 4096x4096 9.6-9.8 / 11.7-11.8 against
+// 12.6-12.7 / 11.7-11.8, 7168x2048 9.2-9.4 / 11.3 against 11.6 / 11.2-11.3; the 151936x4096 lm_head
+// (350 MB) 119.5-121.2 / 121.9-124.2 against 107.6-108.2. The bound lies between those two
+// measured sizes; where exactly is not measured. NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else
+// where it fits.
+constexpr int64_t kSweep16TwoColsMaxBytes = int64_t(1) << 27;
 inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
-         (p.act == kActF16 || p.act == kActBF16) && p.N == 1 && wide_loads(p) && sweep_weights_fit(p) &&
-         (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces_2_or_4(p, dev) == 2) &&
-         reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
-         (p.L == 1 || p.x_batch_stride * 2 % 16 == 0);
+         (p.act == kActF16 || p.act == kActBF16) && (p.N == 1 || (p.N == 2 && p.L == 1)) && wide_loads(p) &&
+         sweep_weights_fit(p) && (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces_2_or_4(p, dev) == 2) &&
+         reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && (p.L == 1 || p.x_batch_stride * 2 % 16 == 0) &&
+         (p.N == 1 || (p.x_col_stride * 2 % 16 == 0 && (int64_t)p.M * 2 <= sweep_rows_limit() &&
+                       (int64_t)p.M * p.K / 32 * 18 <= kSweep16TwoColsMaxBytes));
 }
 
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
@@ -2771,15 +2860,26 @@ int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t strea
   });
 }
 
-// The W4A16 sweep kernel of plan.sweep_warps warps a row, plan.sweep (1 or 2) pieces a thread.
-template <int kPieces, bool kBf16>
+// The W4A16 sweep kernel of plan.sweep_warps warps a row, plan.sweep (1 or 2) pieces a thread,
+// kCols = sweep16_cols(N) columns.
+template <int kPieces, bool kBf16, int kCols>
 int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
-  return with_group_warps(plan.sweep_warps, [&](auto group_warps) {
+  // Two columns of 2 pieces: K > 8192 only (sweep16_pieces), so 5-8 warps a row; the 1-4 warp
+  // kernels are not built (the bf16 one of one warp spilled 4 bytes).
+  constexpr int kFirstWarps = kCols == 2 && kPieces == 2 ? 5 : 1;
+  if (plan.sweep_warps < kFirstWarps) return (int)cudaErrorInvalidValue;
+  return with_group_warps<kFirstWarps>(plan.sweep_warps, [&](auto group_warps) {
     constexpr int threads = group_warps * 32 * (kWarps / group_warps);
-    sweep16_kernel<kPieces, group_warps, kBf16><<<plan.grid, threads, plan.smem_bytes, stream>>>(
+    sweep16_kernel<kPieces, group_warps, kBf16, kCols><<<plan.grid, threads, plan.smem_bytes, stream>>>(
         p, plan.row_blocks);
     return (int)cudaGetLastError();
   });
+}
+template <bool kBf16>
+int launch_sweep16_for(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+  if (plan.sweep == 1)
+    return p.N == 2 ? launch_sweep16<1, kBf16, 2>(p, plan, stream) : launch_sweep16<1, kBf16, 1>(p, plan, stream);
+  return p.N == 2 ? launch_sweep16<2, kBf16, 2>(p, plan, stream) : launch_sweep16<2, kBf16, 1>(p, plan, stream);
 }
 
 }  // namespace detail
@@ -2851,7 +2951,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     const bool shape = (plan.sweep == 1 || plan.sweep == 2 || plan.sweep == 4) && w >= 1 && w <= kWarps &&
                        w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
                        plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows &&
-                       plan.grid == plan.row_blocks && plan.smem_bytes >= cta_rows * w * 4 &&
+                       plan.grid == plan.row_blocks && plan.smem_bytes >= cta_rows * w * 4 * (plan.integer ? 1 : p.N) &&
                        plan.smem_bytes <= std::min(dev.cta_smem, kSweepSmemBytes);
     const bool fits = (plan.integer ? sweep_fits(p, dev)
                                     : sweep16_fits(p, dev) && (plan.sweep == 1 || plan.sweep == 2)) &&
@@ -2903,10 +3003,7 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.sweep && (p.act == kActF16 || p.act == kActBF16)) {  // W4A16: 1 or 2 pieces (sweep16_pieces)
-    const bool bf16 = p.act == kActBF16;
-    if (plan.sweep == 1)
-      return bf16 ? launch_sweep16<1, true>(p, plan, stream) : launch_sweep16<1, false>(p, plan, stream);
-    return bf16 ? launch_sweep16<2, true>(p, plan, stream) : launch_sweep16<2, false>(p, plan, stream);
+    return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream) : launch_sweep16_for<false>(p, plan, stream);
   }
   if (plan.sweep == 1)  // the fused quantization with 1 or 2 pieces a thread (sweep_quantizes)
     return quant_act(p) ? launch_sweep<1, true>(p, plan, stream) : launch_sweep<1, false>(p, plan, stream);

@@ -138,8 +138,9 @@ def test_state_dict_is_the_checkpoint_layout_and_loads_checks_shapes(layout):
 
 
 def test_weight_layout_rule_and_errors():
-    """auto: tiled where the format's padding adds at most 1/8 of the weights (BENCHMARKS.md item
-    122), row-major where it would add more."""
+    """auto: W4A16 on sm_90 row-major where the row sweep takes the rows (BENCHMARKS.md items 137,
+    164); otherwise tiled where the format's padding adds at most 1/8 of the weights (item 122),
+    row-major where it would add more."""
     from nvfp4_gemv import linear
 
     # No padding; 2064 -> 2176: 5.4%; 1040 -> 1152: 10.8%.
@@ -151,6 +152,19 @@ def test_weight_layout_rule_and_errors():
         assert linear.auto_layout(out_f, in_f) == "row-major", (out_f, in_f)
     assert nv.NVFP4Linear(256, 64).weight_layout == "tiled"  # the default is "auto"
     assert nv.NVFP4Linear(1040, 120).weight_layout == "row-major"
+    # On sm_90 W4A16 takes row-major wherever the row sweep takes its rows (in_features a multiple
+    # of 32 up to 16384); not W4A4 ("dynamic"), not other GPUs, not past the sweep's K.
+    for out_f, in_f in ((4096, 4096), (151936, 4096), (7168, 16384), (2048, 2080)):
+        assert linear.auto_layout(out_f, in_f, "weight-only", (9, 0)) == "row-major", (out_f, in_f)
+    assert linear.auto_layout(4096, 4096, "dynamic", (9, 0)) == "tiled"
+    assert linear.auto_layout(4096, 4096, "weight-only", (10, 0)) == "tiled"
+    assert linear.auto_layout(4096, 4096, "weight-only", (8, 0)) == "tiled"
+    assert linear.auto_layout(4096, 16400, "weight-only", (9, 0)) == "tiled"
+    assert linear.auto_layout(4096, 2064, "weight-only", (9, 0)) == "tiled"  # 2064 % 32 != 0
+    if torch.cuda.is_available():  # built on the GPU, "auto" asks that device
+        major = torch.cuda.get_device_capability()[0]
+        built = nv.NVFP4Linear(4096, 256, device="cuda").weight_layout
+        assert built == ("row-major" if major == 9 else "tiled"), (major, built)
     with pytest.raises(ValueError, match="weight_layout must be one of"):
         nv.NVFP4Linear(64, 8, weight_layout="blocked")
 

@@ -2,22 +2,26 @@
 
 y = x @ W^T (+ bias) with W = E2M1 * E4M3 block scale * global scale, stored packed (0.5625 bytes
 per weight) in one of two layouts (``weight_layout``):
-  "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load; on
-               the H200 it was faster than row-major on every layer measured from 1024x1024 to
-               the 151936x4096 lm_head, W4A4 and W4A16 bf16, N = 1..16 (runs 167-168, BENCHMARKS.md
-               item 122: by 0.3-1.9 us on the small layers, 2-12% on the large ones), but for
-               W4A16 bf16 at N = 1-2 on 4096x4096 (+0.4, +0.5 us); only the kernel's row tiles
-               read it;
+  "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load; before
+               the row sweeps it was faster than row-major on every layer measured from
+               1024x1024 to the 151936x4096 lm_head, W4A4 and W4A16 bf16, N = 1..16 (runs
+               167-168, BENCHMARKS.md item 122), and it still is at 4-16 rows; only the kernel's
+               row tiles read it;
   "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring, the
-               k spans and, at one row on sm_90, the row sweeps (W4A4, and W4A16 where rows are
-               short enough: no activation staging; the fastest form of the small layers in run
-               201, e.g. 4096x4096 W4A4 9.5 us against 10.5 tiled, W4A16 bf16 10.6 against 11.7;
-               BENCHMARKS.md items 134-137); "auto" does not know the row count in advance and
-               stays as chosen on W4A16 before the sweeps (tiled is faster at N > 1 and on the
-               large layers);
-  "auto"       (default) tiled where its padding (rows to 16, in_features to 128) adds at most
-               1/8 to the bytes read (TILED_MAX_PADDING), row-major otherwise (layers with few
-               rows or a short, odd in_features: not measured, and the padding is read).
+               k spans and on sm_90 the row sweeps (W4A4 at one row, W4A16 at one or two rows:
+               no activation staging; BENCHMARKS.md items 134-137, 164);
+  "auto"       (default) for W4A16 layers built on an sm_90 GPU whose in_features the row sweep
+               takes (a multiple of 32, at most 16384): row-major, the faster layout at one
+               activation row on every layer measured (bf16, run 249: 4096x4096 10.9 us against
+               11.7 tiled, 14336x4096 16.9 / 18.2, 4096x14336 18.0 / 19.2, 7168x2048 10.0 / 11.2,
+               2048x7168 9.7 / 11.6, 7168x16384 25.6 / 28.6, the lm_head 99.0 / 98.5), and at two
+               rows on the small layers (item 164); tiled stays faster at 4-16 rows (7168x16384
+               bf16 N = 4: 33.8 against 31.1 us; N = 8 37.9 / 34.4), so batched or speculative
+               decode of 4+ tokens should ask for "tiled". Elsewhere (other GPUs, W4A4 "dynamic",
+               a layer built on the CPU and moved later): tiled where its padding (rows to 16,
+               in_features to 128) adds at most 1/8 to the bytes read (TILED_MAX_PADDING),
+               row-major otherwise (layers with few rows or a short, odd in_features: not measured,
+               and the padding is read).
 The state dict keeps the checkpoint layout either way (``weight`` [out, in/2], ``weight_scale``
 [out, in/16], converted on save and load), and so do the ``weight`` / ``weight_scale`` properties
 (copies: write through load_state_dict or from_quantized).
@@ -44,10 +48,18 @@ LAYOUTS = ("auto", "tiled", "row-major")
 CONVENTIONS = ("modelopt", "compressed-tensors", "multiplier")
 
 
-def auto_layout(out_features: int, in_features: int) -> str:
-    """weight_layout="auto": "tiled" where the tiled format's padding adds at most TILED_MAX_PADDING
-    of the weights (2048x2064, padded 5.4%, was still 1.3-1.9 us faster tiled at N = 1, run 168),
-    else "row-major"."""
+SWEEP_MAX_IN_FEATURES = 16384  # the W4A16 row sweep's longest row (sweep16_fits in gemv_kernels.cu)
+
+
+def auto_layout(out_features: int, in_features: int, activation: str = "weight-only",
+                capability: tuple[int, int] | None = None) -> str:
+    """weight_layout="auto" (see the module docstring): "row-major" for a W4A16 layer on an sm_90
+    device (capability (9, x)) whose rows the row sweep takes; else "tiled" where the tiled format's
+    padding adds at most TILED_MAX_PADDING of the weights (2048x2064, padded 5.4%, was still
+    1.3-1.9 us faster tiled at N = 1, run 168), else "row-major"."""
+    if (capability is not None and capability[0] == 9 and activation == "weight-only"
+            and in_features % 32 == 0 and in_features <= SWEEP_MAX_IN_FEATURES):
+        return "row-major"
     (bands, k_tiles, _, _), _ = fmt.tiled_shapes(out_features, in_features)
     padded = bands * 16 * k_tiles * 128
     return "tiled" if padded <= (1 + TILED_MAX_PADDING) * out_features * in_features else "row-major"
@@ -65,7 +77,10 @@ class NVFP4Linear(torch.nn.Module):
         if weight_layout not in LAYOUTS:
             raise ValueError(f"NVFP4Linear: weight_layout must be one of {LAYOUTS}, got {weight_layout!r}")
         if weight_layout == "auto":
-            weight_layout = auto_layout(out_features, in_features)
+            dev = torch.device(device) if device is not None else None
+            capability = (torch.cuda.get_device_capability(dev) if dev is not None and dev.type == "cuda"
+                          else None)
+            weight_layout = auto_layout(out_features, in_features, activation, capability)
         self.in_features, self.out_features, self.activation = in_features, out_features, activation
         self.weight_layout = weight_layout
         # The packed weights in weight_layout; saved and loaded in the checkpoint layout (see below).

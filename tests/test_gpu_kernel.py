@@ -201,10 +201,11 @@ def _sweep16_expected() -> bool:
 @pytest.mark.parametrize("act", ["fp16", "bf16"])
 @pytest.mark.parametrize("l,m,k", [(1, 1, 32), (2, 5, 96), (3, 129, 2048), (1, 301, 7168), (4, 1201, 7168),
                                    (1, 63, 16384), (300, 9, 1024), (1, 7001, 2048), (1, 77, 5120),
-                                   (1, 2049, 1024)], ids=str)
+                                   (1, 2049, 1024), (1, 4097, 4096), (1, 3001, 6144)], ids=str)
 def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     """W4A16 at one column, row-major (sweep16_kernel on sm_90; on 100+ SMs 2 pieces a thread, and
-    one at L = 1 where K = 1024 x an odd number or K <= 1024: K = 32, 1024, 5120, 7168): rows in
+    one at L = 1 where K = 1024 x an odd number or K <= 1024: K = 32, 1024, 5120, 7168, or where
+    the weights are at most 16 MiB: 2048 with 7001 rows on 2 warps, 4096 on 4, 6144 on 6): rows in
     pairs with an odd last row (M odd), pieces past K (96, 7168), 1-8 warps a row, CTAs crossing
     batches (bf16: each batch its own exponent); three calls bitwise equal."""
     gen = torch.Generator().manual_seed(l + m + k + len(act))

@@ -257,6 +257,14 @@ int main() {
       const GemvLaunch g4 = check_case(devices[0], Case{14336, 4096, 1, 1, act, kScaleRowMajor, true});
       const GemvLaunch g1 = check_case(devices[0], Case{2048, 7168, 1, 1, act, kScaleRowMajor, true});
       const GemvLaunch g5 = check_case(devices[0], Case{5120, 5120, 1, 1, act, kScaleRowMajor, true});
+      // One piece where the weights are at most 16 MiB (kSweep16OnePieceMaxBytes; run 250):
+      // 4096x4096 on 4 warps, 2 CTAs per SM; 14336x4096 (33 MB) keeps 2 pieces (g4).
+      const GemvLaunch gs = check_case(devices[0], Case{4096, 4096, 1, 1, act, kScaleRowMajor, true});
+      if (gs.sweep != 1 || gs.sweep_warps != 4 || gs.grid != 264) {
+        std::printf("FAIL H200 W4A16 act %d: 4096x4096 sweep %d x %d warps on %d CTAs\n", act, gs.sweep,
+                    gs.sweep_warps, gs.grid);
+        ++failures;
+      }
       if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != 264 || g.integer || g8.sweep || g4.sweep != 2 ||
           g4.sweep_warps != 2 || g4.integer || g1.sweep != 1 || g1.sweep_warps != 7 || g1.grid != 264 ||
           g5.sweep != 1 || g5.sweep_warps != 5 || g5.grid != 528) {

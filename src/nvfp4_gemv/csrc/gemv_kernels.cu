@@ -2628,9 +2628,22 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // 11.7-11.8 us against 10.1 / 13.3-13.5, 7168x2048 9.3-9.4 / 11.3 against 10.0 / 13.7-13.9,
 // 14336x4096 17.5-17.7 / 19.6-19.9 against 17.5 / 20.5-20.6; but the lm_head 121.1-121.2 /
 // 124.0-124.2 against 110.8-110.9 / 114.7-114.8 (both behind the row tiles: sweep16_fits).
+// One column: also one piece wherever a row fits 8 warps of one and the weights are at most
+// kSweep16OnePieceMaxBytes: short streams are bound by latency, which the one-piece kernel's 2 row
+// pairs of 16 bytes on twice the warps a row serve better, long ones by its 102-103 SASS per 32
+// values. Measured (run 250, docs/runs/run250/one_piece.py, two orders, unchecked, fp16 / bf16,
+// against 2 pieces): 4096x4096 (9.4 MB) 9.3-9.4 / 9.7 us against 10.1-10.2 / 10.6-10.7, 7168x2048
+// 8.8-9.0 / 9.1 against 9.7 / 9.9, 1024x4096 6.4-6.5 / 6.7-6.8 against 6.9-7.0 / 7.8, 4096x6144
+// (14 MB) 11.0-11.1 / 11.5 against 11.0 / 11.5-11.6; slower from 33 MB: 14336x4096 16.8-16.9 /
+// 17.2-17.3 against 16.2 / 16.8, 8192x8192 18.4 / 18.7-18.8 against 17.9 / 18.3, 28672x8192
+// 46.9-47.1 / 47.6 against 43.2-43.4 / 43.5, the lm_head 112.8-112.9 / 113.4-113.6 against 98.4 /
+// 98.2-98.4.
+constexpr int64_t kSweep16OnePieceMaxBytes = int64_t(1) << 24;
 inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
-  if (p.N == 2) return sweep_warps_for(p.K, 1) <= kWarps ? 1 : 2;
-  return p.L == 1 && sweep_pieces(p, dev) == 1 ? 1 : 2;
+  const bool one_fits = sweep_warps_for(p.K, 1) <= kWarps;
+  if (p.N == 2) return one_fits ? 1 : 2;
+  const bool short_stream = one_fits && (int64_t)p.M * p.K / 32 * 18 <= kSweep16OnePieceMaxBytes;
+  return p.L == 1 && (sweep_pieces(p, dev) == 1 || short_stream) ? 1 : 2;
 }
 // w4a16: the W4A16 sweep (sweep16_kernel; sweep16_pieces, sweep16_fits, sweep16_ctas_per_sm).
 inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4a16 = false) {

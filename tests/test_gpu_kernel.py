@@ -241,6 +241,18 @@ def test_w4a16_row_sweep_bf16_column_scale_and_epilogue():
                     accumulation, "sweep16_kernel", _sweep16_expected(), "sweep16 epilogue")
 
 
+def _check_bf16_sweep16(a, sfa, x, label: str):
+    """bf16 x through the op: sweep16_kernel runs where expected, and the output (poisoned first)
+    is within the bound of the exactly rescaled values (BF16_RESCALE_REL)."""
+    if _sweep16_expected():
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32))
+        assert any("sweep16_kernel" in name for name in names), names
+    got = run_op(a, sfa, x, None, torch.float32)
+    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
+    assert_close_elementwise(got, ref, tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
+                             label)
+
+
 @pytest.mark.parametrize("act", ["fp16", "bf16"])
 @pytest.mark.parametrize("m,k", [(1, 32), (5, 96), (301, 7168), (63, 16384), (7001, 2048), (77, 5120),
                                  (1201, 14336), (4097, 4096), (2, 8192), (3, 8224)], ids=str)
@@ -274,13 +286,7 @@ def test_w4a16_row_sweep_two_columns_scales_and_epilogue(k):
     x = x_wide[..., :k]  # x_col_stride = k + 64
     x[0, 0] *= 2.0**100
     x[0, 1] *= 2.0**-100
-    if _sweep16_expected():
-        names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32))
-        assert any("sweep16_kernel" in name for name in names), names
-    got = run_op(a, sfa, x, None, torch.float32)
-    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
-    assert_close_elementwise(got, ref, tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
-                             "bf16 columns rescaled each")
+    _check_bf16_sweep16(a, sfa, x, "bf16 columns rescaled each")
     x = random_problem(1, m, k, 2, gen, "fp16", DEV)[2]
     wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
     bias = torch.randn(m, generator=gen).to(DEV)
@@ -306,13 +312,7 @@ def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "bf16", DEV)
     chunk = torch.arange(k, device=DEV) // 256
     x = (x.double() * torch.exp2(((chunk * 37) % 61 - 30).double()).reshape(1, 1, -1)).to(torch.bfloat16)
-    if _sweep16_expected():
-        names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32))
-        assert any("sweep16_kernel" in name for name in names), names
-    got = run_op(a, sfa, x, None, torch.float32)
-    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
-    assert_close_elementwise(got, ref, tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
-                             "bf16 magnitudes along K")
+    _check_bf16_sweep16(a, sfa, x, "bf16 magnitudes along K")
 
 
 @pytest.mark.parametrize("l", [1, 2])

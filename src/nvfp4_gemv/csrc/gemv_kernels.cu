@@ -1670,7 +1670,8 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
     if (kCols > 1 && r >= p.M) continue;  // L == 1: past the matrix's last row
     float v = ldexpf(sum * alpha, -(sum_log2 + col_log2(c)));
     if (p.bias) v += p.bias[m];
-    store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride + (int64_t)c * p.out_col_stride, v);
+    store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride + (int64_t)c * p.out_col_stride,
+              v);
   }
 }
 
@@ -2108,32 +2109,34 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
         const bool diag = t == (quad >> 1);
 #pragma unroll
         for (int c = 0; c < kCols; ++c) {
-        // Two columns: selects, not an index (an index put the 2-piece kernels' acc in local memory).
-        const int odd = quad & 1;
-        float v0 = diag ? (kCols == 1 ? acc[c][odd] : odd ? acc[c][1] : acc[c][0]) : 0.f;
-        float v1 = diag ? (kCols == 1 ? acc[c][2 + odd] : odd ? acc[c][3] : acc[c][2]) : 0.f;
-        const uint32_t col_addr = out_addr + c * col_bytes;
-        if constexpr (kGroupWarps > 1) {
-          // Both rows in one butterfly, as sweep_kernel's pair form: the half warps swap a row each
-          // at offset 16, then reduce their own (5 SHFL for the pair, not 10); lane 0 stores row r,
-          // lane 16 row r + 1. Hot loop 711 SASS (fp16 and bf16) against 747 / 761 with a butterfly
-          // per row; run 210 (next_sweep16.py, two orders, fp16 / bf16): 7168x16384 26.1 / 27.4-27.5
-          // us against 27.6-27.8 / 28.0-28.1, 4096x14336 17.7-17.8 / 19.6-20.0 against 18.0-18.3 /
-          // 19.5-19.6, the other shapes within 0.3 either way.
-          const int half = lane >> 4;
-          const float v = pair_warp_sum(v0, v1, lane);
-          if ((lane & 15) == 0 && (half == 0 || pair != last_odd)) st_shared_f32(col_addr + half * row_bytes, v);
-        } else {  // one warp a row: the 8-byte stack frame of the pair form at the 128-register cap
+          // Two columns: selects, not an index (an index put the 2-piece kernels' acc in local
+          // memory).
+          const int odd = quad & 1;
+          float v0 = diag ? (kCols == 1 ? acc[c][odd] : odd ? acc[c][1] : acc[c][0]) : 0.f;
+          float v1 = diag ? (kCols == 1 ? acc[c][2 + odd] : odd ? acc[c][3] : acc[c][2]) : 0.f;
+          const uint32_t col_addr = out_addr + c * col_bytes;
+          if constexpr (kGroupWarps > 1) {
+            // Both rows in one butterfly, as sweep_kernel's pair form: the half warps swap a row each
+            // at offset 16, then reduce their own (5 SHFL for the pair, not 10); lane 0 stores row r,
+            // lane 16 row r + 1. Hot loop 711 SASS (fp16 and bf16) against 747 / 761 with a butterfly
+            // per row; run 210 (next_sweep16.py, two orders, fp16 / bf16): 7168x16384 26.1 / 27.4-27.5
+            // us against 27.6-27.8 / 28.0-28.1, 4096x14336 17.7-17.8 / 19.6-20.0 against 18.0-18.3 /
+            // 19.5-19.6, the other shapes within 0.3 either way.
+            const int half = lane >> 4;
+            const float v = pair_warp_sum(v0, v1, lane);
+            if ((lane & 15) == 0 && (half == 0 || pair != last_odd))
+              st_shared_f32(col_addr + half * row_bytes, v);
+          } else {  // one warp a row: the 8-byte stack frame of the pair form at the 128-register cap
 #pragma unroll
-          for (int o = 16; o > 0; o >>= 1) {
-            v0 += __shfl_xor_sync(0xffffffffu, v0, o);
-            v1 += __shfl_xor_sync(0xffffffffu, v1, o);
+            for (int o = 16; o > 0; o >>= 1) {
+              v0 += __shfl_xor_sync(0xffffffffu, v0, o);
+              v1 += __shfl_xor_sync(0xffffffffu, v1, o);
+            }
+            if (lane == 0) {
+              st_shared_f32(col_addr, v0);
+              if (pair != last_odd) st_shared_f32(col_addr + row_bytes, v1);
+            }
           }
-          if (lane == 0) {
-            st_shared_f32(col_addr, v0);
-            if (pair != last_odd) st_shared_f32(col_addr + row_bytes, v1);
-          }
-        }
         }
         out_addr += out_step;
       }
@@ -2586,6 +2589,11 @@ inline int64_t sweep_cta_rows(const GemvParams& p, int64_t row_blocks, bool w4a1
   return sweep_units_per_cta<int64_t>((int64_t)p.M * p.L, row_blocks);
 }
 inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_thread - 1) / (32 * per_thread); }
+// One batch's weight bytes (E2M1 and scales: 18 bytes per 32 values), the W4A16 sweep's measure of a
+// short stream (sweep16_pieces, sweep16_fits).
+inline int64_t sweep_weight_bytes(const GemvParams& p) { return (int64_t)p.M * p.K / 32 * 18; }
+// Columns of per-row sums a sweep CTA holds in shared memory: the W4A16 sweep's N (1 or 2), else 1.
+inline int sweep_sum_cols(const GemvParams& p, bool w4a16) { return w4a16 ? p.N : 1; }
 // 2 or 4 pieces a thread (the rule above); the W4A16 sweep at L > 1 follows it (sweep16_fits).
 inline int sweep_pieces_2_or_4(const GemvParams& p, const PlanDevice& dev) {
   const int64_t rows = (int64_t)p.M * p.L;
@@ -2642,7 +2650,7 @@ constexpr int64_t kSweep16OnePieceMaxBytes = int64_t(1) << 24;
 inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
   const bool one_fits = sweep_warps_for(p.K, 1) <= kWarps;
   if (p.N == 2) return one_fits ? 1 : 2;
-  const bool short_stream = one_fits && (int64_t)p.M * p.K / 32 * 18 <= kSweep16OnePieceMaxBytes;
+  const bool short_stream = one_fits && sweep_weight_bytes(p) <= kSweep16OnePieceMaxBytes;
   return p.L == 1 && (sweep_pieces(p, dev) == 1 || short_stream) ? 1 : 2;
 }
 // w4a16: the W4A16 sweep (sweep16_kernel; sweep16_pieces, sweep16_fits, sweep16_ctas_per_sm).
@@ -2650,7 +2658,7 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   const int64_t rows = (int64_t)p.M * p.L;
   const int per_thread = w4a16 ? sweep16_pieces(p, dev) : sweep_pieces(p, dev);
   const int group_warps = sweep_warps_for(p.K, per_thread);
-  const int cols = w4a16 ? p.N : 1;  // W4A16: 1 or 2 columns' sums a row (sweep16_kernel)
+  const int cols = sweep_sum_cols(p, w4a16);
   const int per_sm =
       w4a16 ? sweep16_ctas_per_sm(per_thread, group_warps, cols) : sweep_ctas_per_sm(per_thread, group_warps);
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
@@ -2690,9 +2698,9 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // long ones. Measured (runs 247-248, two orders each, unchecked, fp16 / bf16, against the row tiles
 // that N = 2 took before, NVFP4_GEMV_SWEEP16=0): 7168x16384 (66 MB) 26.6-27.0 / 30.1-30.2 us
 // against 31.5-31.8 / 31.8-31.9, 4096x14336 18.4-18.5 / 22.7-22.9 against 22.5-22.6 / 22.9-23.0
-// (bf16 there with the column maxima found one column at a time, run 247), 14336x4096 17.4-17.7 / 19.6-19.9 against 20.2-20.3 / 20.8-20.9,
-// 2048x7168 9.6-9.7 / 11.6 against 13.0-13.1 / 13.5, 4096x4096 9.6-9.8 / 11.7-11.8 against
-// 12.6-12.7 / 11.7-11.8, 7168x2048 9.2-9.4 / 11.3 against 11.6 / 11.2-11.3; the 151936x4096 lm_head
+// (bf16 there with the column maxima found one column at a time, run 247), 14336x4096
+// 17.4-17.7 / 19.6-19.9 against 20.2-20.3 / 20.8-20.9, 2048x7168 9.6-9.7 / 11.6 against
+// 13.0-13.1 / 13.5, 4096x4096 9.6-9.8 / 11.7-11.8 against 12.6-12.7 / 11.7-11.8, 7168x2048 9.2-9.4 / 11.3 against 11.6 / 11.2-11.3; the 151936x4096 lm_head
 // (350 MB) 119.5-121.2 / 121.9-124.2 against 107.6-108.2. The bound lies between those two
 // measured sizes; where exactly is not measured. NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else
 // where it fits.
@@ -2704,7 +2712,7 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
          sweep_weights_fit(p) && (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces_2_or_4(p, dev) == 2) &&
          reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && (p.L == 1 || p.x_batch_stride * 2 % 16 == 0) &&
          (p.N == 1 || (p.x_col_stride * 2 % 16 == 0 && (int64_t)p.M * 2 <= sweep_rows_limit() &&
-                       (int64_t)p.M * p.K / 32 * 18 <= kSweep16TwoColsMaxBytes));
+                       sweep_weight_bytes(p) <= kSweep16TwoColsMaxBytes));
 }
 
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
@@ -2874,7 +2882,7 @@ int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t strea
 }
 
 // The W4A16 sweep kernel of plan.sweep_warps warps a row, plan.sweep (1 or 2) pieces a thread,
-// kCols = sweep16_cols(N) columns.
+// kCols = p.N (1 or 2, sweep16_fits) columns.
 template <int kPieces, bool kBf16, int kCols>
 int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   // Two columns of 2 pieces: K > 8192 only (sweep16_pieces), so 5-8 warps a row; the 1-4 warp
@@ -2891,7 +2899,8 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
 template <bool kBf16>
 int launch_sweep16_for(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   if (plan.sweep == 1)
-    return p.N == 2 ? launch_sweep16<1, kBf16, 2>(p, plan, stream) : launch_sweep16<1, kBf16, 1>(p, plan, stream);
+    return p.N == 2 ? launch_sweep16<1, kBf16, 2>(p, plan, stream)
+                    : launch_sweep16<1, kBf16, 1>(p, plan, stream);
   return p.N == 2 ? launch_sweep16<2, kBf16, 2>(p, plan, stream) : launch_sweep16<2, kBf16, 1>(p, plan, stream);
 }
 
@@ -2964,7 +2973,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     const bool shape = (plan.sweep == 1 || plan.sweep == 2 || plan.sweep == 4) && w >= 1 && w <= kWarps &&
                        w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
                        plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows &&
-                       plan.grid == plan.row_blocks && plan.smem_bytes >= cta_rows * w * 4 * (plan.integer ? 1 : p.N) &&
+                       plan.grid == plan.row_blocks &&
+                       plan.smem_bytes >= cta_rows * w * 4 * sweep_sum_cols(p, !plan.integer) &&
                        plan.smem_bytes <= std::min(dev.cta_smem, kSweepSmemBytes);
     const bool fits = (plan.integer ? sweep_fits(p, dev)
                                     : sweep16_fits(p, dev) && (plan.sweep == 1 || plan.sweep == 2)) &&
@@ -3016,7 +3026,8 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.sweep && (p.act == kActF16 || p.act == kActBF16)) {  // W4A16: 1 or 2 pieces (sweep16_pieces)
-    return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream) : launch_sweep16_for<false>(p, plan, stream);
+    return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream)
+                             : launch_sweep16_for<false>(p, plan, stream);
   }
   if (plan.sweep == 1)  // the fused quantization with 1 or 2 pieces a thread (sweep_quantizes)
     return quant_act(p) ? launch_sweep<1, true>(p, plan, stream) : launch_sweep<1, false>(p, plan, stream);

@@ -1,4 +1,4 @@
-// probe_common.cuh: what the standalone probes (pattern_probe.cu, regact_probe.cu,
+// probe_common.cuh: what the standalone probes (pattern_probe.cu, regact_probe.cu, evict_probe.cu,
 // sweep_mem_probe.cu) share: the CUDA error check, the weight stream's load, and the bench's
 // timing (L2 flushed by a 512 MiB write before each rep, CUDA events). No torch.
 #pragma once

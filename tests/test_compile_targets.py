@@ -49,7 +49,8 @@ def build_cpp_check(out_dir: Path, name: str, *extra: str) -> Path:
 KERNEL_FILES = [f for f in jit.CUDA_SOURCES if f.endswith(".cu")]
 SPAN_ROWS4 = "gemv_kernels.cu with NVFP4_SPAN_ROWS=4"
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
-PROBES = ["pattern_probe.cu", "pipe_probe.cu", "cluster_occupancy.cu", "regact_probe.cu", "sweep_mem_probe.cu"]
+PROBES = ["pattern_probe.cu", "pipe_probe.cu", "cluster_occupancy.cu", "regact_probe.cu", "sweep_mem_probe.cu",
+          "evict_probe.cu"]
 
 
 @pytest.fixture(scope="module")

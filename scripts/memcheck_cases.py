@@ -7,11 +7,11 @@ a single 32-value step, and K split past one chunk); the tiled weight format (la
 K ending mid-tile, batches, N > 8, split K, even bands over fewer CTAs with a last band cut short,
 at N = 1 and 2); the row sweep (sm_90, W4A4 one column row-major: most of the FP4 N = 1 cases, plus
 a CTA of 5 warps, many batches crossing CTAs, 4 pieces a thread, one piece a thread on 5 and 7
-warps with batches); the W4A16 row sweep (sm_90: the 16-bit N = 1 row-major cases, one piece a
+warps with batches, and on 2 and 4 at L = 1, up to 16 MiB of weights); the W4A16 row sweep (sm_90: the 16-bit N = 1 row-major cases, one piece a
 thread on 7 warps and on one at L = 1; two columns at L = 1 on 2 pieces, 8224 with pieces past
 K, and on one); the
 activation quantized inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches,
-tiled split K, the row sweep)."""
+tiled split K, the row sweep, on one piece a thread at L = 1)."""
 import sys
 
 import torch
@@ -37,7 +37,7 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (3, 70, 7168, 1, "fp4", 0), (2, 41, 5120, 1, "fp4", 0),
                                 (1, 71, 7168, 1, "bf16", 0), (1, 5, 1024, 1, "fp16", 0),
                                 (1, 77, 8224, 2, "bf16", 0), (1, 9, 1056, 2, "fp16", 0),
-                                (1, 33, 4096, 1, "bf16", 0)]:
+                                (1, 33, 4096, 1, "bf16", 0), (1, 40, 4096, 1, "fp4", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)
@@ -54,7 +54,8 @@ for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7
     packed, scales = torch.ops.nvfp4.quantize(x, torch.tensor([0.5], device="cuda"))
     torch.cuda.synchronize()
     print("ok quantize", shape, dtype)
-for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0), (2, 300, 16384, 0)]:
+for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0), (2, 300, 16384, 0),
+                        (1, 50, 4096, 0)]:
     a, sfa, _, _ = random_problem(l, m, k, 1, gen, "fp4", "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

@@ -165,10 +165,13 @@ int main() {
     int pieces, warps, grid;
     const char* without_sweep;
   };
+  // One piece a thread at L = 1 where the weights are at most 16 MiB (4096x4096 on 4 warps,
+  // 7168x2048 on 2, 3 CTAs per SM; kSweepOnePieceMaxBytes, run 251); 7168x2048x4 (8.3 MB a batch)
+  // and 14336x4096 (33 MB) keep theirs.
   const Expect h200[] = {{7168, 16384, 1, 2, 8, 396, "spans+int"}, {4096, 7168, 8, 1, 7, 528, "int"},
-                         {7168, 2048, 4, 2, 1, 396, "spans"},      {4096, 4096, 1, 2, 2, 396, "ring"},
+                         {7168, 2048, 4, 2, 1, 396, "spans"},      {4096, 4096, 1, 1, 4, 396, "ring"},
                          {14336, 4096, 1, 4, 1, 264, "spans"},     {4096, 14336, 1, 2, 7, 396, "spans+int"},
-                         {7168, 2048, 1, 2, 1, 396, "ring"},       {2048, 7168, 1, 1, 7, 528, "spans+int"},
+                         {7168, 2048, 1, 1, 2, 396, "ring"},       {2048, 7168, 1, 1, 7, 528, "spans+int"},
                          {151936, 4096, 1, 4, 1, 264, "int"}};
   // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
   bool default_rule = true;
@@ -257,7 +260,7 @@ int main() {
       const GemvLaunch g4 = check_case(devices[0], Case{14336, 4096, 1, 1, act, kScaleRowMajor, true});
       const GemvLaunch g1 = check_case(devices[0], Case{2048, 7168, 1, 1, act, kScaleRowMajor, true});
       const GemvLaunch g5 = check_case(devices[0], Case{5120, 5120, 1, 1, act, kScaleRowMajor, true});
-      // One piece where the weights are at most 16 MiB (kSweep16OnePieceMaxBytes; run 250):
+      // One piece where the weights are at most 16 MiB (kSweepOnePieceMaxBytes; run 250):
       // 4096x4096 on 4 warps, 2 CTAs per SM; 14336x4096 (33 MB) keeps 2 pieces (g4).
       const GemvLaunch gs = check_case(devices[0], Case{4096, 4096, 1, 1, act, kScaleRowMajor, true});
       if (gs.sweep != 1 || gs.sweep_warps != 4 || gs.grid != 264) {

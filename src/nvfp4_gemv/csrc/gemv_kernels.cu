@@ -2589,8 +2589,8 @@ inline int64_t sweep_cta_rows(const GemvParams& p, int64_t row_blocks, bool w4a1
   return sweep_units_per_cta<int64_t>((int64_t)p.M * p.L, row_blocks);
 }
 inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_thread - 1) / (32 * per_thread); }
-// One batch's weight bytes (E2M1 and scales: 18 bytes per 32 values), the W4A16 sweep's measure of a
-// short stream (sweep16_pieces, sweep16_fits).
+// One batch's weight bytes (E2M1 and scales: 18 bytes per 32 values), the sweeps' measure of a
+// short stream (sweep_pieces, sweep16_fits).
 inline int64_t sweep_weight_bytes(const GemvParams& p) { return (int64_t)p.M * p.K / 32 * 18; }
 // Columns of per-row sums a sweep CTA holds in shared memory: the W4A16 sweep's N (1 or 2), else 1.
 inline int sweep_sum_cols(const GemvParams& p, bool w4a16) { return w4a16 ? p.N : 1; }
@@ -2611,14 +2611,25 @@ inline int sweep_pieces_2_or_4(const GemvParams& p, const PlanDevice& dev) {
 // 13824x5120 16.8 against 17.6-17.9 (1 x 5 against 2 x 3), 5120x5120 10.4-10.5 against 10.8-10.9,
 // 5120x5120x4 22.2-22.3 against 23.4, 8192x3072 10.0 against 10.1-10.2 (1 x 3 against 2 x 2),
 // 3072x3072 7.6 against 7.7; 1024x5120 6.9-7.0 against 6.8.
+// At L = 1 also one piece wherever a row fits 8 warps of one and the weights are at most
+// kSweepOnePieceMaxBytes: a short stream is bound by latency, which one piece a thread on twice the
+// warps a row, 4 rows in flight, serves better; a long one by the one-piece loop's instructions
+// (76 SASS per 32 values against 70). Measured for the W4A16 sweep first (sweep16_pieces, run 250),
+// then for this one (run 251, docs/runs/run251/w4a4_one.py, two orders, unchecked, FP4 x / bf16 x
+// quantized in the sweep, against the rule above): 4096x4096 8.9-9.1 / 11.9-12.0 us against 8.9-9.2
+// / 12.3, 7168x2048 8.7-8.9 / 11.4-11.5 against 8.8-8.9 / 11.8-11.9, 1024x4096 6.3-6.5 / 9.2-9.3
+// against 6.3-6.5 / 9.4-9.5, 4096x6144 9.9-10.0 / 14.0-14.1 against 10.1-10.4 / 14.1-14.2.
+constexpr int64_t kSweepOnePieceMaxBytes = int64_t(1) << 24;
 inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   const int two_or_four = sweep_pieces_2_or_4(p, dev);
   const int one_warps = sweep_warps_for(p.K, 1);
   const int two_or_four_slots = sweep_warps_for(p.K, two_or_four) * two_or_four;  // 32-piece rounds a row
-  return one_warps <= kWarps && one_warps < two_or_four_slots ? 1 : two_or_four;
+  const bool fewer_past_k = one_warps < two_or_four_slots;
+  const bool short_stream = p.L == 1 && sweep_weight_bytes(p) <= kSweepOnePieceMaxBytes;
+  return one_warps <= kWarps && (fewer_past_k || short_stream) ? 1 : two_or_four;
 }
 // The W4A16 sweep's pieces a thread: at L = 1 one where the W4A4 sweep takes one (sweep_pieces:
-// ceil(K / 1024) odd, or K <= 1024), else 2. Measured against 2 pieces everywhere (two orders,
+// ceil(K / 1024) odd, K <= 1024, or a short stream), else 2. Measured against 2 pieces everywhere (two orders,
 // unchecked, fp16 / bf16; one piece at 2 CTAs per SM, before sweep16_ctas_per_sm; run 241,
 // docs/runs/run241/w4a16_one.py): 28672x1024 11.3-11.5 / 11.7-11.8 us against 14.2-14.4 /
 // 14.8-15.0, 7168x1024 7.3-7.4 / 7.7-7.8 against 8.2-8.3 / 9.0-9.1, 4096x512 5.8-6.0 / 6.6 against
@@ -2637,21 +2648,18 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // 14336x4096 17.5-17.7 / 19.6-19.9 against 17.5 / 20.5-20.6; but the lm_head 121.1-121.2 /
 // 124.0-124.2 against 110.8-110.9 / 114.7-114.8 (both behind the row tiles: sweep16_fits).
 // One column: also one piece wherever a row fits 8 warps of one and the weights are at most
-// kSweep16OnePieceMaxBytes: short streams are bound by latency, which the one-piece kernel's 2 row
-// pairs of 16 bytes on twice the warps a row serve better, long ones by its 102-103 SASS per 32
-// values. Measured (run 250, docs/runs/run250/one_piece.py, two orders, unchecked, fp16 / bf16,
-// against 2 pieces): 4096x4096 (9.4 MB) 9.3-9.4 / 9.7 us against 10.1-10.2 / 10.6-10.7, 7168x2048
+// kSweepOnePieceMaxBytes (sweep_pieces' short stream): short streams are bound by latency, which
+// the one-piece kernel's 2 row pairs of 16 bytes on twice the warps a row serve better, long ones
+// by its 102-103 SASS per 32 values. Measured (run 250, docs/runs/run250/one_piece.py, two orders,
+// unchecked, fp16 / bf16, against 2 pieces): 4096x4096 (9.4 MB) 9.3-9.4 / 9.7 us against 10.1-10.2 / 10.6-10.7, 7168x2048
 // 8.8-9.0 / 9.1 against 9.7 / 9.9, 1024x4096 6.4-6.5 / 6.7-6.8 against 6.9-7.0 / 7.8, 4096x6144
 // (14 MB) 11.0-11.1 / 11.5 against 11.0 / 11.5-11.6; slower from 33 MB: 14336x4096 16.8-16.9 /
 // 17.2-17.3 against 16.2 / 16.8, 8192x8192 18.4 / 18.7-18.8 against 17.9 / 18.3, 28672x8192
 // 46.9-47.1 / 47.6 against 43.2-43.4 / 43.5, the lm_head 112.8-112.9 / 113.4-113.6 against 98.4 /
 // 98.2-98.4.
-constexpr int64_t kSweep16OnePieceMaxBytes = int64_t(1) << 24;
 inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
-  const bool one_fits = sweep_warps_for(p.K, 1) <= kWarps;
-  if (p.N == 2) return one_fits ? 1 : 2;
-  const bool short_stream = one_fits && sweep_weight_bytes(p) <= kSweep16OnePieceMaxBytes;
-  return p.L == 1 && (sweep_pieces(p, dev) == 1 || short_stream) ? 1 : 2;
+  if (p.N == 2) return sweep_warps_for(p.K, 1) <= kWarps ? 1 : 2;
+  return p.L == 1 && sweep_pieces(p, dev) == 1 ? 1 : 2;
 }
 // w4a16: the W4A16 sweep (sweep16_kernel; sweep16_pieces, sweep16_fits, sweep16_ctas_per_sm).
 inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4a16 = false) {

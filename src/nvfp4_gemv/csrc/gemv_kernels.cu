@@ -2701,18 +2701,24 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // 106.0-106.2, but 4096x7168x8 (L = 8, contiguous rows) 47.0-47.3 / 47.8-48.0 against 46.5-46.8 /
 // 47.6 (run 199, before the pair butterfly and the interleaving, had every 4-piece shape slower
 // but 14336x4096). Two columns (kCols = 2: both columns' pieces in registers) at L = 1, the
-// second column 16-byte aligned too, up to kSweep16TwoColsMaxBytes of weights: its loop (94-109
-// SASS per 32 values and row) keeps up where the stream is short and latency bounds it, not on
-// long ones. Measured (runs 247-248, two orders each, unchecked, fp16 / bf16, against the row tiles
+// second column 16-byte aligned too; on one piece a thread (K <= 8192, sweep16_pieces) only up to
+// kSweep16TwoColsOnePieceMaxBytes of weights: that loop (109 SASS per 32 values and row) keeps up
+// where the stream is short and latency bounds it, not on long ones, while the 2-piece loop (94)
+// stayed ahead of the row tiles on every size measured. Measured (runs 247-248, two orders each, unchecked, fp16 / bf16, against the row tiles
 // that N = 2 took before, NVFP4_GEMV_SWEEP16=0): 7168x16384 (66 MB) 26.6-27.0 / 30.1-30.2 us
 // against 31.5-31.8 / 31.8-31.9, 4096x14336 18.4-18.5 / 22.7-22.9 against 22.5-22.6 / 22.9-23.0
 // (bf16 there with the column maxima found one column at a time, run 247), 14336x4096
 // 17.4-17.7 / 19.6-19.9 against 20.2-20.3 / 20.8-20.9, 2048x7168 9.6-9.7 / 11.6 against
 // 13.0-13.1 / 13.5, 4096x4096 9.6-9.8 / 11.7-11.8 against 12.6-12.7 / 11.7-11.8, 7168x2048 9.2-9.4 / 11.3 against 11.6 / 11.2-11.3; the 151936x4096 lm_head
-// (350 MB) 119.5-121.2 / 121.9-124.2 against 107.6-108.2. The bound lies between those two
-// measured sizes; where exactly is not measured. NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else
-// where it fits.
-constexpr int64_t kSweep16TwoColsMaxBytes = int64_t(1) << 27;
+// (350 MB) 119.5-121.2 / 121.9-124.2 against 107.6-108.2. Runs 253-254 (docs/runs/run254/
+// crossover.py, two orders each; the sweep with the bound at 2^29 against the row tiles): one
+// piece 28672x8192 (132 MB) 49.2-49.6 / 51.0-51.7 against 49.6-50.0 / 49.8-50.0, 40960x8192 (189
+// MB) 67.7-67.8 / 69.8-69.9 against 65.4-65.9 / 65.5-66.0, 57344x8192 (264 MB) 92.0-92.1 / 94.1
+// against 86.0-86.5 / 86.4-86.8; 2 pieces 28672x16384 (264 MB) 82.3-82.7 / 85.7-85.9 against
+// 90.1-90.6 / 90.8-91.1. So one piece up to 2^25 bytes (14336x4096, 33 MB, the largest one-piece
+// layer measured faster; between it and 132 MB not measured), 2 pieces at any size (the row
+// count bounded by sweep_rows_limit). NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else where it fits.
+constexpr int64_t kSweep16TwoColsOnePieceMaxBytes = int64_t(1) << 25;
 inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
@@ -2720,7 +2726,7 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
          sweep_weights_fit(p) && (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces_2_or_4(p, dev) == 2) &&
          reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && (p.L == 1 || p.x_batch_stride * 2 % 16 == 0) &&
          (p.N == 1 || (p.x_col_stride * 2 % 16 == 0 && (int64_t)p.M * 2 <= sweep_rows_limit() &&
-                       sweep_weight_bytes(p) <= kSweep16TwoColsMaxBytes));
+                       (sweep16_pieces(p, dev) == 2 || sweep_weight_bytes(p) <= kSweep16TwoColsOnePieceMaxBytes)));
 }
 
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>

@@ -16,7 +16,7 @@
 #include <cstring>
 #include <string>
 
-#include "probe_common.cuh"  // CK
+#include "probe_common.cuh"  // CK, sink_store, stream_read_xor
 
 enum Policy { kNone, kNormal, kFirst, kLast, kUnchanged };
 const char* const kPolicyName[] = {"none", "normal", "first", "last", "unchanged"};
@@ -44,25 +44,8 @@ __device__ __forceinline__ void ld16p(const uint8_t* a, uint64_t pol, uint4& w) 
 // The library's stream_read_kernel with the policy on its loads.
 template <int kPol>
 __global__ void read_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
-  constexpr int kUnroll = 8;
   const uint64_t pol = make_policy<kPol>();
-  const int64_t n16 = bytes / 16, stride = (int64_t)gridDim.x * blockDim.x;
-  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  uint32_t acc = 0;
-  for (; i + (kUnroll - 1) * stride < n16; i += kUnroll * stride) {
-    uint4 w[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) ld16p<kPol>(data + (i + u * stride) * 16, pol, w[u]);
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) acc ^= w[u].x ^ w[u].y ^ w[u].z ^ w[u].w;
-  }
-  for (; i < n16; i += stride) {
-    uint4 w;
-    ld16p<kPol>(data + i * 16, pol, w);
-    acc ^= w.x ^ w.y ^ w.z ^ w.w;
-  }
-  for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
-  if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
+  sink_store(stream_read_xor<8>(data, bytes, [&](const uint8_t* p, uint4& w) { ld16p<kPol>(p, pol, w); }), sink);
 }
 
 template <int kPol>

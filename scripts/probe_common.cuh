@@ -27,6 +27,35 @@ __device__ __forceinline__ void ld16(const uint8_t* p, uint4& w) {
 }
 __device__ __forceinline__ uint32_t fold(const uint4& w) { return w.x ^ w.y ^ w.z ^ w.w; }
 
+// One word per warp stored, so that the loads stay alive without adding traffic.
+__device__ __forceinline__ void sink_store(uint32_t acc, uint32_t* sink) {
+  for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
+  if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
+}
+
+// The stream floor's read (gemv_kernels.cu stream_read_kernel): a grid stride over `bytes` in
+// 16-byte loads, U of them a thread in flight, XORed together; load(p, w) is the probe's load
+// instruction (ld16, or a variant of it).
+template <int U, class Load>
+__device__ __forceinline__ uint32_t stream_read_xor(const uint8_t* data, int64_t bytes, Load load) {
+  const int64_t n16 = bytes / 16, stride = (int64_t)gridDim.x * blockDim.x;
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  uint32_t acc = 0;
+  for (; i + (U - 1) * stride < n16; i += U * stride) {
+    uint4 w[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) load(data + (i + u * stride) * 16, w[u]);
+#pragma unroll
+    for (int u = 0; u < U; ++u) acc ^= fold(w[u]);
+  }
+  for (; i < n16; i += stride) {
+    uint4 w;
+    load(data + i * 16, w);
+    acc ^= fold(w);
+  }
+  return acc;
+}
+
 // launch() timed between CUDA events `reps` times after 3 warm-up reps, each rep after prepare()
 // and after `flush_bytes` of `flush` written (the bench's write flush, outside the interval):
 // the times in us, sorted.

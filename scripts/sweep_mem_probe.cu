@@ -65,30 +65,10 @@ __device__ __forceinline__ uint2 ld_u64(const uint8_t* p) {
   asm volatile("ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%2];" : "=r"(v.x), "=r"(v.y) : "l"(p));
   return v;
 }
-__device__ void sink_store(uint32_t acc, uint32_t* sink) {
-  for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
-  if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
-}
-
 // The stream floor (gemv_kernels.cu stream_read_kernel) with U loads a round.
 template <int U>
 __global__ void floor_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
-  const int64_t n16 = bytes / 16, stride = (int64_t)gridDim.x * blockDim.x;
-  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  uint32_t acc = 0;
-  for (; i + (U - 1) * stride < n16; i += U * stride) {
-    uint4 w[U];
-#pragma unroll
-    for (int u = 0; u < U; ++u) ld16(data + (i + u * stride) * 16, w[u]);
-#pragma unroll
-    for (int u = 0; u < U; ++u) acc ^= fold(w[u]);
-  }
-  for (; i < n16; i += stride) {
-    uint4 w;
-    ld16(data + i * 16, w);
-    acc ^= fold(w);
-  }
-  sink_store(acc, sink);
+  sink_store(stream_read_xor<U>(data, bytes, [](const uint8_t* p, uint4& w) { ld16(p, w); }), sink);
 }
 
 // The floor over the weights with the scales as a second grid-stride stream: 16-byte load i of

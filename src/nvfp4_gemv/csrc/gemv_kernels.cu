@@ -1670,8 +1670,8 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
     if (kCols > 1 && r >= p.M) continue;  // L == 1: past the matrix's last row
     float v = ldexpf(sum * alpha, -(sum_log2 + col_log2(c)));
     if (p.bias) v += p.bias[m];
-    store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride + (int64_t)c * p.out_col_stride,
-              v);
+    const int64_t out = (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride;
+    store_out(p, out + (int64_t)c * p.out_col_stride, v);
   }
 }
 
@@ -2629,8 +2629,8 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   return one_warps <= kWarps && (fewer_past_k || short_stream) ? 1 : two_or_four;
 }
 // The W4A16 sweep's pieces a thread: at L = 1 one where the W4A4 sweep takes one (sweep_pieces:
-// ceil(K / 1024) odd, K <= 1024, or a short stream), else 2. Measured against 2 pieces everywhere (two orders,
-// unchecked, fp16 / bf16; one piece at 2 CTAs per SM, before sweep16_ctas_per_sm; run 241,
+// ceil(K / 1024) odd, K <= 1024, or a short stream), else 2. Measured against 2 pieces everywhere
+// (two orders, unchecked, fp16 / bf16; one piece at 2 CTAs per SM, before sweep16_ctas_per_sm; run 241,
 // docs/runs/run241/w4a16_one.py): 28672x1024 11.3-11.5 / 11.7-11.8 us against 14.2-14.4 /
 // 14.8-15.0, 7168x1024 7.3-7.4 / 7.7-7.8 against 8.2-8.3 / 9.0-9.1, 4096x512 5.8-6.0 / 6.6 against
 // 6.4-6.5 / 7.7-7.8, 2048x7168 9.2-9.4 / 9.5-9.6 against 9.8 / 10.7, 8192x3072 11.0-11.1 /
@@ -2651,12 +2651,12 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // kSweepOnePieceMaxBytes (sweep_pieces' short stream): short streams are bound by latency, which
 // the one-piece kernel's 2 row pairs of 16 bytes on twice the warps a row serve better, long ones
 // by its 102-103 SASS per 32 values. Measured (run 250, docs/runs/run250/one_piece.py, two orders,
-// unchecked, fp16 / bf16, against 2 pieces): 4096x4096 (9.4 MB) 9.3-9.4 / 9.7 us against 10.1-10.2 / 10.6-10.7, 7168x2048
-// 8.8-9.0 / 9.1 against 9.7 / 9.9, 1024x4096 6.4-6.5 / 6.7-6.8 against 6.9-7.0 / 7.8, 4096x6144
-// (14 MB) 11.0-11.1 / 11.5 against 11.0 / 11.5-11.6; slower from 33 MB: 14336x4096 16.8-16.9 /
-// 17.2-17.3 against 16.2 / 16.8, 8192x8192 18.4 / 18.7-18.8 against 17.9 / 18.3, 28672x8192
-// 46.9-47.1 / 47.6 against 43.2-43.4 / 43.5, the lm_head 112.8-112.9 / 113.4-113.6 against 98.4 /
-// 98.2-98.4.
+// unchecked, fp16 / bf16, against 2 pieces): 4096x4096 (9.4 MB) 9.3-9.4 / 9.7 us against 10.1-10.2
+// / 10.6-10.7, 7168x2048 8.8-9.0 / 9.1 against 9.7 / 9.9, 1024x4096 6.4-6.5 / 6.7-6.8 against
+// 6.9-7.0 / 7.8, 4096x6144 (14 MB) 11.0-11.1 / 11.5 against 11.0 / 11.5-11.6; slower from 33 MB:
+// 14336x4096 16.8-16.9 / 17.2-17.3 against 16.2 / 16.8, 8192x8192 18.4 / 18.7-18.8 against 17.9 /
+// 18.3, 28672x8192 46.9-47.1 / 47.6 against 43.2-43.4 / 43.5, the lm_head 112.8-112.9 / 113.4-113.6
+// against 98.4 / 98.2-98.4.
 inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
   if (p.N == 2) return sweep_warps_for(p.K, 1) <= kWarps ? 1 : 2;
   return p.L == 1 && sweep_pieces(p, dev) == 1 ? 1 : 2;
@@ -2692,41 +2692,45 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   return plan;
 }
 
-// The W4A16 row sweep (sweep16_kernel): fp16 / bf16 x at one column on sm_90, row-major weights
-// and scales, 16-byte aligned x per batch, K <= 16384 (8 warps of 2 pieces a thread). At L = 1,
-// where its row pairs are interleaved over the CTAs, every such K; at L > 1 only where the W4A4
-// sweep would hold 2 pieces a thread (sweep_pieces). Measured (run 212, next_sweep16.py, two
-// orders, fp16 / bf16, against the 2-piece condition everywhere): 14336x4096 16.8 / 17.6-17.8 us
-// against 18.8 / 19.4-19.5, the lm_head 101.1-101.4 / 101.8-102.0 against 105.9-106.0 /
-// 106.0-106.2, but 4096x7168x8 (L = 8, contiguous rows) 47.0-47.3 / 47.8-48.0 against 46.5-46.8 /
-// 47.6 (run 199, before the pair butterfly and the interleaving, had every 4-piece shape slower
-// but 14336x4096). Two columns (kCols = 2: both columns' pieces in registers) at L = 1, the
-// second column 16-byte aligned too; on one piece a thread (K <= 8192, sweep16_pieces) only up to
-// kSweep16TwoColsOnePieceMaxBytes of weights: that loop (109 SASS per 32 values and row) keeps up
-// where the stream is short and latency bounds it, not on long ones, while the 2-piece loop (94)
-// stayed ahead of the row tiles on every size measured. Measured (runs 247-248, two orders each, unchecked, fp16 / bf16, against the row tiles
-// that N = 2 took before, NVFP4_GEMV_SWEEP16=0): 7168x16384 (66 MB) 26.6-27.0 / 30.1-30.2 us
-// against 31.5-31.8 / 31.8-31.9, 4096x14336 18.4-18.5 / 22.7-22.9 against 22.5-22.6 / 22.9-23.0
-// (bf16 there with the column maxima found one column at a time, run 247), 14336x4096
-// 17.4-17.7 / 19.6-19.9 against 20.2-20.3 / 20.8-20.9, 2048x7168 9.6-9.7 / 11.6 against
-// 13.0-13.1 / 13.5, 4096x4096 9.6-9.8 / 11.7-11.8 against 12.6-12.7 / 11.7-11.8, 7168x2048 9.2-9.4 / 11.3 against 11.6 / 11.2-11.3; the 151936x4096 lm_head
-// (350 MB) 119.5-121.2 / 121.9-124.2 against 107.6-108.2. Runs 253-254 (docs/runs/run254/
-// crossover.py, two orders each; the sweep with the bound at 2^29 against the row tiles): one
-// piece 28672x8192 (132 MB) 49.2-49.6 / 51.0-51.7 against 49.6-50.0 / 49.8-50.0, 40960x8192 (189
-// MB) 67.7-67.8 / 69.8-69.9 against 65.4-65.9 / 65.5-66.0, 57344x8192 (264 MB) 92.0-92.1 / 94.1
-// against 86.0-86.5 / 86.4-86.8; 2 pieces 28672x16384 (264 MB) 82.3-82.7 / 85.7-85.9 against
-// 90.1-90.6 / 90.8-91.1. So one piece up to 2^25 bytes (14336x4096, 33 MB, the largest one-piece
-// layer measured faster; between it and 132 MB not measured), 2 pieces at any size (the row
-// count bounded by sweep_rows_limit). NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else where it fits.
+// The W4A16 row sweep (sweep16_kernel): fp16 / bf16 x at one column (two: below) on sm_90,
+// row-major weights and scales, 16-byte aligned x per batch, K <= 16384 (8 warps of 2 pieces a
+// thread). At L = 1, where its row pairs are interleaved over the CTAs, every such K; at L > 1 only
+// where the W4A4 sweep would hold 2 pieces a thread (sweep_pieces). Measured (run 212,
+// next_sweep16.py, two orders, fp16 / bf16, against the 2-piece condition everywhere): 14336x4096
+// 16.8 / 17.6-17.8 us against 18.8 / 19.4-19.5, the lm_head 101.1-101.4 / 101.8-102.0 against
+// 105.9-106.0 / 106.0-106.2, but 4096x7168x8 (L = 8, contiguous rows) 47.0-47.3 / 47.8-48.0 against
+// 46.5-46.8 / 47.6 (run 199, before the pair butterfly and the interleaving, had every 4-piece
+// shape slower but 14336x4096). Two columns (kCols = 2: both columns' pieces in registers) at L =
+// 1, the second column 16-byte aligned too; on one piece a thread (K <= 8192, sweep16_pieces) only
+// up to kSweep16TwoColsOnePieceMaxBytes of weights: that loop (109 SASS per 32 values and row)
+// keeps up where the stream is short and latency bounds it, not on long ones, while the 2-piece
+// loop (94) stayed ahead of the row tiles on every size measured. Measured (runs 247-248, two
+// orders each, unchecked, fp16 / bf16, against the row tiles that N = 2 took before,
+// NVFP4_GEMV_SWEEP16=0): 7168x16384 (66 MB) 26.6-27.0 / 30.1-30.2 us against 31.5-31.8 / 31.8-31.9,
+// 4096x14336 18.4-18.5 / 22.7-22.9 against 22.5-22.6 / 22.9-23.0 (bf16 there with the column maxima
+// found one column at a time, run 247), 14336x4096 17.4-17.7 / 19.6-19.9 against 20.2-20.3 /
+// 20.8-20.9, 2048x7168 9.6-9.7 / 11.6 against 13.0-13.1 / 13.5, 4096x4096 9.6-9.8 / 11.7-11.8
+// against 12.6-12.7 / 11.7-11.8, 7168x2048 9.2-9.4 / 11.3 against 11.6 / 11.2-11.3; the 151936x4096
+// lm_head (350 MB) 119.5-121.2 / 121.9-124.2 against 107.6-108.2. Runs 253-254
+// (docs/runs/run254/crossover.py, two orders each; the sweep with the bound at 2^29 against the row
+// tiles): one piece 28672x8192 (132 MB) 49.2-49.6 / 51.0-51.7 against 49.6-50.0 / 49.8-50.0,
+// 40960x8192 (189 MB) 67.7-67.8 / 69.8-69.9 against 65.4-65.9 / 65.5-66.0, 57344x8192 (264 MB)
+// 92.0-92.1 / 94.1 against 86.0-86.5 / 86.4-86.8; 2 pieces 28672x16384 (264 MB) 82.3-82.7 /
+// 85.7-85.9 against 90.1-90.6 / 90.8-91.1. So one piece up to 2^25 bytes (14336x4096, 33 MB, the
+// largest one-piece layer measured faster; between it and 132 MB not measured), 2 pieces at any
+// size (the row count bounded by sweep_rows_limit). NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else
+// where it fits.
 constexpr int64_t kSweep16TwoColsOnePieceMaxBytes = int64_t(1) << 25;
 inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
-         (p.act == kActF16 || p.act == kActBF16) && (p.N == 1 || (p.N == 2 && p.L == 1)) && wide_loads(p) &&
-         sweep_weights_fit(p) && (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces_2_or_4(p, dev) == 2) &&
+         (p.act == kActF16 || p.act == kActBF16) && (p.N == 1 || (p.N == 2 && p.L == 1)) &&
+         wide_loads(p) && sweep_weights_fit(p) &&
+         (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces_2_or_4(p, dev) == 2) &&
          reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && (p.L == 1 || p.x_batch_stride * 2 % 16 == 0) &&
          (p.N == 1 || (p.x_col_stride * 2 % 16 == 0 && (int64_t)p.M * 2 <= sweep_rows_limit() &&
-                       (sweep16_pieces(p, dev) == 2 || sweep_weight_bytes(p) <= kSweep16TwoColsOnePieceMaxBytes)));
+                       (sweep16_pieces(p, dev) == 2 ||
+                        sweep_weight_bytes(p) <= kSweep16TwoColsOnePieceMaxBytes)));
 }
 
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
@@ -2915,7 +2919,8 @@ int launch_sweep16_for(const GemvParams& p, const GemvLaunch& plan, cudaStream_t
   if (plan.sweep == 1)
     return p.N == 2 ? launch_sweep16<1, kBf16, 2>(p, plan, stream)
                     : launch_sweep16<1, kBf16, 1>(p, plan, stream);
-  return p.N == 2 ? launch_sweep16<2, kBf16, 2>(p, plan, stream) : launch_sweep16<2, kBf16, 1>(p, plan, stream);
+  return p.N == 2 ? launch_sweep16<2, kBf16, 2>(p, plan, stream)
+                  : launch_sweep16<2, kBf16, 1>(p, plan, stream);
 }
 
 }  // namespace detail

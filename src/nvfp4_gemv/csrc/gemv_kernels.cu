@@ -432,6 +432,22 @@ __device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t 
                "@q ld.global.nc.L1::no_allocate.L2::256B.v2.u32 {%0, %1}, [%2];\n\t}"
                : "+r"(w[0]), "+r"(w[1]) : "l"(a), "r"((int)p));
 }
+// ld_stream_if and ld_scales_if<2, true> as coherent loads (no .nc), which ptxas keeps ahead of
+// the next bar.sync: it may move .nc loads (read-only data) past barriers and shared-memory
+// traffic, and in the bf16 two-column sweep it moved the first rows' loads past the columns'
+// maxima, so the weights were asked for a round trip late (BENCHMARKS.md items 171-172).
+__device__ __forceinline__ void ld_stream_first_if(bool p, const uint8_t* a, uint32_t (&w)[4]) {
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %5, 0;\n\t"
+               "@q ld.global.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n\t}"
+               : "+r"(w[0]), "+r"(w[1]), "+r"(w[2]), "+r"(w[3]) : "l"(a), "r"((int)p));
+}
+__device__ __forceinline__ uint32_t ld_scale_pair_first_if(bool p, const uint8_t* sf) {
+  uint32_t v;
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
+               "@q ld.global.L1::no_allocate.u16 %0, [%1];\n\t}"
+               : "=r"(v) : "l"(sf), "r"((int)p));
+  return v;
+}
 // The item's scale bytes, or 0 when `p` is false: one 16-bit load for two blocks (the launcher
 // only picks kBlocks == 2 when those byte pairs are 2-byte aligned), one byte load otherwise,
 // zero-extended straight into the 32-bit register returned. Loaded into a 16-bit register and
@@ -1986,8 +2002,13 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
         for (int h = 0; h < 2; ++h) {
           const bool ld = ok[u] && d < n && !(h == 1 && pair == last_odd);
           wr[d][h][u][0] = wr[d][h][u][1] = wr[d][h][u][2] = wr[d][h][u][3] = 0;
-          ld_stream_if(ld, a + h * a_next + u * piece_bytes, wr[d][h][u]);
-          s[d][h][u] = ld_scales_if<2, true>(ld, sf + h * sf_next + u * piece_sf);
+          if constexpr (kBf16 && kCols > 1) {  // ahead of the maxima's barrier (ld_stream_first_if)
+            ld_stream_first_if(ld, a + h * a_next + u * piece_bytes, wr[d][h][u]);
+            s[d][h][u] = ld_scale_pair_first_if(ld, sf + h * sf_next + u * piece_sf);
+          } else {
+            ld_stream_if(ld, a + h * a_next + u * piece_bytes, wr[d][h][u]);
+            s[d][h][u] = ld_scales_if<2, true>(ld, sf + h * sf_next + u * piece_sf);
+          }
         }
       a += a_step;
       sf += sf_step;
@@ -2042,15 +2063,26 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
     } else {
       // bf16: the columns' words loaded again (L1) after the maxima rather than held over the
       // barriers: with all columns' words live at once ptxas spilled 8-48 bytes of the bf16
-      // kernels at the 128-register cap.
+      // kernels at the 128-register cap. Each warp's maximum goes to its own shared slot, read
+      // by one thread a column after a barrier: no zeroed word (whose barrier came before every
+      // load) and no atomics, so both columns' loads are one round trip. Measured (run 260,
+      // two orders, against a zeroed word and an atomic per warp): bf16 7168x16384 N = 2 29.4-29.5
+      // us against 30.1-30.3, 14336x4096 18.9 against 19.7, 4096x4096 10.9 against 11.6, 2048x7168
+      // 10.7-10.8 against 11.5 (BENCHMARKS.md item 172).
       if constexpr (kBf16) {
-        if (threadIdx.x < kCols) col_max_bits[threadIdx.x] = 0;
-        __syncthreads();
+        __shared__ unsigned warp_max_bits[kCols][kWarps];
 #pragma unroll
         for (int c = 0; c < kCols; ++c) {
           uint4 raw[kPieces][4];
           load_column(c, raw);
-          warp_column_max(column_max(raw), &col_max_bits[c]);
+          const unsigned m = __reduce_max_sync(0xffffffffu, column_max(raw));
+          if (lane == 0) warp_max_bits[c][threadIdx.x >> 5] = m << 16;  // fp32 bits
+        }
+        __syncthreads();
+        if (threadIdx.x < kCols) {
+          unsigned m = 0;
+          for (int v = 0; v < cta_threads / 32; ++v) m = max(m, warp_max_bits[threadIdx.x][v]);
+          col_max_bits[threadIdx.x] = m;
         }
         __syncthreads();
       }

@@ -432,10 +432,11 @@ __device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t 
                "@q ld.global.nc.L1::no_allocate.L2::256B.v2.u32 {%0, %1}, [%2];\n\t}"
                : "+r"(w[0]), "+r"(w[1]) : "l"(a), "r"((int)p));
 }
-// ld_stream_if and ld_scales_if<2, true> as coherent loads (no .nc), which ptxas keeps ahead of
-// the next bar.sync: it may move .nc loads (read-only data) past barriers and shared-memory
-// traffic, and in the bf16 two-column sweep it moved the first rows' loads past the columns'
-// maxima, so the weights were asked for a round trip late (BENCHMARKS.md items 171-172).
+// ld_stream_if and ld_scales_if<2, true> as coherent loads (no .nc), which ptxas keeps in order
+// with the code around them: it may move .nc loads (read-only data) past barriers and
+// shared-memory traffic, and in the bf16 two-column sweep it moved the first rows' loads past the
+// columns' maxima, so the weights were asked for a round trip late (BENCHMARKS.md items 171-172;
+// measured with the maxima's barrier, kept since item 173 removed it, not timed without).
 __device__ __forceinline__ void ld_stream_first_if(bool p, const uint8_t* a, uint32_t (&w)[4]) {
   asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %5, 0;\n\t"
                "@q ld.global.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n\t}"
@@ -1663,16 +1664,15 @@ __device__ __forceinline__ float pair_warp_sum(float row0, float row1, int lane)
 __device__ __forceinline__ void st_shared_f32(uint32_t addr, float v) {
   asm volatile("st.shared.f32 [%0], %1;" :: "r"(addr), "f"(v) : "memory");
 }
-
 // The row sweeps' epilogue (sweep_kernel, sweep16_kernel), after the CTA's last row: row i of the
 // CTA (matrix row row_of(i)) is the sum of its warps' partial sums in red[i][warp], added in warp
 // order, times alpha and 2^-sum_log2 (the sums' fixed-point scale), plus the bias.
-// With kCols columns (sweep16_kernel) red holds [CTA row][column][warp], columns past p.N unused,
-// and column c's sums are 2^col_log2(c) times more (bf16's column scales).
-template <int kCols = 1, typename RowOf, typename ColLog2>
+// With kCols columns (sweep16_kernel) red holds [CTA row][column][warp], columns past p.N unused;
+// warp_unscale (if not null: [column][kWarps]) multiplies warp v's sums of column c first.
+template <int kCols = 1, typename RowOf>
 __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float* red, int cta_rows,
                                                int group_warps, int cta_threads, int sum_log2,
-                                               RowOf row_of, ColLog2 col_log2) {
+                                               RowOf row_of, const float* warp_unscale = nullptr) {
   __syncthreads();
   float alpha = 1.f;
   if (p.weight_global_scale) alpha *= *p.weight_global_scale;
@@ -1681,10 +1681,13 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
     const int row = kCols == 1 ? i : i / kCols, c = i - row * kCols;
     if (kCols > 1 && c >= p.N) continue;
     float sum = 0.f;
-    for (int v = 0; v < group_warps; ++v) sum += red[i * group_warps + v];
+    for (int v = 0; v < group_warps; ++v) {
+      const float part = red[i * group_warps + v];
+      sum += warp_unscale ? part * warp_unscale[c * kWarps + v] : part;
+    }
     const int r = row_of(row), l = r / p.M, m = r - l * p.M;
     if (kCols > 1 && r >= p.M) continue;  // L == 1: past the matrix's last row
-    float v = ldexpf(sum * alpha, -(sum_log2 + col_log2(c)));
+    float v = ldexpf(sum * alpha, -sum_log2);
     if (p.bias) v += p.bias[m];
     const int64_t out = (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride;
     store_out(p, out + (int64_t)c * p.out_col_stride, v);
@@ -1903,7 +1906,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
     r += seg_rows;
   }
   sweep_epilogue(p, red, r_end - r_begin, group_warps, cta_threads, kIntAccLog2,
-                 [&](int i) { return inter ? (int)blockIdx.x + i * G : r_begin + i; }, [](int) { return 0; });
+                 [&](int i) { return inter ? (int)blockIdx.x + i * G : r_begin + i; });
 #endif
 }
 
@@ -1919,12 +1922,13 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 // b0, b1, so D[g][g] and D[g + 8][g] accumulate the quad's dot products of rows r and r + 1 with
 // its activation; the other 112 entries of D pair one quad's weights with another's activation
 // and are not read. Exact as in gemv_kernel: weights E2M1 * SFA * 2^-7 exact in fp16, products
-// exact, fp32 accumulation; bf16 activations rescaled by the column's power of two (the CTA's
-// threads together hold all of K, so the CTA's maximum is the column's), undone per batch segment.
+// exact, fp32 accumulation; bf16 activations rescaled by a power of two: per warp and column at
+// L = 1 (undone in the epilogue), per column and batch segment at L > 1 (the CTA's threads
+// together hold all of K, so the CTA's maximum is the column's; undone after the segment).
 // A warp takes rows in pairs; per pair the lane holding a diagonal entry (t = g / 2) passes it to
 // a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
 // mma, the loads; per pair 5 SHFL (one butterfly for both rows; 10 on one warp a row). The 8-warp
-// hot loop (sm_90a, scripts/sass_loop.py): 693 / 694 instructions per 2 pairs of 2 pieces (87 per
+// hot loop (sm_90a, scripts/sass_loop.py): 693 / 702 instructions per 2 pairs of 2 pieces (87-88 per
 // 32 values), fp16 / bf16; 711 with 16-bit scale registers (item 154), 747 / 761 with a butterfly
 // per row (item 143), 728 / 763 before the row pairs were interleaved (item 141).
 // Two columns (kCols = 2, BENCHMARKS.md item 164): each column's pieces in registers, two mma per
@@ -1944,7 +1948,8 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only
 #else
-  __shared__ unsigned col_max_bits[kCols];
+  __shared__ unsigned col_max_bits;  // bf16 at L > 1: the segment's maximum (fp32 bits)
+  __shared__ float warp_unscale[kCols][kWarps];  // bf16 at L == 1: 2^-e of warp v of the groups
   extern __shared__ float red[];
   static_assert(kCols == 1 || kCols == 2, "one or two activation columns");
   // Row pairs in flight per thread: 2; 1 where the activation takes 64 registers (2 columns of 2
@@ -2002,7 +2007,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
         for (int h = 0; h < 2; ++h) {
           const bool ld = ok[u] && d < n && !(h == 1 && pair == last_odd);
           wr[d][h][u][0] = wr[d][h][u][1] = wr[d][h][u][2] = wr[d][h][u][3] = 0;
-          if constexpr (kBf16 && kCols > 1) {  // ahead of the maxima's barrier (ld_stream_first_if)
+          if constexpr (kBf16 && kCols > 1) {  // ahead of the maxima (ld_stream_first_if)
             ld_stream_first_if(ld, a + h * a_next + u * piece_bytes, wr[d][h][u]);
             s[d][h][u] = ld_scale_pair_first_if(ld, sf + h * sf_next + u * piece_sf);
           } else {
@@ -2047,51 +2052,34 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
           for (int i = 0; i < 4; ++i) h[u][4 * w + i] = hw[i];
         }
     };
-    if constexpr (kCols == 1) {  // the measured form: x's words held over the maximum's barriers
+    // bf16 at L == 1 (one segment; every kernel of several columns): each warp converts its pieces
+    // with its own power of two 2^e per column, column_exponent of the warp's maximum (one REDUX),
+    // and the epilogue multiplies the warp's sums by 2^-e: no barrier and no shared-memory round
+    // trip before the first rows' compute. Warp v of every group holds the same pieces, so the
+    // same e: group 0's is kept (warp_unscale[c][v]). One exponent a warp is enough: a quad's
+    // lanes (one mma's diagonal sum) sit in one warp, and the warps' sums stay apart until the
+    // epilogue. At least as accurate as the CTA's maximum: x 2^e is exact in fp16 down to 2^-24,
+    // and a warp's e is never smaller than the CTA's. At L > 1 a CTA's rows may span batches,
+    // each its own exponent: there the CTA's maximum per segment, undone after the segment's rows.
+#pragma unroll
+    for (int c = 0; c < kCols; ++c) {
       uint4 raw[kPieces][4];
-      load_column(0, raw);
+      load_column(c, raw);
       int e = 0;
       if constexpr (kBf16) {
         const unsigned mx = column_max(raw);
-        if (threadIdx.x == 0) col_max_bits[0] = 0;
-        __syncthreads();
-        warp_column_max(mx, &col_max_bits[0]);
-        __syncthreads();
-        e = column_exponent(col_max_bits[0]);
-      }
-      convert_column(raw, e, xh[0]);
-    } else {
-      // bf16: the columns' words loaded again (L1) after the maxima rather than held over the
-      // barriers: with all columns' words live at once ptxas spilled 8-48 bytes of the bf16
-      // kernels at the 128-register cap. Each warp's maximum goes to its own shared slot, read
-      // by one thread a column after a barrier: no zeroed word (whose barrier came before every
-      // load) and no atomics, so both columns' loads are one round trip. Measured (run 260,
-      // two orders, against a zeroed word and an atomic per warp): bf16 7168x16384 N = 2 29.4-29.5
-      // us against 30.1-30.3, 14336x4096 18.9 against 19.7, 4096x4096 10.9 against 11.6, 2048x7168
-      // 10.7-10.8 against 11.5 (BENCHMARKS.md item 172).
-      if constexpr (kBf16) {
-        __shared__ unsigned warp_max_bits[kCols][kWarps];
-#pragma unroll
-        for (int c = 0; c < kCols; ++c) {
-          uint4 raw[kPieces][4];
-          load_column(c, raw);
-          const unsigned m = __reduce_max_sync(0xffffffffu, column_max(raw));
-          if (lane == 0) warp_max_bits[c][threadIdx.x >> 5] = m << 16;  // fp32 bits
+        if (inter) {
+          e = column_exponent(__reduce_max_sync(0xffffffffu, mx) << 16);  // fp32 bits
+          if (g == 0 && lane == 0) warp_unscale[c][warp] = ldexpf(1.f, -e);
+        } else {
+          if (threadIdx.x == 0) col_max_bits = 0;
+          __syncthreads();
+          warp_column_max(mx, &col_max_bits);
+          __syncthreads();
+          e = column_exponent(col_max_bits);
         }
-        __syncthreads();
-        if (threadIdx.x < kCols) {
-          unsigned m = 0;
-          for (int v = 0; v < cta_threads / 32; ++v) m = max(m, warp_max_bits[threadIdx.x][v]);
-          col_max_bits[threadIdx.x] = m;
-        }
-        __syncthreads();
       }
-#pragma unroll
-      for (int c = 0; c < kCols; ++c) {
-        uint4 raw[kPieces][4];
-        load_column(c, raw);
-        convert_column(raw, kBf16 ? column_exponent(col_max_bits[c]) : 0, xh[c]);
-      }
+      convert_column(raw, e, xh[c]);
     }
     // The pair's shared-memory slots ([row][column][warp]) as a 32-bit shared address stepped a
     // pair at a time.
@@ -2174,15 +2162,11 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
       }
     }
     r += seg_rows;
-    // bf16: the segment's sums times 2^-e here (a CTA's rows may span two batches, each its own e);
-    // with several columns (L == 1: one segment) in the epilogue, which keeps nothing of bf16's
-    // live over the rows (here, ptxas spilled 8 bytes of the 2-column 2-piece kernels).
-    if constexpr (kBf16 && kCols == 1) {
-      // The exponent read again here, not held through the rows (a register at the cap), before
-      // the barrier after which thread 0 may reset col_max_bits for the next segment. (Held with
-      // one warp a row until item 154, whose 32-bit scale registers then spilled 6 bytes there;
-      // reading it again had cost an 8-byte stack frame before.)
-      const int seg_e = column_exponent(col_max_bits[0]);
+    // bf16 at L > 1: the segment's sums times 2^-e here. The exponent read again, not held through
+    // the rows (a register at the cap), before the barrier after which thread 0 may reset
+    // col_max_bits for the next segment.
+    if (kBf16 && !inter) {
+      const int seg_e = column_exponent(col_max_bits);
       __syncthreads();  // every warp is done with col_max_bits before the next segment resets it
       for (int j = threadIdx.x; j < seg_rows; j += cta_threads) {
         const int row = r - seg_rows - r_begin + j;
@@ -2195,7 +2179,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
   const int cta_rows = kCols > 1 ? 2 * sweep_units_per_cta(P, G) : r_end - r_begin;
   sweep_epilogue<kCols>(p, red, cta_rows, group_warps, cta_threads, kWeightBiasLog2,
                         [&](int i) { return inter ? 2 * (b + (i >> 1) * G) + (i & 1) : r_begin + i; },
-                        [&](int c) { return kBf16 && kCols > 1 ? column_exponent(col_max_bits[c]) : 0; });
+                        kBf16 && inter ? &warp_unscale[0][0] : nullptr);
 #endif
 }
 
@@ -2748,11 +2732,14 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // tiles): one piece 28672x8192 (132 MB) 49.2-49.6 / 51.0-51.7 against 49.6-50.0 / 49.8-50.0,
 // 40960x8192 (189 MB) 67.7-67.8 / 69.8-69.9 against 65.4-65.9 / 65.5-66.0, 57344x8192 (264 MB)
 // 92.0-92.1 / 94.1 against 86.0-86.5 / 86.4-86.8; 2 pieces 28672x16384 (264 MB) 82.3-82.7 /
-// 85.7-85.9 against 90.1-90.6 / 90.8-91.1. So one piece up to 2^25 bytes (14336x4096, 33 MB, the
-// largest one-piece layer measured faster; between it and 132 MB not measured), 2 pieces at any
-// size (the row count bounded by sweep_rows_limit). NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else
-// where it fits.
-constexpr int64_t kSweep16TwoColsOnePieceMaxBytes = int64_t(1) << 25;
+// 85.7-85.9 against 90.1-90.6 / 90.8-91.1. Run 261 (docs/runs/run261/crossover.py, two orders,
+// the bound at 2^27 against 2^25): one piece 10240x8192 (47 MB) 22.0-22.3 / 22.9-23.1 against
+// 27.1-27.2 / 27.3, 14336x8192 (66 MB) 27.7-28.0 / 28.9-29.3 against 31.7-31.9 / 32.0, 28672x4096
+// (66 MB) 27.8 / 29.1-29.5 against 29.4-29.6 / 29.7-29.9, 20480x8192 (94 MB) 37.0-37.4 / 37.8-38.3
+// against 39.1-39.2 / 39.4-39.6. So one piece up to 96 MiB (94 MB faster, 132 MB slower in bf16),
+// 2 pieces at any size (the row count bounded by sweep_rows_limit). NVFP4_GEMV_SWEEP16 (env_mode):
+// 0 never, else where it fits.
+constexpr int64_t kSweep16TwoColsOnePieceMaxBytes = int64_t(3) << 25;
 inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&

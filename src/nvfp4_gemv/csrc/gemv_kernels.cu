@@ -432,23 +432,6 @@ __device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t 
                "@q ld.global.nc.L1::no_allocate.L2::256B.v2.u32 {%0, %1}, [%2];\n\t}"
                : "+r"(w[0]), "+r"(w[1]) : "l"(a), "r"((int)p));
 }
-// ld_stream_if and ld_scales_if<2, true> as coherent loads (no .nc), which ptxas keeps in order
-// with the code around them: it may move .nc loads (read-only data) past barriers and
-// shared-memory traffic, and in the bf16 two-column sweep it moved the first rows' loads past the
-// columns' maxima, so the weights were asked for a round trip late (BENCHMARKS.md items 171-172;
-// measured with the maxima's barrier, kept since item 173 removed it, not timed without).
-__device__ __forceinline__ void ld_stream_first_if(bool p, const uint8_t* a, uint32_t (&w)[4]) {
-  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %5, 0;\n\t"
-               "@q ld.global.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n\t}"
-               : "+r"(w[0]), "+r"(w[1]), "+r"(w[2]), "+r"(w[3]) : "l"(a), "r"((int)p));
-}
-__device__ __forceinline__ uint32_t ld_scale_pair_first_if(bool p, const uint8_t* sf) {
-  uint32_t v;
-  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
-               "@q ld.global.L1::no_allocate.u16 %0, [%1];\n\t}"
-               : "=r"(v) : "l"(sf), "r"((int)p));
-  return v;
-}
 // The item's scale bytes, or 0 when `p` is false: one 16-bit load for two blocks (the launcher
 // only picks kBlocks == 2 when those byte pairs are 2-byte aligned), one byte load otherwise,
 // zero-extended straight into the 32-bit register returned. Loaded into a 16-bit register and
@@ -2007,13 +1990,8 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
         for (int h = 0; h < 2; ++h) {
           const bool ld = ok[u] && d < n && !(h == 1 && pair == last_odd);
           wr[d][h][u][0] = wr[d][h][u][1] = wr[d][h][u][2] = wr[d][h][u][3] = 0;
-          if constexpr (kBf16 && kCols > 1) {  // ahead of the maxima (ld_stream_first_if)
-            ld_stream_first_if(ld, a + h * a_next + u * piece_bytes, wr[d][h][u]);
-            s[d][h][u] = ld_scale_pair_first_if(ld, sf + h * sf_next + u * piece_sf);
-          } else {
-            ld_stream_if(ld, a + h * a_next + u * piece_bytes, wr[d][h][u]);
-            s[d][h][u] = ld_scales_if<2, true>(ld, sf + h * sf_next + u * piece_sf);
-          }
+          ld_stream_if(ld, a + h * a_next + u * piece_bytes, wr[d][h][u]);
+          s[d][h][u] = ld_scales_if<2, true>(ld, sf + h * sf_next + u * piece_sf);
         }
       a += a_step;
       sf += sf_step;

@@ -300,15 +300,17 @@ def test_w4a16_row_sweep_two_columns_scales_and_epilogue(k):
         assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"two-column epilogue {name}")
 
 
-@pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048), (1, 999, 7168)], ids=str)
+@pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048), (1, 999, 7168),
+                                   (1, 1001, 4096), (1, 513, 2048)], ids=str)
 def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     """bf16 activations whose magnitude changes by up to 2^60 along K (every 256 values), as
-    activations with outliers: the values far below the column's largest fall below fp16's range
-    after sweep16_kernel's rescale (one power of two per column and batch) and round, within the
-    bound of BF16_RESCALE_REL. 8, 2 and 1 warps a row of 2 pieces, 7 of one; odd M, CTAs crossing
-    batches. (Written for a
-    per-warp exponent, run 213, where a sum undone with another warp's exponent would be off by a
-    power of two far outside the bound; that form was slower and was not kept.)"""
+    activations with outliers: the values far below their scale's largest fall below fp16's range
+    after sweep16_kernel's rescale and round, within the bound of BF16_RESCALE_REL. At L = 1 the
+    power of two is each warp's own (BENCHMARKS.md item 173): a sum undone with another warp's
+    exponent would be off by a power of two far outside the bound; the CTAs of one piece on 4 and 2
+    warps a row (K = 4096, 2048) hold 2 and 4 groups, whose warps v share group 0's exponent. At L >
+    1 one power of two per column and batch: 8, 2 and 1 warps a row of 2 pieces, 7 of one; odd M,
+    CTAs crossing batches."""
     gen = torch.Generator().manual_seed(m + k)
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "bf16", DEV)
     chunk = torch.arange(k, device=DEV) // 256

@@ -1647,6 +1647,7 @@ __device__ __forceinline__ float pair_warp_sum(float row0, float row1, int lane)
 __device__ __forceinline__ void st_shared_f32(uint32_t addr, float v) {
   asm volatile("st.shared.f32 [%0], %1;" :: "r"(addr), "f"(v) : "memory");
 }
+
 // The row sweeps' epilogue (sweep_kernel, sweep16_kernel), after the CTA's last row: row i of the
 // CTA (matrix row row_of(i)) is the sum of its warps' partial sums in red[i][warp], added in warp
 // order, times alpha and 2^-sum_log2 (the sums' fixed-point scale), plus the bias.
@@ -2039,6 +2040,13 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
     // epilogue. At least as accurate as the CTA's maximum: x 2^e is exact in fp16 down to 2^-24,
     // and a warp's e is never smaller than the CTA's. At L > 1 a CTA's rows may span batches,
     // each its own exponent: there the CTA's maximum per segment, undone after the segment's rows.
+    // Measured (run 261, two orders, unchecked, against the CTA's maximum at L = 1 too; BENCHMARKS.md
+    // item 173): bf16 N = 2 7168x16384 28.5 us against 29.1-29.3, 4096x14336 19.5-19.6 against
+    // 20.9-21.2, 4096x4096 10.1 against 10.8-10.9; N = 1 4096x4096 9.2 against 9.6, 2048x7168 9.1
+    // against 9.4-9.6, 7168x16384 25.1-25.2 against 25.3-25.4 (its hot loop 694 -> 702 SASS); at L =
+    // 4 (this path unchanged, its SASS moved) 7168x2048x4 17.1-17.2 against 16.8. Undone at each
+    // store in the hot loop or by each warp after its rows instead, ptxas spilled 4-40 bytes at the
+    // 128-register cap; undone in a pass after the rows with barriers (item 146) it was slower.
 #pragma unroll
     for (int c = 0; c < kCols; ++c) {
       uint4 raw[kPieces][4];

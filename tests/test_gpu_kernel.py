@@ -17,7 +17,7 @@ from helpers import (assert_close_elementwise, capture_cuda_graph, cuda_kernel_n
 pytestmark = pytest.mark.gpu
 DEV = "cuda"
 OUT_DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
-BF16_RESCALE_REL = 2.0**-24  # bf16 activations become fp16 after a per-column power-of-two rescale
+BF16_RESCALE_REL = 2.0**-24  # bf16 activations become fp16 after a power-of-two rescale (per column or warp)
 
 
 def run_op(a, sfa, x, sfx, out_dtype, sfa_layout=0, sfx_layout=0, wgs=None, ags=None, bias=None, tiled=False):

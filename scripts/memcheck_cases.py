@@ -7,11 +7,11 @@ a single 32-value step, and K split past one chunk); the tiled weight format (la
 K ending mid-tile, batches, N > 8, split K, even bands over fewer CTAs with a last band cut short,
 at N = 1 and 2); the row sweep (sm_90, W4A4 one column row-major: most of the FP4 N = 1 cases, plus
 a CTA of 5 warps, many batches crossing CTAs, 4 pieces a thread, one piece a thread on 5 and 7
-warps with batches, and on 2 and 4 at L = 1, up to 16 MiB of weights); the W4A16 row sweep (sm_90: the 16-bit N = 1 row-major cases, one piece a
-thread on 7 warps and on one at L = 1; two columns at L = 1 on 2 pieces, 8224 with pieces past
-K, and on one); the
-activation quantized inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches,
-tiled split K, the row sweep, on one piece a thread at L = 1)."""
+warps with batches, and on 2 and 4 at L = 1, up to 16 MiB of weights); the W4A16 row sweep (sm_90:
+the 16-bit N = 1 row-major cases, one piece a thread on 7 warps and on one at L = 1; two columns at
+L = 1 on 2 pieces, 8224 with pieces past K, and on one); the activation quantized inside the GEMV
+(gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row sweep, on one
+piece a thread at L = 1)."""
 import sys
 
 import torch

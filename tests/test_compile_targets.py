@@ -137,8 +137,8 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # pieces on 8 warps (one loop: 2 rows x 2 pieces of 32 values, 281: 70 per 32 values) and with one
 # piece on 7 (4 rows x 1 piece, 304: 76), and the W4A16 sweep's fp16 / bf16 kernels on 8 warps (2
 # row pairs x 2 pieces, 693 / 702: 87-88 per 32 values; bf16 694 before its per-warp exponent,
-# BENCHMARKS.md item 173) and with one piece on 7 (2 row pairs x 1
-# piece, 408 / 413: 102-103); at two columns (kCols = 2) on 8 warps (one row pair x 2 pieces x 2
+# BENCHMARKS.md item 173) and with one piece on 7 (2 row pairs x 1 piece, 408 / 413: 102-103);
+# at two columns (kCols = 2) on 8 warps (one row pair x 2 pieces x 2
 # columns, 374 / 377: 94 per 32 values and row, both columns) and with one piece on 7 (2 row pairs
 # x 1 piece x 2 columns, 435 / 433: 109).
 HOT_LOOP_MOST = {

@@ -281,8 +281,8 @@ int main() {
       // Two columns at L = 1: 7168x16384 on 2 pieces x 8 warps, 4096x4096 on 1 x 4, 2 CTAs per SM;
       // 2 pieces at any size (28672x16384, 264 MB), one piece up to 96 MiB of weights (20480x8192,
       // 94 MB; not 28672x8192, 132 MB, nor the 350 MB lm_head: kSweep16TwoColsOnePieceMaxBytes,
-      // runs 253-254 and 261);
-      // not at L > 1, nor with the second column 8 bytes off 16-byte alignment.
+      // runs 253-254 and 261); not at L > 1, nor with the second column 8 bytes off 16-byte
+      // alignment.
       const GemvLaunch n2 = check_case(devices[0], Case{7168, 16384, 1, 2, act, kScaleRowMajor, true});
       const GemvLaunch n2s = check_case(devices[0], Case{4096, 4096, 1, 2, act, kScaleRowMajor, true});
       const GemvLaunch n2l = check_case(devices[0], Case{4096, 4096, 2, 2, act, kScaleRowMajor, true});

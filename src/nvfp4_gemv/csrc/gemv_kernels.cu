@@ -239,6 +239,27 @@ __device__ __forceinline__ void f16_group_pair_k(Word word, bool bf16, int e, ui
   for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[pair_k(i, 0)], v[pair_k(i, 1)]));
 }
 
+// The same for bf16 (sm_90: mul.bf16x2), the multiplications by 2^e on bf16 pairs: 2 HMUL2.BF16
+// per 2 values where f16_group_pair_k takes 4 FMUL, the same unpacks and F2FP. Bitwise the same
+// fp16: x 2^(e/2) and then 2^(e - e/2) are exact in bf16 unless one leaves its normal range, and
+// then x 2^e is below 2^-51 (the halves of e are at most 74), which rounds to fp16 zero either way.
+__device__ __forceinline__ void bf16_group_pair_k(const uint32_t (&w)[4], int e, uint32_t (&h)[4]) {
+  const auto power_of_two = [](int ex) {  // 2^ex, |ex| <= 74: exact in bf16
+    return __bfloat162bfloat162(__float2bfloat16_rn(__int_as_float((127 + ex) << 23)));
+  };
+  const __nv_bfloat162 s1 = power_of_two(e >> 1), s2 = power_of_two(e - (e >> 1));
+  float v[8];
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const __nv_bfloat162 x = *reinterpret_cast<const __nv_bfloat162*>(&w[i]);
+    const float2 f = __bfloat1622float2(__hmul2(__hmul2(x, s1), s2));
+    v[2 * i] = f.x;
+    v[2 * i + 1] = f.y;
+  }
+#pragma unroll
+  for (int i = 0; i < 4; ++i) h[i] = as_u32(__floats2half2_rn(v[pair_k(i, 0)], v[pair_k(i, 1)]));
+}
+
 // One fp16 / bf16 activation group (8 values at src, global or shared memory; null: past the
 // chunk, zeros) of column n into its fragment piece (f16_group_pair_k).
 template <class G>
@@ -1912,12 +1933,13 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 // A warp takes rows in pairs; per pair the lane holding a diagonal entry (t = g / 2) passes it to
 // a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
 // mma, the loads; per pair 5 SHFL (one butterfly for both rows; 10 on one warp a row). The 8-warp
-// hot loop (sm_90a, scripts/sass_loop.py): 693 / 702 instructions per 2 pairs of 2 pieces (87-88 per
-// 32 values), fp16 / bf16; 711 with 16-bit scale registers (item 154), 747 / 761 with a butterfly
+// hot loop (sm_90a, scripts/sass_loop.py): 693 / 694 instructions per 2 pairs of 2 pieces (87 per
+// 32 values), fp16 / bf16 (bf16 702 with item 173's per-warp exponent before the bf16 scaling on
+// pairs); 711 with 16-bit scale registers (item 154), 747 / 761 with a butterfly
 // per row (item 143), 728 / 763 before the row pairs were interleaved (item 141).
 // Two columns (kCols = 2, BENCHMARKS.md item 164): each column's pieces in registers, two mma per
 // column and 16 values, a butterfly per column; 374 / 377 SASS per pair of 2 pieces on 8 warps (94
-// per 32 values and row, both columns), 435 / 433 per 2 pairs of one piece on 7 (109).
+// per 32 values and row, both columns), 435 / 434 per 2 pairs of one piece on 7 (109).
 // Outcome (run 200, fp16 / bf16, row-major, one column, against NVFP4_GEMV_SWEEP16=0 in the same
 // call; BENCHMARKS.md item 137): 7168x16384 28.0-28.2 / 29.1-29.4 us against 29.4 / 30.8, 4096x4096
 // 10.1-10.2 / 11.1-11.2 against 11.4 / 11.6, 4096x14336 18.5 / 19.5 against 20.7 / 21.7, 2048x7168
@@ -2026,7 +2048,10 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
         for (int w = 0; w < 4; ++w) {
           const uint32_t v32[4] = {raw[u][w].x, raw[u][w].y, raw[u][w].z, raw[u][w].w};
           uint32_t hw[4];
-          f16_group_pair_k([&](int i) { return v32[i]; }, kBf16, e, hw);
+          if constexpr (kBf16)
+            bf16_group_pair_k(v32, e, hw);
+          else
+            f16_group_pair_k([&](int i) { return v32[i]; }, false, 0, hw);
 #pragma unroll
           for (int i = 0; i < 4; ++i) h[u][4 * w + i] = hw[i];
         }

@@ -279,17 +279,17 @@ int main() {
         ++failures;
       }
       // Two columns at L = 1: 7168x16384 on 2 pieces x 8 warps, 4096x4096 on 1 x 4, 2 CTAs per SM;
-      // 2 pieces at any size (28672x16384, 264 MB), one piece up to 96 MiB of weights (20480x8192,
-      // 94 MB; not 28672x8192, 132 MB, nor the 350 MB lm_head: kSweep16TwoColsOnePieceMaxBytes,
-      // runs 253-254 and 261); not at L > 1, nor with the second column 8 bytes off 16-byte
-      // alignment.
+      // 2 pieces at any size (28672x16384, 264 MB), one piece up to 2^27 bytes of weights
+      // (28672x8192, 132 MB; not 32768x8192, 151 MB, nor the 350 MB lm_head:
+      // kSweep16TwoColsOnePieceMaxBytes, runs 253-254, 261 and 267); not at L > 1, nor with the
+      // second column 8 bytes off 16-byte alignment.
       const GemvLaunch n2 = check_case(devices[0], Case{7168, 16384, 1, 2, act, kScaleRowMajor, true});
       const GemvLaunch n2s = check_case(devices[0], Case{4096, 4096, 1, 2, act, kScaleRowMajor, true});
       const GemvLaunch n2l = check_case(devices[0], Case{4096, 4096, 2, 2, act, kScaleRowMajor, true});
       const GemvLaunch n2h = check_case(devices[0], Case{151936, 4096, 1, 2, act, kScaleRowMajor, true});
       const GemvLaunch n2b = check_case(devices[0], Case{28672, 16384, 1, 2, act, kScaleRowMajor, true});
-      const GemvLaunch n2m = check_case(devices[0], Case{28672, 8192, 1, 2, act, kScaleRowMajor, true});
-      const GemvLaunch n2p = check_case(devices[0], Case{20480, 8192, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch n2m = check_case(devices[0], Case{32768, 8192, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch n2p = check_case(devices[0], Case{28672, 8192, 1, 2, act, kScaleRowMajor, true});
       GemvParams odd_col = params_of(Case{4096, 4096, 1, 2, act, kScaleRowMajor, true});
       odd_col.x_col_stride = 4096 + 4;
       const GemvLaunch n2o = plan_gemv_for(odd_col, devices[0].dev);
@@ -298,7 +298,7 @@ int main() {
           n2b.sweep != 2 || n2b.sweep_warps != 8 || n2m.sweep || n2p.sweep != 1) {
         std::printf("FAIL H200 W4A16 act %d N = 2: 7168x16384 sweep %d x %d warps on %d CTAs, 4096x4096 sweep %d "
                     "x %d warps on %d CTAs, at L = 2 sweep %d, the lm_head sweep %d, second column 8-byte "
-                    "aligned sweep %d, 28672x16384 sweep %d x %d warps, 28672x8192 sweep %d, 20480x8192 "
+                    "aligned sweep %d, 28672x16384 sweep %d x %d warps, 32768x8192 sweep %d, 28672x8192 "
                     "sweep %d\n",
                     act, n2.sweep, n2.sweep_warps, n2.grid, n2s.sweep, n2s.sweep_warps, n2s.grid, n2l.sweep,
                     n2h.sweep, n2o.sweep, n2b.sweep, n2b.sweep_warps, n2m.sweep, n2p.sweep);

@@ -2747,10 +2747,13 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // the bound at 2^27 against 2^25): one piece 10240x8192 (47 MB) 22.0-22.3 / 22.9-23.1 against
 // 27.1-27.2 / 27.3, 14336x8192 (66 MB) 27.7-28.0 / 28.9-29.3 against 31.7-31.9 / 32.0, 28672x4096
 // (66 MB) 27.8 / 29.1-29.5 against 29.4-29.6 / 29.7-29.9, 20480x8192 (94 MB) 37.0-37.4 / 37.8-38.3
-// against 39.1-39.2 / 39.4-39.6. So one piece up to 96 MiB (94 MB faster, 132 MB slower in bf16),
-// 2 pieces at any size (the row count bounded by sweep_rows_limit). NVFP4_GEMV_SWEEP16 (env_mode):
-// 0 never, else where it fits.
-constexpr int64_t kSweep16TwoColsOnePieceMaxBytes = int64_t(3) << 25;
+// against 39.1-39.2 / 39.4-39.6. Run 267 (docs/runs/run267/crossover.py, two orders, the bound at
+// 2^28 against 96 MiB, after item 177; BENCHMARKS.md item 179): one piece 28672x8192
+// (132 MB) 48.7-48.8 / 49.4-49.6 against 50.1-50.3 / 50.4, 32768x8192 (151 MB) 54.8 / 55.4 against
+// 54.9-55.0 / 55.2-55.3, 36864x8192 (170 MB) 61.5-61.7 / 61.9-62.0 against 60.4-60.6 / 60.8-61.0.
+// So one piece up to 2^27 bytes (132 MB faster, 151 MB even), 2 pieces at any size (the row count
+// bounded by sweep_rows_limit). NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else where it fits.
+constexpr int64_t kSweep16TwoColsOnePieceMaxBytes = int64_t(1) << 27;
 inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&

@@ -254,14 +254,15 @@ def _check_bf16_sweep16(a, sfa, x, label: str):
                              label)
 
 
-@pytest.mark.parametrize("act", ["fp16", "bf16"])
+@pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
 @pytest.mark.parametrize("m,k", [(1, 32), (5, 96), (301, 7168), (63, 16384), (7001, 2048), (77, 5120),
                                  (1201, 14336), (4097, 4096), (2, 8192), (3, 8224)], ids=str)
 def test_w4a16_row_sweep_two_columns_match_reference(m, k, act):
-    """W4A16 at two columns, L = 1 (sweep16_kernel with both columns' pieces in registers, sm_90):
-    one piece a thread up to K = 8192 (1-8 warps a row, 2 row pairs in flight), two beyond (8224:
-    2 of 514 pieces past K on 8 warps; 14336 on 7, 16384 on 8; one pair in flight); odd M, pieces
-    past K (96, 7168), one row. The sweep is what runs; three calls bitwise equal."""
+    """Two columns, L = 1 (sweep16_kernel with both columns' pieces in registers, sm_90), fp16 /
+    bf16 x and FP4 x (W4A4 on the same kernel, its codes decoded as the weights'): one piece a
+    thread up to K = 8192 (1-8 warps a row, 2 row pairs in flight), two beyond (8224: 2 of 514
+    pieces past K on 8 warps; 14336 on 7, 16384 on 8; one pair in flight); odd M, pieces past K
+    (96, 7168), one row. The sweep is what runs; three calls bitwise equal."""
     seed = m + k + len(act) + 2
     gen = torch.Generator().manual_seed(seed)
     a, sfa, x, sfx = random_problem(1, m, k, 2, gen, act, DEV)
@@ -298,6 +299,41 @@ def test_w4a16_row_sweep_two_columns_scales_and_epilogue(k):
         names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, wgs, ags, bias, out))
         assert any("sweep16_kernel" in n for n in names) == _sweep16_expected(), names
         assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"two-column epilogue {name}")
+
+
+@pytest.mark.parametrize("k", [4096, 16384], ids=str)
+def test_w4a4_two_columns_scales_strides_and_epilogue(k):
+    """FP4 x at two columns on sweep16_kernel (1 piece a thread at K = 4096, 2 at 16384): every
+    code of both operands, both scales over the whole E4M3 range (2^-9 .. 448: each decoded value
+    exact in fp16 as E2M1 * scale * 2^-7), x's columns and their scale rows on padded strides
+    (16-byte and 2-byte aligned), then global scales, bias and every output dtype into a
+    NaN-poisoned output with strided rows and columns. Where a stride breaks the sweep's alignment
+    (odd scale rows) the row tiles run, with the same answer."""
+    gen = torch.Generator().manual_seed(k + 11)
+    m = 901
+    a, sfa, x, _ = random_problem(1, m, k, 2, gen, "fp4", DEV)
+    sfx = random_scales((1, 2, k // 16), gen, DEV)
+    x_wide = torch.zeros(1, 2, k // 2 + 32, dtype=torch.uint8, device=DEV)
+    x_wide[..., : k // 2] = x
+    sfx_wide = torch.zeros(1, 2, k // 16 + 2, dtype=torch.uint8, device=DEV)
+    sfx_wide[..., : k // 16] = sfx
+    x, sfx = x_wide[..., : k // 2], sfx_wide[..., : k // 16]
+    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
+    bias = torch.randn(m, generator=gen).to(DEV)
+    ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, ags, bias, torch.float64)
+    accumulation = tolerance(a, sfa, x, sfx, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
+    for name, dtype in OUT_DTYPES.items():
+        out = torch.full((1, 2, m + 3), float("nan"), dtype=dtype, device=DEV)[..., :m].transpose(1, 2)
+        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, wgs, ags, bias, out))
+        assert any("sweep16_kernel" in n for n in names) == _sweep16_expected(), names
+        assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"W4A4 two columns {name}")
+    sfx_odd = torch.zeros(1, 2, k // 16 + 1, dtype=torch.uint8, device=DEV)
+    sfx_odd[..., : k // 16] = sfx
+    sfx_odd = sfx_odd[..., : k // 16]  # scale rows 1 byte off a 16-bit word: not the sweep
+    out = torch.full((1, m, 2), float("nan"), dtype=torch.float32, device=DEV)
+    names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx_odd, 0, 0, wgs, ags, bias, out))
+    assert not any("sweep16_kernel" in n for n in names), names
+    assert_close_elementwise(out, ref, accumulation + ulp_of(ref, torch.float32), "W4A4 two columns, odd scale rows")
 
 
 @pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048), (1, 999, 7168),

@@ -90,25 +90,26 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.row_blocks < 1 || g.row_blocks > rows || g.row_blocks > 65535) fail(d, c, g, "row blocks");
   if (g.splits < 1 || int64_t(g.grid) != int64_t(g.row_blocks) * g.splits) fail(d, c, g, "grid");
   if (g.sweep) {  // the row sweep: whole rows of K, the activation in registers, per-row sums in smem
-    // The W4A16 sweep at L = 1 takes interleaved row pairs: a CTA holds up to 2 ceil(pairs / G).
+    // The W4A16 sweep (not integer): fp16 / bf16 x, and FP4 x at two columns (W4A4 there); at L = 1
+    // it takes interleaved row pairs: a CTA holds up to 2 ceil(pairs / G).
+    const bool sweep16 = !g.integer;
     const int64_t pairs = (c.M + 1) / 2;
-    const int64_t cta_rows = c.act != kActFP4 && c.L == 1 ? 2 * ((pairs + g.row_blocks - 1) / g.row_blocks)
-                                                          : (rows + g.row_blocks - 1) / g.row_blocks;
-    // W4A16 also at two columns (L = 1): 1 piece a thread where a row fits 8 warps of one, else 2.
-    const bool two_cols = c.act != kActFP4 && c.N == 2 && c.L == 1 &&
-                          g.sweep == (c.K <= 8192 ? 1 : 2);
-    if (d.dev.major != 9 || !(c.N == 1 || two_cols) || c.sf_layout != kScaleRowMajor || !c.aligned ||
-        c.K % 32 != 0 || c.K > (c.act == kActFP4 ? 32768 : 16384) ||
-        (c.act != kActFP4 && g.sweep != 2 && !(g.sweep == 1 && c.L == 1)))
-      fail(d, c, g, "row sweep: one column (W4A16: or two at L = 1), row-major, aligned, K % 32 == 0 and "
-                    "<= 32768 (W4A16: 16384, 2 pieces, or 1 at L = 1), sm_90");
+    const int64_t cta_rows = sweep16 && c.L == 1 ? 2 * ((pairs + g.row_blocks - 1) / g.row_blocks)
+                                                 : (rows + g.row_blocks - 1) / g.row_blocks;
+    // At two columns (L = 1): 1 piece a thread where a row fits 8 warps of one, else 2.
+    const bool two_cols = sweep16 && c.N == 2 && c.L == 1 && g.sweep == (c.K <= 8192 ? 1 : 2);
+    if (d.dev.major != 9 || !(c.N == 1 || two_cols) || (sweep16 && c.act == kActFP4 && c.N != 2) ||
+        c.sf_layout != kScaleRowMajor || !c.aligned || c.K % 32 != 0 || c.K > (sweep16 ? 16384 : 32768) ||
+        (sweep16 && g.sweep != 2 && !(g.sweep == 1 && c.L == 1)))
+      fail(d, c, g, "row sweep: one column (the W4A16 sweep: or two at L = 1, FP4 two only), row-major, "
+                    "aligned, K % 32 == 0 and <= 32768 (W4A16 sweep: 16384, 2 pieces, or 1 at L = 1), sm_90");
     if ((g.sweep != 1 && g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 || g.sweep_warps > 8 ||
         g.sweep_warps * 32 * g.sweep < c.K / 32)
       fail(d, c, g, "row sweep: 1, 2 or 4 pieces a thread, up to 8 warps covering K");
-    if (g.splits != 1 || g.k_split != c.K || g.integer != (c.act == kActFP4) || g.tiled || g.spans || g.ring ||
-        g.chunk_bytes != 16)
-      fail(d, c, g, "row sweep: one split, the integer item for W4A4, 16-byte loads");
-    if (g.smem_bytes < cta_rows * g.sweep_warps * 4 * (c.act == kActFP4 ? 1 : c.N) || g.smem_bytes > d.dev.cta_smem)
+    if (g.splits != 1 || g.k_split != c.K || g.integer != (c.act == kActFP4 && c.N == 1) || g.tiled || g.spans ||
+        g.ring || g.chunk_bytes != 16)
+      fail(d, c, g, "row sweep: one split, the integer item for W4A4 at one column, 16-byte loads");
+    if (g.smem_bytes < cta_rows * g.sweep_warps * 4 * (sweep16 ? c.N : 1) || g.smem_bytes > d.dev.cta_smem)
       fail(d, c, g, "row sweep: shared memory for each row's warp sums");
     return g;
   }
@@ -303,6 +304,38 @@ int main() {
                     act, n2.sweep, n2.sweep_warps, n2.grid, n2s.sweep, n2s.sweep_warps, n2s.grid, n2l.sweep,
                     n2h.sweep, n2o.sweep, n2b.sweep, n2b.sweep_warps, n2m.sweep, n2p.sweep);
         ++failures;
+      }
+      // W4A4 at two columns (FP4 x) on the same kernel (BENCHMARKS.md item 181) where its scales are
+      // row-major: 7168x16384 on 2 pieces x 8 warps, 4096x4096 on 1 x 4, one piece up to 96 MiB of
+      // weights (20480x8192, 94 MB; not 24576x8192, 113 MB: runs 270-271); not at L = 2, nor with
+      // blocked or odd-aligned activation scales (the row tiles there), nor at one column (the W4A4
+      // sweep, integer) or three.
+      if (act == kActF16) {
+        const GemvLaunch f2 = check_case(devices[0], Case{7168, 16384, 1, 2, kActFP4, kScaleRowMajor, true});
+        const GemvLaunch f2s = check_case(devices[0], Case{4096, 4096, 1, 2, kActFP4, kScaleRowMajor, true});
+        const GemvLaunch f2l = check_case(devices[0], Case{4096, 4096, 2, 2, kActFP4, kScaleRowMajor, true});
+        const GemvLaunch f1 = check_case(devices[0], Case{4096, 4096, 1, 1, kActFP4, kScaleRowMajor, true});
+        const GemvLaunch f3 = check_case(devices[0], Case{4096, 4096, 1, 3, kActFP4, kScaleRowMajor, true});
+        const GemvLaunch f2p = check_case(devices[0], Case{20480, 8192, 1, 2, kActFP4, kScaleRowMajor, true});
+        const GemvLaunch f2m = check_case(devices[0], Case{24576, 8192, 1, 2, kActFP4, kScaleRowMajor, true});
+        GemvParams blocked = params_of(Case{4096, 4096, 1, 2, kActFP4, kScaleRowMajor, true});
+        blocked.sfx.layout = kScaleBlocked;
+        GemvParams odd = params_of(Case{4096, 4096, 1, 2, kActFP4, kScaleRowMajor, true});
+        odd.sfx.row_stride = 4096 / 16 + 1;
+        const GemvLaunch fb = plan_gemv_for(blocked, devices[0].dev);
+        const GemvLaunch fo = plan_gemv_for(odd, devices[0].dev);
+        if (f2.sweep != 2 || f2.sweep_warps != 8 || f2.integer || f2s.sweep != 1 || f2s.sweep_warps != 4 ||
+            f2s.integer || f2l.sweep || !f1.sweep || !f1.integer || f3.sweep || fb.sweep || fo.sweep ||
+            f2p.sweep != 1 || f2m.sweep ||
+            check_plan(blocked, fb, devices[0].dev) != 0 || check_plan(odd, fo, devices[0].dev) != 0) {
+          std::printf("FAIL H200 W4A4 N = 2: 7168x16384 sweep %d x %d warps integer %d, 4096x4096 sweep %d x %d "
+                      "integer %d, at L = 2 sweep %d, N = 1 sweep %d integer %d, N = 3 sweep %d, blocked "
+                      "activation scales sweep %d, odd scale rows sweep %d, 20480x8192 sweep %d, 24576x8192 "
+                      "sweep %d\n",
+                      f2.sweep, f2.sweep_warps, f2.integer, f2s.sweep, f2s.sweep_warps, f2s.integer, f2l.sweep,
+                      f1.sweep, f1.integer, f3.sweep, fb.sweep, fo.sweep, f2p.sweep, f2m.sweep);
+          ++failures;
+        }
       }
       // Its CTAs interleave row pairs at L = 1: a step of 2 x groups x grid rows (sweep_steps_fit),
       // past 31 bits for rows 4 MiB apart on 264 CTAs of one group (a row step alone would fit).

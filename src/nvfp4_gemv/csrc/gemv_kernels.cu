@@ -1918,7 +1918,8 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 // ---------------------------------------------------------------------------------------------
 // The row sweep for W4A16 (sweep16_kernel; fp16 / bf16 activations, one column, or two at L = 1
 // (kCols), row-major weights and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a
-// row, or 1 where sweep16_pieces says).
+// row, or 1 where sweep16_pieces says); with kFp4, W4A4 at two columns on the same loop (the FP4
+// activation decoded once, in the prologue, as the weights are: BENCHMARKS.md item 181).
 //
 // The sweep's shape (sweep_kernel above), with the products on the tensor core: mma.m16n8k16
 // takes A's 16 rows as (chunk g of row r, chunk g of row r + 1) and B's 8 columns as the
@@ -1947,7 +1948,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 // With the activation loaded before the first weight loads (run 199, another call) bf16 was 0-0.9
 // us slower (7168x2048 11.1 against 10.2).
 // ---------------------------------------------------------------------------------------------
-template <int kPieces, int kGroupWarps, bool kBf16, int kCols = 1>
+template <int kPieces, int kGroupWarps, bool kBf16, int kCols = 1, bool kFp4 = false>
 __global__ void
 __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm(kPieces, kGroupWarps, kCols))
     sweep16_kernel(const GemvParams p, int row_blocks) {
@@ -1958,6 +1959,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
   __shared__ float warp_unscale[kCols][kWarps];  // bf16 at L == 1: 2^-e of warp v of the groups
   extern __shared__ float red[];
   static_assert(kCols == 1 || kCols == 2, "one or two activation columns");
+  static_assert(!kFp4 || (kCols == 2 && !kBf16), "FP4 activations: two columns (one: sweep_kernel)");
   // Row pairs in flight per thread: 2; 1 where the activation takes 64 registers (2 columns of 2
   // pieces: with 2 pairs ptxas spilled 100-144 bytes at the 128-register cap).
   constexpr int kSweepDepth = kCols * kPieces > 2 ? 1 : 2;
@@ -2072,8 +2074,37 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
     // 4 (this path unchanged, its SASS moved) 7168x2048x4 17.1-17.2 against 16.8. Undone at each
     // store in the hot loop or by each warp after its rows instead, ptxas spilled 4-40 bytes at the
     // 128-register cap; undone in a pass after the rows with barriers (item 146) it was slower.
+    // FP4 (W4A4 at two columns): each piece's 32 codes decoded as the weights are (the same k
+    // order), times the piece's two block scales as E4M3 * 2^-7: exact in fp16 like the weights,
+    // so the products carry 2^-14 (sweep_epilogue's sum_log2 below).
+    if constexpr (kFp4) {
 #pragma unroll
-    for (int c = 0; c < kCols; ++c) {
+      for (int c = 0; c < kCols; ++c) {
+        const uint4* xs = reinterpret_cast<const uint4*>(static_cast<const uint8_t*>(p.x) +
+                                                         l * p.x_batch_stride + c * p.x_col_stride);
+        const uint16_t* sx = reinterpret_cast<const uint16_t*>(p.sfx.base + l * p.sfx.batch_stride +
+                                                               p.sfx.row_offset(c));
+#pragma unroll
+        for (int u = 0; u < kPieces; ++u) {
+          const int piece = piece0 + Pieces::kStep * u;
+          const bool on = c < p.N && ok[u];
+          const uint4 codes = on ? xs[piece] : make_uint4(0, 0, 0, 0);
+          const __half2 scales = decode_e4m3x2<0>(on ? sx[piece] : 0u, kWeightBias / kDecodeScale);
+          const uint32_t words[4] = {codes.x, codes.y, codes.z, codes.w};
+#pragma unroll
+          for (int w = 0; w < 4; ++w) {
+            uint32_t h[4];
+            decode_e2m1x8(words[w], h);
+#pragma unroll
+            for (int i = 0; i < 4; ++i)
+              xh[c][u][4 * w + i] =
+                  as_u32(__hmul2(as_half2(h[i]), w >= 2 ? __high2half2(scales) : __low2half2(scales)));
+          }
+        }
+      }
+    }
+#pragma unroll
+    for (int c = 0; c < (kFp4 ? 0 : kCols); ++c) {
       uint4 raw[kPieces][4];
       load_column(c, raw);
       int e = 0;
@@ -2188,7 +2219,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
   // With several columns the CTA's rows are bounded from the parameters, rows past M skipped by
   // the epilogue: r_end, held over the rows, was the 4 bytes ptxas spilled of two 2-column kernels.
   const int cta_rows = kCols > 1 ? 2 * sweep_units_per_cta(P, G) : r_end - r_begin;
-  sweep_epilogue<kCols>(p, red, cta_rows, group_warps, cta_threads, kWeightBiasLog2,
+  sweep_epilogue<kCols>(p, red, cta_rows, group_warps, cta_threads, (kFp4 ? 2 : 1) * kWeightBiasLog2,
                         [&](int i) { return inter ? 2 * (b + (i >> 1) * G) + (i & 1) : r_begin + i; },
                         kBf16 && inter ? &warp_unscale[0][0] : nullptr);
 #endif
@@ -2719,7 +2750,7 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   return plan;
 }
 
-// The W4A16 row sweep (sweep16_kernel): fp16 / bf16 x at one column (two: below) on sm_90,
+// The W4A16 row sweep (sweep16_kernel): fp16 / bf16 x at one column (two, and FP4: below) on sm_90,
 // row-major weights and scales, 16-byte aligned x per batch, K <= 16384 (8 warps of 2 pieces a
 // thread). At L = 1, where its row pairs are interleaved over the CTAs, every such K; at L > 1 only
 // where the W4A4 sweep would hold 2 pieces a thread (sweep_pieces). Measured (run 212,
@@ -2753,17 +2784,37 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // 54.9-55.0 / 55.2-55.3, 36864x8192 (170 MB) 61.5-61.7 / 61.9-62.0 against 60.4-60.6 / 60.8-61.0.
 // So one piece up to 2^27 bytes (132 MB faster, 151 MB even), 2 pieces at any size (the row count
 // bounded by sweep_rows_limit). NVFP4_GEMV_SWEEP16 (env_mode): 0 never, else where it fits.
+// FP4 activations (W4A4) take the same kernel at two columns (one: sweep_kernel, faster there),
+// the codes decoded as the weights' are (the fp16 hot loop; only the prologue differs), with their
+// own one-piece bound: their row tiles are faster than the 16-bit ones. Measured (runs 270-271,
+// docs/runs/run270/w4a4_two_cols.py, two orders, unchecked, against NVFP4_GEMV_SWEEP16=0; BENCHMARKS.md
+// item 181): 2 pieces 7168x16384 26.6-26.9 us against 30.7-30.9, 4096x14336 17.6 against 21.8; one
+// piece 4096x4096 9.5-9.6 against 11.6, 2048x7168 9.5-9.6 against 13.1, 14336x4096 17.6 against
+// 19.6-19.7, 10240x8192 (47 MB) 22.4 against 25.9-26.0, 14336x8192 (66 MB) 27.8-28.0 against
+// 30.2-30.4, 20480x8192 (94 MB) 37.3-37.4 against 37.9, 24576x8192 (113 MB) 43.3 against 43.2-43.4,
+// 28672x8192 (132 MB) 49.3-49.5 against 48.5-48.6. So FP4 one piece up to 96 MiB.
 constexpr int64_t kSweep16TwoColsOnePieceMaxBytes = int64_t(1) << 27;
+constexpr int64_t kSweep16Fp4TwoColsOnePieceMaxBytes = int64_t(3) << 25;
+// x in 16-byte pieces (fp16 / bf16 elements; FP4 bytes, at two columns, each piece's two scales
+// one aligned 16-bit word of row-major scales).
+inline bool sweep16_act_fits(const GemvParams& p) {
+  const ScaleIndex& sx = p.sfx;
+  const bool fp4 = p.act == kActFP4, x16 = p.act == kActF16 || p.act == kActBF16;
+  const int64_t unit = fp4 ? 1 : 2;  // bytes per unit of x's strides
+  const bool fp4_fits = p.N == 2 && sx.base != nullptr && sx.layout == kScaleRowMajor && sx.col_stride == 1 &&
+                        reinterpret_cast<uintptr_t>(sx.base) % 2 == 0 && sx.row_stride % 2 == 0;
+  return (x16 || (fp4 && fp4_fits)) && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
+         (p.L == 1 || p.x_batch_stride * unit % 16 == 0) && (p.N == 1 || p.x_col_stride * unit % 16 == 0);
+}
 inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
-  return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
-         (p.act == kActF16 || p.act == kActBF16) && (p.N == 1 || (p.N == 2 && p.L == 1)) &&
-         wide_loads(p) && sweep_weights_fit(p) &&
+  return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 && sweep16_act_fits(p) &&
+         (p.N == 1 || (p.N == 2 && p.L == 1)) && wide_loads(p) && sweep_weights_fit(p) &&
          (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces_2_or_4(p, dev) == 2) &&
-         reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && (p.L == 1 || p.x_batch_stride * 2 % 16 == 0) &&
-         (p.N == 1 || (p.x_col_stride * 2 % 16 == 0 && (int64_t)p.M * 2 <= sweep_rows_limit() &&
+         (p.N == 1 || ((int64_t)p.M * 2 <= sweep_rows_limit() &&
                        (sweep16_pieces(p, dev) == 2 ||
-                        sweep_weight_bytes(p) <= kSweep16TwoColsOnePieceMaxBytes)));
+                        sweep_weight_bytes(p) <= (p.act == kActFP4 ? kSweep16Fp4TwoColsOnePieceMaxBytes
+                                                                    : kSweep16TwoColsOnePieceMaxBytes))));
 }
 
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
@@ -2933,8 +2984,8 @@ int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t strea
 }
 
 // The W4A16 sweep kernel of plan.sweep_warps warps a row, plan.sweep (1 or 2) pieces a thread,
-// kCols = p.N (1 or 2, sweep16_fits) columns.
-template <int kPieces, bool kBf16, int kCols>
+// kCols = p.N (1 or 2, sweep16_fits) columns; kFp4: FP4 x (two columns).
+template <int kPieces, bool kBf16, int kCols, bool kFp4 = false>
 int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   // Two columns of 2 pieces: K > 8192 only (sweep16_pieces), so 5-8 warps a row; the 1-4 warp
   // kernels are not built (the bf16 one of one warp spilled 4 bytes).
@@ -2942,7 +2993,7 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
   if (plan.sweep_warps < kFirstWarps) return (int)cudaErrorInvalidValue;
   return with_group_warps<kFirstWarps>(plan.sweep_warps, [&](auto group_warps) {
     constexpr int threads = group_warps * 32 * (kWarps / group_warps);
-    sweep16_kernel<kPieces, group_warps, kBf16, kCols><<<plan.grid, threads, plan.smem_bytes, stream>>>(
+    sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4><<<plan.grid, threads, plan.smem_bytes, stream>>>(
         p, plan.row_blocks);
     return (int)cudaGetLastError();
   });
@@ -2954,6 +3005,11 @@ int launch_sweep16_for(const GemvParams& p, const GemvLaunch& plan, cudaStream_t
                     : launch_sweep16<1, kBf16, 1>(p, plan, stream);
   return p.N == 2 ? launch_sweep16<2, kBf16, 2>(p, plan, stream)
                   : launch_sweep16<2, kBf16, 1>(p, plan, stream);
+}
+// FP4 activations at two columns (sweep16_fits): W4A4 on the W4A16 sweep.
+inline int launch_sweep16_fp4(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+  return plan.sweep == 1 ? launch_sweep16<1, false, 2, true>(p, plan, stream)
+                         : launch_sweep16<2, false, 2, true>(p, plan, stream);
 }
 
 }  // namespace detail
@@ -3077,7 +3133,8 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
-  if (plan.sweep && (p.act == kActF16 || p.act == kActBF16)) {  // W4A16: 1 or 2 pieces (sweep16_pieces)
+  if (plan.sweep && !plan.integer) {  // the W4A16 sweep: 1 or 2 pieces (sweep16_pieces)
+    if (p.act == kActFP4) return launch_sweep16_fp4(p, plan, stream);
     return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream)
                              : launch_sweep16_for<false>(p, plan, stream);
   }

@@ -183,11 +183,12 @@ def test_row_sweep_shapes_match_reference(l, m, k):
 
 
 def _check_epilogue(call, ref, accumulation, kernel: str, expected: bool, label: str):
-    """call(out) into a NaN-poisoned, strided output of every dtype: `kernel` runs exactly when
-    expected, and each output is within accumulation plus one ulp of the output dtype of ref."""
-    l, m, _ = ref.shape
+    """call(out) into a NaN-poisoned output of every dtype, of ref's shape with strided rows (and
+    columns, on a padded stride): `kernel` runs exactly when expected, and each output is within
+    accumulation plus one ulp of the output dtype of ref."""
+    l, m, n = ref.shape
     for name, dtype in OUT_DTYPES.items():
-        out = torch.full((l, 1, m), float("nan"), dtype=dtype, device=DEV).transpose(1, 2)  # strided rows
+        out = torch.full((l, n, m + 3), float("nan"), dtype=dtype, device=DEV)[..., :m].transpose(1, 2)
         names = cuda_kernel_names(lambda: call(out))
         assert any(kernel in n for n in names) == expected, names
         assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"{label} {name}")
@@ -294,11 +295,8 @@ def test_w4a16_row_sweep_two_columns_scales_and_epilogue(k):
     bias = torch.randn(m, generator=gen).to(DEV)
     ref = reference.gemv_reference(a, sfa, x, None, 0, 0, wgs, ags, bias, torch.float64)
     accumulation = tolerance(a, sfa, x, None, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
-    for name, dtype in OUT_DTYPES.items():
-        out = torch.full((1, 2, m + 3), float("nan"), dtype=dtype, device=DEV)[..., :m].transpose(1, 2)
-        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, wgs, ags, bias, out))
-        assert any("sweep16_kernel" in n for n in names) == _sweep16_expected(), names
-        assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"two-column epilogue {name}")
+    _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, wgs, ags, bias, out), ref,
+                    accumulation, "sweep16_kernel", _sweep16_expected(), "two-column epilogue")
 
 
 @pytest.mark.parametrize("k", [4096, 16384], ids=str)
@@ -322,11 +320,8 @@ def test_w4a4_two_columns_scales_strides_and_epilogue(k):
     bias = torch.randn(m, generator=gen).to(DEV)
     ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, ags, bias, torch.float64)
     accumulation = tolerance(a, sfa, x, sfx, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
-    for name, dtype in OUT_DTYPES.items():
-        out = torch.full((1, 2, m + 3), float("nan"), dtype=dtype, device=DEV)[..., :m].transpose(1, 2)
-        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, wgs, ags, bias, out))
-        assert any("sweep16_kernel" in n for n in names) == _sweep16_expected(), names
-        assert_close_elementwise(out, ref, accumulation + ulp_of(ref, dtype), f"W4A4 two columns {name}")
+    _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, wgs, ags, bias, out), ref,
+                    accumulation, "sweep16_kernel", _sweep16_expected(), "W4A4 two columns")
     sfx_odd = torch.zeros(1, 2, k // 16 + 1, dtype=torch.uint8, device=DEV)
     sfx_odd[..., : k // 16] = sfx
     sfx_odd = sfx_odd[..., : k // 16]  # scale rows 1 byte off a 16-bit word: not the sweep

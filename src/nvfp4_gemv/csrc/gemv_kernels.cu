@@ -2058,22 +2058,6 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
           for (int i = 0; i < 4; ++i) h[u][4 * w + i] = hw[i];
         }
     };
-    // bf16 at L == 1 (one segment; every kernel of several columns): each warp converts its pieces
-    // with its own power of two 2^e per column, column_exponent of the warp's maximum (one REDUX),
-    // and the epilogue multiplies the warp's sums by 2^-e: no barrier and no shared-memory round
-    // trip before the first rows' compute. Warp v of every group holds the same pieces, so the
-    // same e: group 0's is kept (warp_unscale[c][v]). One exponent a warp is enough: a quad's
-    // lanes (one mma's diagonal sum) sit in one warp, and the warps' sums stay apart until the
-    // epilogue. At least as accurate as the CTA's maximum: x 2^e is exact in fp16 down to 2^-24,
-    // and a warp's e is never smaller than the CTA's. At L > 1 a CTA's rows may span batches,
-    // each its own exponent: there the CTA's maximum per segment, undone after the segment's rows.
-    // Measured (run 261, two orders, unchecked, against the CTA's maximum at L = 1 too; BENCHMARKS.md
-    // item 173): bf16 N = 2 7168x16384 28.5 us against 29.1-29.3, 4096x14336 19.5-19.6 against
-    // 20.9-21.2, 4096x4096 10.1 against 10.8-10.9; N = 1 4096x4096 9.2 against 9.6, 2048x7168 9.1
-    // against 9.4-9.6, 7168x16384 25.1-25.2 against 25.3-25.4 (its hot loop 694 -> 702 SASS); at L =
-    // 4 (this path unchanged, its SASS moved) 7168x2048x4 17.1-17.2 against 16.8. Undone at each
-    // store in the hot loop or by each warp after its rows instead, ptxas spilled 4-40 bytes at the
-    // 128-register cap; undone in a pass after the rows with barriers (item 146) it was slower.
     // FP4 (W4A4 at two columns): each piece's 32 codes decoded as the weights are (the same k
     // order), times the piece's two block scales as E4M3 * 2^-7: exact in fp16 like the weights,
     // so the products carry 2^-14 (sweep_epilogue's sum_log2 below).
@@ -2103,6 +2087,22 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
         }
       }
     }
+    // bf16 at L == 1 (one segment; every kernel of several columns): each warp converts its pieces
+    // with its own power of two 2^e per column, column_exponent of the warp's maximum (one REDUX),
+    // and the epilogue multiplies the warp's sums by 2^-e: no barrier and no shared-memory round
+    // trip before the first rows' compute. Warp v of every group holds the same pieces, so the
+    // same e: group 0's is kept (warp_unscale[c][v]). One exponent a warp is enough: a quad's
+    // lanes (one mma's diagonal sum) sit in one warp, and the warps' sums stay apart until the
+    // epilogue. At least as accurate as the CTA's maximum: x 2^e is exact in fp16 down to 2^-24,
+    // and a warp's e is never smaller than the CTA's. At L > 1 a CTA's rows may span batches,
+    // each its own exponent: there the CTA's maximum per segment, undone after the segment's rows.
+    // Measured (run 261, two orders, unchecked, against the CTA's maximum at L = 1 too; BENCHMARKS.md
+    // item 173): bf16 N = 2 7168x16384 28.5 us against 29.1-29.3, 4096x14336 19.5-19.6 against
+    // 20.9-21.2, 4096x4096 10.1 against 10.8-10.9; N = 1 4096x4096 9.2 against 9.6, 2048x7168 9.1
+    // against 9.4-9.6, 7168x16384 25.1-25.2 against 25.3-25.4 (its hot loop 694 -> 702 SASS); at L =
+    // 4 (this path unchanged, its SASS moved) 7168x2048x4 17.1-17.2 against 16.8. Undone at each
+    // store in the hot loop or by each warp after its rows instead, ptxas spilled 4-40 bytes at the
+    // 128-register cap; undone in a pass after the rows with barriers (item 146) it was slower.
 #pragma unroll
     for (int c = 0; c < (kFp4 ? 0 : kCols); ++c) {
       uint4 raw[kPieces][4];

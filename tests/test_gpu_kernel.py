@@ -258,7 +258,7 @@ def _check_bf16_sweep16(a, sfa, x, label: str):
 @pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
 @pytest.mark.parametrize("m,k", [(1, 32), (5, 96), (301, 7168), (63, 16384), (7001, 2048), (77, 5120),
                                  (1201, 14336), (4097, 4096), (2, 8192), (3, 8224)], ids=str)
-def test_w4a16_row_sweep_two_columns_match_reference(m, k, act):
+def test_row_sweep16_two_columns_match_reference(m, k, act):
     """Two columns, L = 1 (sweep16_kernel with both columns' pieces in registers, sm_90), fp16 /
     bf16 x and FP4 x (W4A4 on the same kernel, its codes decoded as the weights'): one piece a
     thread up to K = 8192 (1-8 warps a row, 2 row pairs in flight), two beyond (8224: 2 of 514

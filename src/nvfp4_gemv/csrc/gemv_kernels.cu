@@ -2086,42 +2086,44 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
           }
         }
       }
-    }
-    // bf16 at L == 1 (one segment; every kernel of several columns): each warp converts its pieces
-    // with its own power of two 2^e per column, column_exponent of the warp's maximum (one REDUX),
-    // and the epilogue multiplies the warp's sums by 2^-e: no barrier and no shared-memory round
-    // trip before the first rows' compute. Warp v of every group holds the same pieces, so the
-    // same e: group 0's is kept (warp_unscale[c][v]). One exponent a warp is enough: a quad's
-    // lanes (one mma's diagonal sum) sit in one warp, and the warps' sums stay apart until the
-    // epilogue. At least as accurate as the CTA's maximum: x 2^e is exact in fp16 down to 2^-24,
-    // and a warp's e is never smaller than the CTA's. At L > 1 a CTA's rows may span batches,
-    // each its own exponent: there the CTA's maximum per segment, undone after the segment's rows.
-    // Measured (run 261, two orders, unchecked, against the CTA's maximum at L = 1 too; BENCHMARKS.md
-    // item 173): bf16 N = 2 7168x16384 28.5 us against 29.1-29.3, 4096x14336 19.5-19.6 against
-    // 20.9-21.2, 4096x4096 10.1 against 10.8-10.9; N = 1 4096x4096 9.2 against 9.6, 2048x7168 9.1
-    // against 9.4-9.6, 7168x16384 25.1-25.2 against 25.3-25.4 (its hot loop 694 -> 702 SASS); at L =
-    // 4 (this path unchanged, its SASS moved) 7168x2048x4 17.1-17.2 against 16.8. Undone at each
-    // store in the hot loop or by each warp after its rows instead, ptxas spilled 4-40 bytes at the
-    // 128-register cap; undone in a pass after the rows with barriers (item 146) it was slower.
+    } else {
+      // bf16 at L == 1 (one segment; every kernel of several columns): each warp converts its
+      // pieces with its own power of two 2^e per column, column_exponent of the warp's maximum (one
+      // REDUX), and the epilogue multiplies the warp's sums by 2^-e: no barrier and no
+      // shared-memory round trip before the first rows' compute. Warp v of every group holds the
+      // same pieces, so the same e: group 0's is kept (warp_unscale[c][v]). One exponent a warp is
+      // enough: a quad's lanes (one mma's diagonal sum) sit in one warp, and the warps' sums stay
+      // apart until the epilogue. At least as accurate as the CTA's maximum: x 2^e is exact in fp16
+      // down to 2^-24, and a warp's e is never smaller than the CTA's. At L > 1 a CTA's rows may
+      // span batches, each its own exponent: there the CTA's maximum per segment, undone after the
+      // segment's rows. Measured (run 261, two orders, unchecked, against the CTA's maximum at L =
+      // 1 too; BENCHMARKS.md item 173): bf16 N = 2 7168x16384 28.5 us against 29.1-29.3, 4096x14336
+      // 19.5-19.6 against 20.9-21.2, 4096x4096 10.1 against 10.8-10.9; N = 1 4096x4096 9.2 against
+      // 9.6, 2048x7168 9.1 against 9.4-9.6, 7168x16384 25.1-25.2 against 25.3-25.4 (its hot loop
+      // 694 -> 702 SASS); at L = 4 (this path unchanged, its SASS moved) 7168x2048x4 17.1-17.2
+      // against 16.8. Undone at each store in the hot loop or by each warp after its rows instead,
+      // ptxas spilled 4-40 bytes at the 128-register cap; undone in a pass after the rows with
+      // barriers (item 146) it was slower.
 #pragma unroll
-    for (int c = 0; c < (kFp4 ? 0 : kCols); ++c) {
-      uint4 raw[kPieces][4];
-      load_column(c, raw);
-      int e = 0;
-      if constexpr (kBf16) {
-        const unsigned mx = column_max(raw);
-        if (inter) {
-          e = column_exponent(__reduce_max_sync(0xffffffffu, mx) << 16);  // fp32 bits
-          if (g == 0 && lane == 0) warp_unscale[c][warp] = ldexpf(1.f, -e);
-        } else {
-          if (threadIdx.x == 0) col_max_bits = 0;
-          __syncthreads();
-          warp_column_max(mx, &col_max_bits);
-          __syncthreads();
-          e = column_exponent(col_max_bits);
+      for (int c = 0; c < kCols; ++c) {
+        uint4 raw[kPieces][4];
+        load_column(c, raw);
+        int e = 0;
+        if constexpr (kBf16) {
+          const unsigned mx = column_max(raw);
+          if (inter) {
+            e = column_exponent(__reduce_max_sync(0xffffffffu, mx) << 16);  // fp32 bits
+            if (g == 0 && lane == 0) warp_unscale[c][warp] = ldexpf(1.f, -e);
+          } else {
+            if (threadIdx.x == 0) col_max_bits = 0;
+            __syncthreads();
+            warp_column_max(mx, &col_max_bits);
+            __syncthreads();
+            e = column_exponent(col_max_bits);
+          }
         }
+        convert_column(raw, e, xh[c]);
       }
-      convert_column(raw, e, xh[c]);
     }
     // The pair's shared-memory slots ([row][column][warp]) as a 32-bit shared address stepped a
     // pair at a time.
@@ -2795,16 +2797,15 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // 28672x8192 (132 MB) 49.3-49.5 against 48.5-48.6. So FP4 one piece up to 96 MiB.
 constexpr int64_t kSweep16TwoColsOnePieceMaxBytes = int64_t(1) << 27;
 constexpr int64_t kSweep16Fp4TwoColsOnePieceMaxBytes = int64_t(3) << 25;
-// x in 16-byte pieces (fp16 / bf16 elements; FP4 bytes, at two columns, each piece's two scales
-// one aligned 16-bit word of row-major scales).
+// x in 16-byte pieces: fp16 / bf16 elements; FP4 at two columns, each column's pieces loaded as
+// sweep_kernel loads its one (sweep_act_fits: 16-byte x, a piece's two scales one aligned 16-bit
+// word of row-major scales), its codes and scale rows 16- and 2-byte aligned too.
 inline bool sweep16_act_fits(const GemvParams& p) {
-  const ScaleIndex& sx = p.sfx;
-  const bool fp4 = p.act == kActFP4, x16 = p.act == kActF16 || p.act == kActBF16;
-  const int64_t unit = fp4 ? 1 : 2;  // bytes per unit of x's strides
-  const bool fp4_fits = p.N == 2 && sx.base != nullptr && sx.layout == kScaleRowMajor && sx.col_stride == 1 &&
-                        reinterpret_cast<uintptr_t>(sx.base) % 2 == 0 && sx.row_stride % 2 == 0;
-  return (x16 || (fp4 && fp4_fits)) && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
-         (p.L == 1 || p.x_batch_stride * unit % 16 == 0) && (p.N == 1 || p.x_col_stride * unit % 16 == 0);
+  if (p.act == kActFP4)
+    return p.N == 2 && p.sfx.base != nullptr && sweep_act_fits(p) && p.x_col_stride % 16 == 0 &&
+           p.sfx.row_stride % 2 == 0;
+  return (p.act == kActF16 || p.act == kActBF16) && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
+         (p.L == 1 || p.x_batch_stride * 2 % 16 == 0) && (p.N == 1 || p.x_col_stride * 2 % 16 == 0);
 }
 inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");

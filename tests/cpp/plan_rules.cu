@@ -305,38 +305,6 @@ int main() {
                     n2h.sweep, n2o.sweep, n2b.sweep, n2b.sweep_warps, n2m.sweep, n2p.sweep);
         ++failures;
       }
-      // W4A4 at two columns (FP4 x) on the same kernel (BENCHMARKS.md item 181) where its scales are
-      // row-major: 7168x16384 on 2 pieces x 8 warps, 4096x4096 on 1 x 4, one piece up to 96 MiB of
-      // weights (20480x8192, 94 MB; not 24576x8192, 113 MB: runs 270-271); not at L = 2, nor with
-      // blocked or odd-aligned activation scales (the row tiles there), nor at one column (the W4A4
-      // sweep, integer) or three.
-      if (act == kActF16) {
-        const GemvLaunch f2 = check_case(devices[0], Case{7168, 16384, 1, 2, kActFP4, kScaleRowMajor, true});
-        const GemvLaunch f2s = check_case(devices[0], Case{4096, 4096, 1, 2, kActFP4, kScaleRowMajor, true});
-        const GemvLaunch f2l = check_case(devices[0], Case{4096, 4096, 2, 2, kActFP4, kScaleRowMajor, true});
-        const GemvLaunch f1 = check_case(devices[0], Case{4096, 4096, 1, 1, kActFP4, kScaleRowMajor, true});
-        const GemvLaunch f3 = check_case(devices[0], Case{4096, 4096, 1, 3, kActFP4, kScaleRowMajor, true});
-        const GemvLaunch f2p = check_case(devices[0], Case{20480, 8192, 1, 2, kActFP4, kScaleRowMajor, true});
-        const GemvLaunch f2m = check_case(devices[0], Case{24576, 8192, 1, 2, kActFP4, kScaleRowMajor, true});
-        GemvParams blocked = params_of(Case{4096, 4096, 1, 2, kActFP4, kScaleRowMajor, true});
-        blocked.sfx.layout = kScaleBlocked;
-        GemvParams odd = params_of(Case{4096, 4096, 1, 2, kActFP4, kScaleRowMajor, true});
-        odd.sfx.row_stride = 4096 / 16 + 1;
-        const GemvLaunch fb = plan_gemv_for(blocked, devices[0].dev);
-        const GemvLaunch fo = plan_gemv_for(odd, devices[0].dev);
-        if (f2.sweep != 2 || f2.sweep_warps != 8 || f2.integer || f2s.sweep != 1 || f2s.sweep_warps != 4 ||
-            f2s.integer || f2l.sweep || !f1.sweep || !f1.integer || f3.sweep || fb.sweep || fo.sweep ||
-            f2p.sweep != 1 || f2m.sweep ||
-            check_plan(blocked, fb, devices[0].dev) != 0 || check_plan(odd, fo, devices[0].dev) != 0) {
-          std::printf("FAIL H200 W4A4 N = 2: 7168x16384 sweep %d x %d warps integer %d, 4096x4096 sweep %d x %d "
-                      "integer %d, at L = 2 sweep %d, N = 1 sweep %d integer %d, N = 3 sweep %d, blocked "
-                      "activation scales sweep %d, odd scale rows sweep %d, 20480x8192 sweep %d, 24576x8192 "
-                      "sweep %d\n",
-                      f2.sweep, f2.sweep_warps, f2.integer, f2s.sweep, f2s.sweep_warps, f2s.integer, f2l.sweep,
-                      f1.sweep, f1.integer, f3.sweep, fb.sweep, fo.sweep, f2p.sweep, f2m.sweep);
-          ++failures;
-        }
-      }
       // Its CTAs interleave row pairs at L = 1: a step of 2 x groups x grid rows (sweep_steps_fit),
       // past 31 bits for rows 4 MiB apart on 264 CTAs of one group (a row step alone would fit).
       GemvParams wide = params_of(Case{7168, 16384, 1, 1, act, kScaleRowMajor, true});
@@ -345,6 +313,38 @@ int main() {
       if (gw.sweep || check_plan(wide, gw, devices[0].dev) != 0) {
         std::printf("FAIL H200 W4A16 act %d: 7168x16384 with rows 4 MiB apart: sweep %d, check_plan %d\n", act,
                     gw.sweep, check_plan(wide, gw, devices[0].dev));
+        ++failures;
+      }
+    }
+    // W4A4 at two columns (FP4 x) on the same kernel (BENCHMARKS.md item 181) where its scales are
+    // row-major: 7168x16384 on 2 pieces x 8 warps, 4096x4096 on 1 x 4, one piece up to 96 MiB of
+    // weights (20480x8192, 94 MB; not 24576x8192, 113 MB: runs 270-271); not at L = 2, nor with
+    // blocked or odd-aligned activation scales (the row tiles there), nor at one column (the W4A4
+    // sweep, integer) or three.
+    {
+      const GemvLaunch f2 = check_case(devices[0], Case{7168, 16384, 1, 2, kActFP4, kScaleRowMajor, true});
+      const GemvLaunch f2s = check_case(devices[0], Case{4096, 4096, 1, 2, kActFP4, kScaleRowMajor, true});
+      const GemvLaunch f2l = check_case(devices[0], Case{4096, 4096, 2, 2, kActFP4, kScaleRowMajor, true});
+      const GemvLaunch f1 = check_case(devices[0], Case{4096, 4096, 1, 1, kActFP4, kScaleRowMajor, true});
+      const GemvLaunch f3 = check_case(devices[0], Case{4096, 4096, 1, 3, kActFP4, kScaleRowMajor, true});
+      const GemvLaunch f2p = check_case(devices[0], Case{20480, 8192, 1, 2, kActFP4, kScaleRowMajor, true});
+      const GemvLaunch f2m = check_case(devices[0], Case{24576, 8192, 1, 2, kActFP4, kScaleRowMajor, true});
+      GemvParams blocked = params_of(Case{4096, 4096, 1, 2, kActFP4, kScaleRowMajor, true});
+      blocked.sfx.layout = kScaleBlocked;
+      GemvParams odd = params_of(Case{4096, 4096, 1, 2, kActFP4, kScaleRowMajor, true});
+      odd.sfx.row_stride = 4096 / 16 + 1;
+      const GemvLaunch fb = plan_gemv_for(blocked, devices[0].dev);
+      const GemvLaunch fo = plan_gemv_for(odd, devices[0].dev);
+      if (f2.sweep != 2 || f2.sweep_warps != 8 || f2.integer || f2s.sweep != 1 || f2s.sweep_warps != 4 ||
+          f2s.integer || f2l.sweep || !f1.sweep || !f1.integer || f3.sweep || fb.sweep || fo.sweep ||
+          f2p.sweep != 1 || f2m.sweep ||
+          check_plan(blocked, fb, devices[0].dev) != 0 || check_plan(odd, fo, devices[0].dev) != 0) {
+        std::printf("FAIL H200 W4A4 N = 2: 7168x16384 sweep %d x %d warps integer %d, 4096x4096 sweep %d x %d "
+                    "integer %d, at L = 2 sweep %d, N = 1 sweep %d integer %d, N = 3 sweep %d, blocked "
+                    "activation scales sweep %d, odd scale rows sweep %d, 20480x8192 sweep %d, 24576x8192 "
+                    "sweep %d\n",
+                    f2.sweep, f2.sweep_warps, f2.integer, f2s.sweep, f2s.sweep_warps, f2s.integer, f2l.sweep,
+                    f1.sweep, f1.integer, f3.sweep, fb.sweep, fo.sweep, f2p.sweep, f2m.sweep);
         ++failures;
       }
     }

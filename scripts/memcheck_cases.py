@@ -9,7 +9,9 @@ at N = 1 and 2); the row sweep (sm_90, W4A4 one column row-major: most of the FP
 a CTA of 5 warps, many batches crossing CTAs, 4 pieces a thread, one piece a thread on 5 and 7
 warps with batches, and on 2 and 4 at L = 1, up to 16 MiB of weights); the W4A16 row sweep (sm_90:
 the 16-bit N = 1 row-major cases, one piece a thread on 7 warps and on one at L = 1; two columns at
-L = 1 on 2 pieces, 8224 with pieces past K, and on one, 16-bit and FP4 x); the activation quantized
+L = 1 on 2 pieces, 8224 with pieces past K, and on one, 16-bit and FP4 x); the tile sweep (sm_90,
+3..8 columns at L = 1: a cluster of 4 CTAs with a partial last tile, of 2 with 64 of 72 chunks in
+the second CTA, and one CTA with most warps' chunks past K); the activation quantized
 inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row
 sweep, on one piece a thread at L = 1)."""
 import sys
@@ -38,7 +40,9 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 71, 7168, 1, "bf16", 0), (1, 5, 1024, 1, "fp16", 0),
                                 (1, 77, 8224, 2, "bf16", 0), (1, 9, 1056, 2, "fp16", 0),
                                 (1, 33, 4096, 1, "bf16", 0), (1, 40, 4096, 1, "fp4", 0),
-                                (1, 77, 8224, 2, "fp4", 0), (1, 9, 1056, 2, "fp4", 0)]:
+                                (1, 77, 8224, 2, "fp4", 0), (1, 9, 1056, 2, "fp4", 0),
+                                (1, 77, 16384, 8, "bf16", 0), (1, 1001, 4352, 3, "fp4", 0),
+                                (1, 17, 768, 5, "fp16", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

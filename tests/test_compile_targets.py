@@ -141,7 +141,10 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # piece, 408 / 413: 102-103); at two columns (kCols = 2) on 8 warps (one row pair x 2 pieces x 2
 # columns, 374 / 377: 94 per 32 values and row, both columns) and with one piece on 7 (2 row pairs
 # x 1 piece x 2 columns, 435 / 434: 109); its FP4 kernels (W4A4 at two columns, BENCHMARKS.md item
-# 181) 378 and 435.
+# 181) 378 and 435; the tile sweep (sweep8_kernel, 3..8 columns, BENCHMARKS.md item 184) per 16-row
+# tile, a thread's 2 chunks of rows g and g + 8 (128 values) with the tile's copies, barrier and the
+# previous tile's reduction: 608 / 614 / 606 (fp16 / bf16 / FP4 x; 64 per 32 values are the decode,
+# the block scales and the mma, as in the W4A16 sweep).
 HOT_LOOP_MOST = {
     "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 281,
     "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsEi": 304,
@@ -155,6 +158,9 @@ HOT_LOOP_MOST = {
     "_ZN5nvfp46detail14sweep16_kernelILi1ELi7ELb1ELi2ELb0EEEvNS_10GemvParamsEi": 434,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0ELi2ELb1EEEvNS_10GemvParamsEi": 378,
     "_ZN5nvfp46detail14sweep16_kernelILi1ELi7ELb0ELi2ELb1EEEvNS_10GemvParamsEi": 435,
+    "_ZN5nvfp46detail13sweep8_kernelILi1EEEvNS_10GemvParamsEii": 608,
+    "_ZN5nvfp46detail13sweep8_kernelILi2EEEvNS_10GemvParamsEii": 614,
+    "_ZN5nvfp46detail13sweep8_kernelILi0EEEvNS_10GemvParamsEii": 606,
 }
 
 
@@ -190,7 +196,9 @@ def test_sweeps_read_each_load_a_row_later(builds):
     sys.path.insert(0, str(SCRIPTS))
     import sass_compare
     functions = sass_compare.split_functions(sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2]))
-    sweeps = {name: text for name, text in functions.items() if "sweep" in name}
+    # The tile sweep (sweep8_kernel) is not among them: its weights arrive by cp.async into shared
+    # memory, with no global load in its loop whose registers a later row reads.
+    sweeps = {name: text for name, text in functions.items() if "sweep" in name and "sweep8" not in name}
     assert len(sweeps) >= 56, sorted(sweeps)
     early = []
     for name, text in sweeps.items():

@@ -83,11 +83,12 @@ def _match_reference_three_calls(l, m, k, n, act, seed):
 
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
-@pytest.mark.parametrize("m,k,l,n", [(4096, 4096, 1, 8), (7168, 16384, 1, 8), (700, 2048, 8, 1),
+@pytest.mark.parametrize("m,k,l,n", [(4096, 4096, 2, 8), (7168, 16384, 1, 8), (700, 2048, 8, 1),
                                      (9, 1024, 300, 1), (1000, 2048, 5, 1), (20000, 8192, 1, 16),
                                      (50000, 1024, 1, 1)], ids=str)
 def test_ctas_with_several_segments(m, k, l, n, act):
-    """CTAs with many rows: split-K with few row blocks (217 rows per CTA at N = 8), rows crossing
+    """CTAs with many rows: split-K with few row blocks (217 rows per CTA at N = 8; at L = 1 on sm_90
+    the tile sweep takes 7168x16384, 15 tiles a cluster), rows crossing
     a batch boundary (two segments; with L = 300 and 9 rows per batch, up to three), N = 16 at
     K = 8192 (packed partial sums, warps sharing 16-row pairs), and 190 rows per CTA at N = 1. The
     shared partial sums are reused between segments."""
@@ -329,6 +330,76 @@ def test_w4a4_two_columns_scales_strides_and_epilogue(k):
     names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx_odd, 0, 0, wgs, ags, bias, out))
     assert not any("sweep16_kernel" in n for n in names), names
     assert_close_elementwise(out, ref, accumulation + ulp_of(ref, torch.float32), "W4A4 two columns, odd scale rows")
+
+
+def _sweep8_expected() -> bool:
+    """Whether aligned row-major calls of 3..8 columns at L = 1 take sweep8_kernel here (sweep8_fits)."""
+    return _sweeps_allowed("SWEEP8")
+
+
+@pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
+@pytest.mark.parametrize("m,k,n", [(1, 256, 3), (17, 768, 8), (301, 4096, 5), (1001, 4352, 8), (77, 12288, 5),
+                                   (1201, 14336, 8), (63, 16384, 7), (4097, 2048, 6)], ids=str)
+def test_tile_sweep_matches_reference(m, k, n, act):
+    """3..8 columns at L = 1 (sweep8_kernel on sm_90; on clusters of 3-4 from N = 5): K over a
+    cluster of 1 CTA (K <= 4096), 2 (4352: 136 chunks of 32 as 72 + 64), 3 (12288) and 4 (14336: 4
+    x 112 chunks; 16384: 4 x 128);
+    K = 256 and 768 leave most warps' chunks past K; M not a multiple of 16 (a partial last
+    tile), one row; columns past N zero. The tile sweep is what runs; three calls bitwise equal."""
+    seed = m + k + n + len(act)
+    gen = torch.Generator().manual_seed(seed)
+    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
+    if _sweep8_expected():
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+        assert any("sweep8_kernel" in name for name in names), names
+    first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=seed)
+    for got in rest:
+        assert torch.equal(first, got), "not deterministic"
+
+
+@pytest.mark.parametrize("k", [4096, 16384], ids=str)
+def test_tile_sweep_scales_strides_and_epilogue(k):
+    """sweep8_kernel at 8 columns (one CTA at K = 4096, a cluster of 4 at 16384): bf16 columns
+    2^200 apart in magnitude, on a padded 16-byte aligned column stride (each warp and column its
+    own power of two: a shared one would flush the small columns to zero); FP4 x with every code
+    and both scales over the whole E4M3 range, its columns and scale rows on padded strides; then
+    global scales, bias and every output dtype into a NaN-poisoned output with strided rows and
+    columns. With x's columns 8 bytes off 16-byte alignment another kernel runs, same answer."""
+    gen = torch.Generator().manual_seed(k + 13)
+    m, n = 901, 8
+    a, sfa, x, _ = random_problem(1, m, k, n, gen, "bf16", DEV)
+    x_wide = torch.zeros(1, n, k + 64, dtype=torch.bfloat16, device=DEV)
+    x_wide[..., :k] = x
+    x = x_wide[..., :k]
+    x[0, 0::2] *= 2.0**100
+    x[0, 1::2] *= 2.0**-100
+    expected = _sweep8_expected()
+    names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32))
+    assert any("sweep8_kernel" in name for name in names) == expected, names
+    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
+    assert_close_elementwise(run_op(a, sfa, x, None, torch.float32), ref,
+                             tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
+                             "bf16 columns rescaled each")
+    x_off = torch.zeros(1, n, k + 4, dtype=torch.bfloat16, device=DEV)[..., :k]  # column stride k + 4
+    x_off.copy_(x)
+    names = cuda_kernel_names(lambda: run_op(a, sfa, x_off, None, torch.float32))
+    assert not any("sweep8_kernel" in name for name in names), names
+    assert_close_elementwise(run_op(a, sfa, x_off, None, torch.float32), ref,
+                             tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
+                             "bf16 columns 8 bytes off alignment")
+    _, _, xf, _ = random_problem(1, m, k, n, gen, "fp4", DEV)
+    sfx = random_scales((1, n, k // 16), gen, DEV)
+    xf_wide = torch.zeros(1, n, k // 2 + 32, dtype=torch.uint8, device=DEV)
+    xf_wide[..., : k // 2] = xf
+    sfx_wide = torch.zeros(1, n, k // 16 + 2, dtype=torch.uint8, device=DEV)
+    sfx_wide[..., : k // 16] = sfx
+    xf, sfx = xf_wide[..., : k // 2], sfx_wide[..., : k // 16]
+    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
+    bias = torch.randn(m, generator=gen).to(DEV)
+    ref = reference.gemv_reference(a, sfa, xf, sfx, 0, 0, wgs, ags, bias, torch.float64)
+    accumulation = tolerance(a, sfa, xf, sfx, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
+    _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, xf, sfx, 0, 0, wgs, ags, bias, out), ref,
+                    accumulation, "sweep8_kernel", expected, "tile sweep epilogue")
 
 
 @pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048), (1, 999, 7168),
@@ -665,12 +736,12 @@ def test_split_k_with_a_short_last_split(l, m, k, n, tiled):
 
 
 def test_cuda_graph_of_a_split_k_plan():
-    # N = 4 on 256 x 4096: the launch rule splits K 16 ways (tests/cpp/plan_rules.cu pins it), so
-    # the graph holds the GEMV and its split reduction, a programmatic dependent launch on sm_90+.
+    # N = 12 on 256 x 4096: the launch rule splits K (tests/cpp/plan_rules.cu pins it), so the
+    # graph holds the GEMV and its split reduction, a programmatic dependent launch on sm_90+.
     gen = torch.Generator().manual_seed(12)
-    a, sfa, x, sfx = random_problem(1, 256, 4096, 4, gen, "fp4", DEV)
+    a, sfa, x, sfx = random_problem(1, 256, 4096, 12, gen, "fp4", DEV)
     ops.load()
-    out = torch.empty((1, 256, 4), dtype=torch.float16, device=DEV)
+    out = torch.empty((1, 256, 12), dtype=torch.float16, device=DEV)
     static_x = x.clone()
     g, _ = capture_cuda_graph(lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, 0, 0, None, None, None, out))
     x2 = x[..., torch.randperm(x.shape[-1], generator=gen).to(DEV)]  # other codes, same scales
@@ -680,6 +751,26 @@ def test_cuda_graph_of_a_split_k_plan():
         g.replay()
         torch.cuda.synchronize()
         want = torch.ops.nvfp4.gemv(a, sfa, new_x, sfx, 0, 0, None, None, None, torch.float16)
+        assert torch.equal(out, want)
+
+
+def test_cuda_graph_of_the_tile_sweep():
+    # N = 6 on 1000 x 16384 (sm_90: sweep8_kernel on clusters of 4 CTAs, a launch attribute): the
+    # graph replays the clustered launch with new activations, bitwise as eager calls.
+    gen = torch.Generator().manual_seed(14)
+    a, sfa, x, _ = random_problem(1, 1000, 16384, 6, gen, "bf16", DEV)
+    ops.load()
+    out = torch.empty((1, 1000, 6), dtype=torch.float16, device=DEV)
+    static_x = x.clone()
+    names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, None, 0, 0, None, None, None, out))
+    assert any("sweep8_kernel" in name for name in names) == _sweep8_expected(), names
+    g, _ = capture_cuda_graph(lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, None, 0, 0, None, None, None, out))
+    for new_x in (x.flip(-1), x * 3, x):
+        static_x.copy_(new_x)
+        out.fill_(float("nan"))
+        g.replay()
+        torch.cuda.synchronize()
+        want = torch.ops.nvfp4.gemv(a, sfa, new_x, None, 0, 0, None, None, None, torch.float16)
         assert torch.equal(out, want)
 
 

@@ -75,10 +75,10 @@ void fail(const Device& d, const Case& c, const GemvLaunch& g, const char* what)
   if (++failures <= 40)
     std::printf("FAIL %s M=%d K=%d L=%d N=%d act=%d sf=%d aligned=%d: %s (grid %d, row_blocks %d, "
                 "splits %d, k_split %d, k_chunk %d, seg_rows %d, smem %d, ring %d, spans %d, tiled %d, "
-                "integer %d, raw %d, sweep %d x %d warps)\n",
+                "integer %d, raw %d, sweep %d x %d warps, cluster %d)\n",
                 d.name, c.M, c.K, c.L, c.N, c.act, c.sf_layout, c.aligned, what, g.grid,
                 g.row_blocks, g.splits, g.k_split, g.k_chunk, g.seg_rows, g.smem_bytes, g.ring,
-                g.spans, g.tiled, g.integer, g.act_raw_offset, g.sweep, g.sweep_warps);
+                g.spans, g.tiled, g.integer, g.act_raw_offset, g.sweep, g.sweep_warps, g.cluster);
 }
 
 GemvLaunch check_case(const Device& d, const Case& c) {
@@ -88,7 +88,29 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   const int64_t rows = int64_t(c.M) * c.L;
   if (check_plan(p, g, d.dev) != 0) fail(d, c, g, "launch_gemv would refuse it");
   if (g.row_blocks < 1 || g.row_blocks > rows || g.row_blocks > 65535) fail(d, c, g, "row blocks");
-  if (g.splits < 1 || int64_t(g.grid) != int64_t(g.row_blocks) * g.splits) fail(d, c, g, "grid");
+  if (g.splits < 1 || int64_t(g.grid) != int64_t(g.row_blocks) * g.splits * (g.cluster ? g.cluster : 1))
+    fail(d, c, g, "grid");
+  if (g.cluster) {  // the tile sweep: K over a cluster of CTAs, x in registers, 16-row tiles
+    const int chunks = g.k_split / 32, tiles = (c.M + 15) / 16;
+    if (d.dev.major != 9 || c.L != 1 || c.N < 3 || c.N > 8 || c.sf_layout != kScaleRowMajor || !c.aligned ||
+        c.K % 32 != 0 || c.K > 16384)
+      fail(d, c, g, "tile sweep: 3..8 columns at L = 1, row-major, aligned, K % 32 == 0 and <= 16384, sm_90");
+    // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps.
+    if (g.cluster < 1 || g.cluster > 4 || chunks < 1 || chunks > 128 || chunks % 8 != 0 ||
+        int64_t(g.cluster) * chunks < c.K / 32 || int64_t(g.cluster - 1) * chunks >= c.K / 32)
+      fail(d, c, g, "tile sweep: the cluster's CTAs split K, each at most 128 chunks");
+    if (g.splits != 1 || g.row_blocks > tiles || g.grid != g.row_blocks * g.cluster || g.sweep || g.integer ||
+        g.tiled || g.spans || g.ring || g.workspace_bytes != 0)
+      fail(d, c, g, "tile sweep: one split, a cluster per row block, at most one per 16-row tile");
+    const int cluster_fit = d.dev.cluster_fit[g.cluster] > 0 ? d.dev.cluster_fit[g.cluster] : d.dev.sms / g.cluster;
+    if (g.row_blocks > cluster_fit)
+      fail(d, c, g, "tile sweep: more clusters than the device holds at once");
+    const int64_t tiles_per = (tiles + g.row_blocks - 1) / g.row_blocks;
+    if (g.smem_bytes > d.dev.smem_optin || g.smem_bytes < 4 * 16 * (2048 + 272) + 2 * 16 * 512 +
+                                                            (g.cluster > 1 ? tiles_per * 512 : 0))
+      fail(d, c, g, "tile sweep: shared memory for 4 stages, the warps' sums and the cluster's tile sums");
+    return g;
+  }
   if (g.sweep) {  // the row sweep: whole rows of K, the activation in registers, per-row sums in smem
     // The W4A16 sweep (not integer): fp16 / bf16 x, and FP4 x at two columns (W4A4 there); at L = 1
     // it takes interleaved row pairs: a CTA holds up to 2 ceil(pairs / G).
@@ -141,6 +163,7 @@ GemvLaunch check_case(const Device& d, const Case& c) {
 }
 
 const char* variant(const GemvLaunch& g) {
+  if (g.cluster) return "tile sweep";
   if (g.sweep) return "sweep";
   if (g.integer) return g.tiled ? "tiled+int" : g.spans ? "spans+int" : "int";
   if (g.tiled) return g.act_raw_offset > 0 ? "tiled+bulk" : "tiled";
@@ -153,7 +176,9 @@ const char* variant(const GemvLaunch& g) {
 
 int main() {
   const Device devices[] = {
-      {"H200", {132, 115712, 9, 2}},   // 2 x 113 KB per SM (the rule's target)
+      // 2 x 113 KB per SM (the rule's target); 227 KB a CTA may opt in to; clusters of 1, 2 and 4
+      // tile-sweep CTAs resident at once as run 274 found them (3: the sms / 3 default)
+      {"H200", {132, 115712, 9, 2, 232448, {0, 132, 66, 0, 30}}},
       {"A100", {108, 166912, 8, 1}},   // one CTA per SM with the opt-in maximum
       {"B200", {148, 115712, 10, 2}},
       {"RTX", {46, 101376, 8, 1}},
@@ -349,6 +374,43 @@ int main() {
       }
     }
   }
+  // The tile sweep (sweep8_kernel) at 3..8 columns, L = 1, every activation kind (BENCHMARKS.md
+  // item 184): 7168x16384 on 30 clusters of 4 CTAs of 4096 k (what fits at once, not 132 / 4),
+  // 4096x14336 on clusters of 4 of 3584 k (K split evenly), 14336x4096 on 132 single CTAs,
+  // 256x4096 on one CTA per 16-row tile, 28672x8192 N = 3 on clusters of 2; on clusters of 4 not at
+  // N <= 4 (7168x16384 N = 4: the row tiles, run 275); not at N = 2 (the W4A16 sweep) or 9, not at L = 2, nor
+  // with blocked weight scales, x 8 bytes off 16-byte alignment, or scale rows not 16-byte
+  // multiples (K = 4128); K = 16416 is past its 4 x 128 chunks.
+  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
+    for (const int act : {kActF16, kActBF16, kActFP4}) {
+      const GemvLaunch t8 = check_case(devices[0], Case{7168, 16384, 1, 8, act, kScaleRowMajor, true});
+      const GemvLaunch t14 = check_case(devices[0], Case{4096, 14336, 1, 8, act, kScaleRowMajor, true});
+      const GemvLaunch t4 = check_case(devices[0], Case{14336, 4096, 1, 4, act, kScaleRowMajor, true});
+      const GemvLaunch ts = check_case(devices[0], Case{256, 4096, 1, 3, act, kScaleRowMajor, true});
+      const GemvLaunch n2 = check_case(devices[0], Case{4096, 4096, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch n9 = check_case(devices[0], Case{4096, 4096, 1, 9, act, kScaleRowMajor, true});
+      const GemvLaunch l2 = check_case(devices[0], Case{4096, 4096, 2, 8, act, kScaleRowMajor, true});
+      const GemvLaunch bl = check_case(devices[0], Case{4096, 4096, 1, 8, act, kScaleBlocked, true});
+      const GemvLaunch un = check_case(devices[0], Case{4096, 4096, 1, 8, act, kScaleRowMajor, false});
+      const GemvLaunch odd = check_case(devices[0], Case{4096, 4128, 1, 8, act, kScaleRowMajor, true});
+      const GemvLaunch big = check_case(devices[0], Case{4096, 16416, 1, 8, act, kScaleRowMajor, true});
+      const GemvLaunch few = check_case(devices[0], Case{7168, 16384, 1, 4, act, kScaleRowMajor, true});
+      const GemvLaunch few2 = check_case(devices[0], Case{28672, 8192, 1, 3, act, kScaleRowMajor, true});
+      if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != 4 ||
+          t14.k_split != 3584 || t4.cluster != 1 || t4.grid != 132 || ts.cluster != 1 || ts.grid != 16 ||
+          n2.cluster || n9.cluster || l2.cluster || bl.cluster || un.cluster || odd.cluster || big.cluster ||
+          few.cluster || few2.cluster != 2) {
+        std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
+                    "%d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 cluster %d on %d CTAs; cluster %d "
+                    "at N=2, %d at N=9, %d at L=2, %d blocked, %d unaligned, %d at K=4128, %d at K=16416, %d "
+                    "on 7168x16384 N=4, %d on 28672x8192 N=3\n",
+                    act, t8.cluster, t8.row_blocks, t8.k_split, t14.cluster, t14.k_split, t4.cluster, t4.grid,
+                    ts.cluster, ts.grid, n2.cluster, n9.cluster, l2.cluster, bl.cluster, un.cluster, odd.cluster,
+                    big.cluster, few.cluster, few2.cluster);
+        ++failures;
+      }
+    }
+  }
   // The integer k spans in equal rows per CTA (run 186): 7168x16384 on 256 CTAs of 28 rows.
   {
     const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, kActFP4, kScaleRowMajor, true});
@@ -406,9 +468,9 @@ int main() {
         }
   // tests/test_gpu_kernel.py's CUDA-graph test of a split plan relies on this shape splitting.
   {
-    const GemvLaunch g = check_case(devices[0], Case{256, 4096, 1, 4, kActFP4, kScaleRowMajor, true});
+    const GemvLaunch g = check_case(devices[0], Case{256, 4096, 1, 12, kActFP4, kScaleRowMajor, true});
     if (default_rule && g.splits < 2) {
-      std::printf("FAIL H200 256x4096x1 N=4 takes %d splits, the graph test wants several\n", g.splits);
+      std::printf("FAIL H200 256x4096x1 N=12 takes %d splits, the graph test wants several\n", g.splits);
       ++failures;
     }
   }
@@ -420,7 +482,7 @@ int main() {
                              {65537, 256, 1},  {512, 1536, 64},  {200000, 16, 1}, {31, 30720, 3}};
     for (const auto& s : shapes)
       for (int act : {kActFP4, kActF16, kActBF16})
-        for (int n : {1, 2, 7, 8, 9, 16})
+        for (int n : {1, 2, 3, 4, 7, 8, 9, 16})
           for (int layout : {kScaleRowMajor, kScaleBlocked, kScaleTiled})
             check_case(d, Case{s[0], s[1], s[2], n, act, layout, true});
     // A fixed pseudo-random sample (LCG): M log-uniform up to ~2^18, K = 16 j, L 1..8, N 1..16.

@@ -2228,6 +2228,247 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 }
 
 // ---------------------------------------------------------------------------------------------
+// The tile sweep (sweep8_kernel): 3 to 8 activation columns at L = 1 (fp16 / bf16 / FP4 x),
+// row-major weights and scales, sm_90, K <= 16384 (BENCHMARKS.md item 184; scripts/cols8_probe.cu
+// is its first form, standalone).
+//
+// Why: the row tiles (N > 2 until then) have each warp load 16 rows x 64 bytes per step, a
+// pattern that reads 1.4x slower than a stream (pattern_probe.cu "tile/4"), and stage x in shared
+// memory; the row sweeps read 512 contiguous bytes of a row per warp load and keep x in
+// registers, but use 1/8 of each mma (the diagonal: one column), so 8 columns would cost 8x the
+// mma. Here every mma entry is a product we keep: A = 16 weight rows x 16 k, B = 16 k x the 8
+// columns, D = 16 rows x 8 columns, and the weights reach the A fragments through shared memory.
+//
+// Shape: CTAs of 16 warps, one per SM (kSweep8Warps). A thread block cluster of C = ceil(K /
+// 4096) CTAs (sweep8_ctas) takes the 16-row tiles b, b + G, b + 2 G, ... (G clusters); its CTA of
+// rank c holds V 32-value chunks of every row (chunks c V .. c V + V - 1 of K, V = sweep8_chunks:
+// K split evenly, in multiples of 8). Per tile each CTA copies its 16 rows x V chunks and their
+// scales into one of kSweep8Stages shared-memory stages (cp.async, 16 bytes a copy: a warp's
+// copies read 512 contiguous bytes of one row, the sweep's load shape; stages in flight hold no
+// registers). Lane (g, t) of warp w takes chunks j = 64 u + 4 w + t (u = 0, 1) of rows g and g + 8
+// (one LDS.128 each; the chunk index XOR 4 on odd rows keeps the quads' reads conflict-free) and
+// holds column g of x at the same chunks in registers (32: 16 half2 a chunk in pair_k order, as
+// the sweeps' B), so its k slots in A and in B agree and D[g][2t..], D[g + 8][2t..] are whole dot
+// products over the warp's chunks. Per 32 values of a row: the decode (44 SASS), 16 HMUL2 for the
+// block scales, 4 mma (as the W4A16 sweep at one column, for 8 columns here), one LDS.128 and one
+// 16-bit scale load. Columns past N are zero in B and not stored.
+// After each tile the warps' D go to shared memory and 128 threads add the 16 warps' in warp
+// order; with C > 1 each CTA keeps its tiles' sums and, after a cluster barrier, rank 0 adds the
+// C CTAs' in rank order (distributed shared memory) and stores: deterministic, one kernel.
+// Exact as the sweeps: weights E2M1 * SFA * 2^-7 in fp16, products exact, fp32 accumulation;
+// bf16 x rescaled per warp and column by a power of two (column_exponent of the quad's maximum;
+// a column's B sits in one quad of each warp), undone on the warp's sums; FP4 x decoded once as
+// E2M1 * SFB * 2^-7 (the sums carry 2^-14).
+// ---------------------------------------------------------------------------------------------
+constexpr int kSweep8Warps = 16, kSweep8Threads = 32 * kSweep8Warps;
+constexpr int kSweep8Pieces = 2;                                   // chunks a thread and row
+constexpr int kSweep8Chunks = 4 * kSweep8Warps * kSweep8Pieces;    // a CTA's chunks of a row, at most
+constexpr int kSweep8MaxCluster = 4;                               // K <= 4 x 128 x 32
+constexpr int kSweep8Stages = 4;
+constexpr int kSweep8RowBytes = 16 * kSweep8Chunks;                // a stage's row of weights
+constexpr int kSweep8SfRow = 2 * kSweep8Chunks + 16;               // of scales, padded: no bank conflicts
+constexpr int kSweep8StageBytes = 16 * (kSweep8RowBytes + kSweep8SfRow);
+constexpr int kSweep8RedBytes = 2 * kSweep8Warps * 128 * 4;        // two tiles' warp sums
+constexpr int kSweep8FixedSmem = kSweep8Stages * kSweep8StageBytes + kSweep8RedBytes;
+constexpr int kSweep8TileSumBytes = 128 * 4;                       // a tile's sums kept for the cluster
+
+template <int kAct>  // kActF16, kActBF16 or kActFP4
+__global__ void __launch_bounds__(kSweep8Threads, 1)
+    sweep8_kernel(const GemvParams p, int clusters, int chunks) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
+  __trap();  // the launcher picks it on 9.x devices only
+#else
+  constexpr int W = kSweep8Warps, S = kSweep8Stages;
+  extern __shared__ __align__(16) uint8_t smem8[];
+  float* red = reinterpret_cast<float*>(smem8 + S * kSweep8StageBytes);  // [2][W][128]
+  float* tile_sums = red + 2 * W * 128;                                   // [tiles][128], C > 1
+  const int tid = threadIdx.x, w = tid >> 5, lane = tid & 31, g = lane >> 2, t = lane & 3;
+  const unsigned C = cluster_ctas(), cr = cluster_rank();
+  const int b = blockIdx.x / C;  // the cluster (1-D clusters: consecutive CTAs)
+  const int T = (p.M + 15) >> 4, n = b < T ? (T - b + clusters - 1) / clusters : 0;
+  const int c0 = cr * chunks, valid = min(chunks, (p.K >> 5) - c0);  // the CTA's chunks within K
+  const uint8_t* a_cta = p.a + 16 * (int64_t)c0;
+  const uint8_t* sf_cta = p.sfa.base + 2 * (int64_t)c0;
+  const uint32_t stage0 = smem_addr(smem8);
+  // Tile i of the cluster (rows 16 (b + i G) ..) into stage i % S, warp w copying row w (its
+  // lanes' copies 512 contiguous bytes at a time, then the row's scales); rows past M and chunks
+  // past the CTA's valid ones zero-filled (their scales too: no stale NaN scale meets a zero).
+  static_assert(kSweep8Warps == 16, "a warp copies each of a tile's 16 rows");
+  const auto issue = [&](int i) {
+    if (i < n) {
+      const int m = 16 * (b + i * clusters) + w;
+      const uint32_t st = stage0 + (i % S) * kSweep8StageBytes;
+      const uint8_t* a_row = a_cta + (int64_t)m * p.a_row_stride;
+      for (int j = lane; j < chunks; j += 32) {
+        const bool ok = j < valid && m < p.M;
+        cp_async16(st + w * kSweep8RowBytes + 16 * (j ^ ((w & 1) << 2)), ok ? a_row + 16 * j : p.a, ok ? 16 : 0);
+      }
+      if (lane < (chunks >> 3)) {  // 16 bytes: 8 chunks' scale pairs
+        const int bytes = m < p.M ? min(16, max(0, 2 * valid - 16 * lane)) : 0;
+        cp_async16(st + 16 * kSweep8RowBytes + w * kSweep8SfRow + 16 * lane,
+                   bytes ? sf_cta + (int64_t)m * p.sfa.row_stride + 16 * lane : p.sfa.base, bytes);
+      }
+    }
+    cp_async_commit();
+  };
+  // A stage's slots past the CTA's chunks are never copied: zeroed once (weights and scales), so
+  // that the thread's reads there need no mask (x is zero there too).
+  for (int row = w; row < 16 * S; row += W) {
+    uint8_t* st = smem8 + (row >> 4) * kSweep8StageBytes;
+    for (int j = chunks + lane; j < kSweep8Chunks; j += 32)
+      *reinterpret_cast<uint4*>(st + (row & 15) * kSweep8RowBytes + 16 * j) = make_uint4(0, 0, 0, 0);
+    for (int q = (chunks >> 3) + lane; q < kSweep8SfRow / 16; q += 32)
+      *reinterpret_cast<uint4*>(st + 16 * kSweep8RowBytes + (row & 15) * kSweep8SfRow + 16 * q) =
+          make_uint4(0, 0, 0, 0);
+  }
+#pragma unroll
+  for (int s = 0; s < S - 1; ++s) issue(s);
+  // x: column g at the thread's chunks, 16 half2 each in pair_k order; zero past N and K.
+  uint32_t xh[kSweep8Pieces][16];
+  float unscale[2] = {1.f, 1.f};  // bf16: 2^-e of columns 2t, 2t + 1 (this warp's)
+  {
+    const bool col = g < p.N;
+    if constexpr (kAct == kActFP4) {
+      const uint8_t* xs = static_cast<const uint8_t*>(p.x) + g * p.x_col_stride + 16 * (int64_t)c0;
+      const uint8_t* sx = p.sfx.base + (col ? p.sfx.row_offset(g) : 0) + 2 * (int64_t)c0;
+#pragma unroll
+      for (int u = 0; u < kSweep8Pieces; ++u) {
+        const int j = 64 * u + 4 * w + t;
+        const bool on = col && j < valid;
+        const uint4 codes = on ? *reinterpret_cast<const uint4*>(xs + 16 * j) : make_uint4(0, 0, 0, 0);
+        const uint32_t sc = on ? *reinterpret_cast<const uint16_t*>(sx + 2 * j) : 0u;
+        const __half2 scales = decode_e4m3x2<0>(sc, kWeightBias / kDecodeScale);
+        const uint32_t words[4] = {codes.x, codes.y, codes.z, codes.w};
+#pragma unroll
+        for (int wd = 0; wd < 4; ++wd) {
+          uint32_t h[4];
+          decode_e2m1x8(words[wd], h);
+#pragma unroll
+          for (int i = 0; i < 4; ++i)
+            xh[u][4 * wd + i] =
+                as_u32(__hmul2(as_half2(h[i]), wd >= 2 ? __high2half2(scales) : __low2half2(scales)));
+        }
+      }
+    } else {
+      const uint4* xs = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) + g * p.x_col_stride +
+                                                       32 * (int64_t)c0);
+      uint4 raw[kSweep8Pieces][4];
+      unsigned mx = 0;
+#pragma unroll
+      for (int u = 0; u < kSweep8Pieces; ++u) {
+        const int j = 64 * u + 4 * w + t;
+#pragma unroll
+        for (int q = 0; q < 4; ++q) {
+          raw[u][q] = col && j < valid ? xs[4 * j + q] : make_uint4(0, 0, 0, 0);
+          if (kAct == kActBF16) mx = max(mx, bf16x8_max_bits(raw[u][q]));
+        }
+      }
+      int e = 0;
+      if constexpr (kAct == kActBF16) {  // the quad's maximum: column g of this warp
+        mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
+        mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+        e = column_exponent(mx << 16);
+        unscale[0] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t));
+        unscale[1] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t + 4));
+      }
+#pragma unroll
+      for (int u = 0; u < kSweep8Pieces; ++u)
+#pragma unroll
+        for (int q = 0; q < 4; ++q) {
+          const uint32_t v32[4] = {raw[u][q].x, raw[u][q].y, raw[u][q].z, raw[u][q].w};
+          uint32_t h[4];
+          if constexpr (kAct == kActBF16)
+            bf16_group_pair_k(v32, e, h);
+          else
+            f16_group_pair_k([&](int i) { return v32[i]; }, false, 0, h);
+#pragma unroll
+          for (int i = 0; i < 4; ++i) xh[u][4 * q + i] = h[i];
+        }
+    }
+  }
+  float alpha = 1.f;
+  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
+  if (p.act_global_scale) alpha *= *p.act_global_scale;
+  constexpr int sum_log2 = (kAct == kActFP4 ? 2 : 1) * kWeightBiasLog2;
+  // Output o (D-fragment order: lane o / 4, entry o % 4) of tile i.
+  const auto store = [&](int i, int o, float sum) {
+    const int ln = o >> 2, e = o & 3;
+    const int m = 16 * (b + i * clusters) + (ln >> 2) + 8 * (e >> 1), c = 2 * (ln & 3) + (e & 1);
+    if (m >= p.M || c >= p.N) return;
+    float v = ldexpf(sum * alpha, -sum_log2);
+    if (p.bias) v += p.bias[m];
+    store_out(p, (int64_t)m * p.out_row_stride + (int64_t)c * p.out_col_stride, v);
+  };
+  const auto reduce = [&](int i) {  // tile i's 16 x 8 sums: the warps' in warp order
+    if (tid < 128) {
+      const float* rb = red + (i & 1) * W * 128 + tid;
+      float v = 0.f;
+#pragma unroll
+      for (int u = 0; u < W; ++u) v += rb[u * 128];
+      if (C == 1)
+        store(i, tid, v);
+      else
+        tile_sums[i * 128 + tid] = v;
+    }
+  };
+  for (int i = 0; i < n; ++i) {
+    cp_async_wait<S - 2>();
+    __syncthreads();  // tile i landed; every warp is done with tile i - 1's stage and sums
+    if (i > 0) reduce(i - 1);
+    issue(i + S - 1);
+    // Plain C++ reads of the stage (not asm volatile: ptxas may move them among the mma).
+    const uint8_t* sw = smem8 + (i % S) * kSweep8StageBytes;
+    const uint8_t* ss = sw + 16 * kSweep8RowBytes;
+    float acc[2][4] = {};
+#pragma unroll
+    for (int u = 0; u < kSweep8Pieces; ++u) {
+      if (64 * u >= valid) break;  // the CTA's chunks end before this piece (uniform)
+      const int j = 64 * u + 4 * w + t, pos = j ^ ((g & 1) << 2);
+      const uint4 wa = *reinterpret_cast<const uint4*>(sw + g * kSweep8RowBytes + 16 * pos);
+      const uint4 wb = *reinterpret_cast<const uint4*>(sw + (g + 8) * kSweep8RowBytes + 16 * pos);
+      const uint32_t sa_bits = *reinterpret_cast<const uint16_t*>(ss + g * kSweep8SfRow + 2 * j);
+      const uint32_t sb_bits = *reinterpret_cast<const uint16_t*>(ss + (g + 8) * kSweep8SfRow + 2 * j);
+      const __half2 sa = decode_e4m3x2<0>(sa_bits, kWeightBias / kDecodeScale);
+      const __half2 sb = decode_e4m3x2<0>(sb_bits, kWeightBias / kDecodeScale);
+      const uint32_t words_a[4] = {wa.x, wa.y, wa.z, wa.w}, words_b[4] = {wb.x, wb.y, wb.z, wb.w};
+#pragma unroll
+      for (int wd = 0; wd < 4; ++wd) {
+        uint32_t ha[4], hb[4];
+        decode_e2m1x8(words_a[wd], ha);
+        decode_e2m1x8(words_b[wd], hb);
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+          ha[k] = as_u32(__hmul2(as_half2(ha[k]), wd >= 2 ? __high2half2(sa) : __low2half2(sa)));
+          hb[k] = as_u32(__hmul2(as_half2(hb[k]), wd >= 2 ? __high2half2(sb) : __low2half2(sb)));
+        }
+        // Two accumulators: two independent mma chains.
+        mma_16816(acc[0], ha[0], hb[0], ha[1], hb[1], xh[u][4 * wd], xh[u][4 * wd + 1]);
+        mma_16816(acc[1], ha[2], hb[2], ha[3], hb[3], xh[u][4 * wd + 2], xh[u][4 * wd + 3]);
+      }
+    }
+    // D[g][2t], D[g][2t + 1], D[g + 8][2t], D[g + 8][2t + 1] (bf16: this warp's scaling undone).
+    const float4 d = make_float4((acc[0][0] + acc[1][0]) * unscale[0], (acc[0][1] + acc[1][1]) * unscale[1],
+                                 (acc[0][2] + acc[1][2]) * unscale[0], (acc[0][3] + acc[1][3]) * unscale[1]);
+    *reinterpret_cast<float4*>(red + (i & 1) * W * 128 + w * 128 + 4 * lane) = d;
+  }
+  cp_async_wait<0>();
+  __syncthreads();
+  if (n > 0) reduce(n - 1);
+  if (C > 1) {
+    cluster_sync();  // every CTA's tile sums written
+    if (cr == 0)
+      for (int o = tid; o < n * 128; o += kSweep8Threads) {
+        const uint32_t addr = smem_addr(tile_sums + o);
+        float v = 0.f;
+        for (unsigned r = 0; r < C; ++r) v += ld_cluster_f32(addr, r);
+        store(o >> 7, o & 127, v);
+      }
+    cluster_sync();  // the others' shared memory stays until rank 0 has read it
+  }
+#endif
+}
+
+// ---------------------------------------------------------------------------------------------
 // Stream floor: the same bytes, read with the same load instruction, nothing computed.
 // ---------------------------------------------------------------------------------------------
 constexpr int kStreamUnroll = 8;
@@ -2261,6 +2502,35 @@ __global__ void stream_read_kernel(const uint8_t* data, int64_t bytes, uint32_t*
 constexpr int kSmemTwoPerSmMin = kSmemHeader + kActStageBytes + kActPadBytes + 64 * kWarps * kMaxCols * 4;
 
 // The current device (PlanDevice::resident_per_sm 0: asked per kernel variant, resident_per_sm).
+// How many clusters of c = 1..4 tile-sweep CTAs (one per SM) the device holds at once: a
+// cluster's CTAs share a GPC, so on the H200 30 clusters of 4 fit, not 132 / 4 = 33 (run 274); a
+// grid of more would run its last clusters in a second wave.
+inline void sweep8_cluster_fit(PlanDevice& d) {
+  const auto kernel = sweep8_kernel<kActF16>;
+  if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, d.smem_optin) != cudaSuccess) {
+    cudaGetLastError();
+    return;
+  }
+  for (int c = 1; c <= kSweep8MaxCluster; ++c) {
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = c;
+    attr[0].val.clusterDim.y = attr[0].val.clusterDim.z = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(c * std::max(1, d.sms / c));
+    cfg.blockDim = dim3(kSweep8Threads);
+    cfg.dynamicSmemBytes = d.smem_optin;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    int fit = 0;
+    if (cudaOccupancyMaxActiveClusters(&fit, kernel, &cfg) != cudaSuccess) {
+      cudaGetLastError();
+      fit = 0;
+    }
+    d.cluster_fit[c] = fit;
+  }
+}
+
 inline PlanDevice device_info() {
   static PlanDevice cache[64];
   int dev = 0;
@@ -2273,8 +2543,10 @@ inline PlanDevice device_info() {
     cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
     const int two = per_sm / 2 - reserved;
     d.cta_smem = two >= kSmemTwoPerSmMin ? two : optin;
+    d.smem_optin = optin;
     cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, dev);
     cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev);
+    if (d.major == 9) sweep8_cluster_fit(d);
   }
   return d;
 }
@@ -2818,6 +3090,64 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
                                                                     : kSweep16TwoColsOnePieceMaxBytes))));
 }
 
+// The tile sweep (sweep8_kernel): 3..8 columns at L = 1 on sm_90, fp16 / bf16 x 16-byte aligned
+// per column, or FP4 x loaded as the W4A16 sweep loads it at two columns (sweep16_act_fits);
+// row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
+// unit column stride and 16-byte aligned rows, K a multiple of 32 up to 4 CTAs x 128 chunks
+// (16384), and the opt-in shared memory for its stages; on clusters of 3-4 CTAs (K > 8192) only
+// from 5 columns. NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 or unset: wherever it fits, standing
+// aside while another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
+// orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
+// FP4 x; BENCHMARKS.md item 184): at N = 8 7168x16384 33.9-34.1 / 34.9-35.0 / 32.9-33.1 us against
+// 37.1-37.3 / 37.5-37.6 / 35.2-35.9, 14336x4096 20.7-20.9 / 21.6-21.7 / 19.8-20.0 against 26.7 /
+// 26.5-26.6 / 24.7-24.8, 4096x4096 11.9-12.0 / 12.8-13.1 / 11.0-11.1 against 15.5-15.6 / 15.4 /
+// 14.4-14.5, 28672x8192 53.5-53.6 / 54.5-54.7 / 52.7-52.8 against 67.3-67.4 / 71.0-71.1 /
+// 62.5-62.8; at N = 3-4 faster on every shape of K <= 8192 (4096x4096 N = 3 10.8-11.0 against 14.0)
+// but 28672x8192 N = 3 (52.8-53.1 against 52.3-52.6), slower on clusters of 4 (4096x14336 N = 3 / 4
+// fp16 24.5-24.8 against 22.6 / 23.4; 7168x16384 even). N = 5-7 not measured: taken as N = 8 there,
+// the row tiles' time growing with N and the tile sweep's flat (7168x16384 fp16 N = 3 / 4 / 8:
+// 32.8 / 33.2 / 37.1-37.3 against 33.0-33.4 / 33.1-33.4 / 33.9-34.1).
+inline bool sweep8_act_fits(const GemvParams& p) {
+  if (p.act == kActFP4)
+    return p.sfx.base != nullptr && sweep_act_fits(p) && p.x_col_stride % 16 == 0 && p.sfx.row_stride % 2 == 0;
+  return (p.act == kActF16 || p.act == kActBF16) && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
+         p.x_col_stride * 2 % 16 == 0;
+}
+inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
+  static const int mode = env_mode("NVFP4_GEMV_SWEEP8");
+  const ScaleIndex& sf = p.sfa;
+  return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
+         dev.smem_optin >= kSweep8FixedSmem && p.L == 1 && p.N >= 3 && p.N <= 8 && p.K % 32 == 0 &&
+         p.K <= kSweep8MaxCluster * kSweep8Chunks * 32 && sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
+         reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0 &&
+         reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 && sweep8_act_fits(p) &&
+         (p.K <= 2 * kSweep8Chunks * 32 || p.N > 4);
+}
+// CTAs per cluster: the fewest that hold K at kSweep8Chunks chunks of a row each; the chunks a CTA
+// holds: K split evenly, rounded up to 8 (a 16-byte copy of their scales), so every CTA holds at
+// least 65 when C > 1.
+inline int sweep8_ctas(int K) { return ((K >> 5) + kSweep8Chunks - 1) / kSweep8Chunks; }
+inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
+// As many clusters as fit at once (one CTA per SM) up to one per 16-row tile; the tiles' sums of a
+// cluster (C > 1) in shared memory too, or the plan is empty (cluster == 0: not taken).
+inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
+  const int ctas = sweep8_ctas(p.K), tiles = (p.M + 15) / 16;
+  const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
+  const int clusters = std::max(1, std::min(tiles, fit));
+  const int tiles_per = (tiles + clusters - 1) / clusters;
+  GemvLaunch plan{};
+  plan.smem_bytes = kSweep8FixedSmem + (ctas > 1 ? tiles_per * kSweep8TileSumBytes : 0);
+  if (plan.smem_bytes > dev.smem_optin) return GemvLaunch{};
+  plan.cluster = ctas;
+  plan.row_blocks = clusters;
+  plan.splits = 1;
+  plan.grid = clusters * ctas;
+  plan.k_split = plan.k_chunk = 32 * sweep8_chunks(p.K, ctas);
+  plan.seg_rows = std::min(p.M, 16 * tiles_per);
+  plan.chunk_bytes = 16;
+  return plan;
+}
+
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
 GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;
@@ -3013,6 +3343,33 @@ inline int launch_sweep16_fp4(const GemvParams& p, const GemvLaunch& plan, cudaS
                          : launch_sweep16<2, false, 2, true>(p, plan, stream);
 }
 
+// The tile sweep for x of kind kAct, clusters of plan.cluster CTAs (a launch attribute: one
+// kernel for every cluster size).
+template <int kAct>
+int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
+  static int opted_in[64] = {};  // the shared-memory opt-in, once per device
+  int device = 0;
+  cudaGetDevice(&device);
+  if (!opted_in[device & 63]) {
+    if (const cudaError_t err =
+            cudaFuncSetAttribute(sweep8_kernel<kAct>, cudaFuncAttributeMaxDynamicSharedMemorySize, dev.smem_optin))
+      return err;
+    opted_in[device & 63] = 1;
+  }
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeClusterDimension;
+  attr[0].val.clusterDim.x = plan.cluster;
+  attr[0].val.clusterDim.y = attr[0].val.clusterDim.z = 1;
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(plan.grid);
+  cfg.blockDim = dim3(kSweep8Threads);
+  cfg.dynamicSmemBytes = plan.smem_bytes;
+  cfg.stream = stream;
+  cfg.attrs = attr;
+  cfg.numAttrs = 1;
+  return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct>, p, plan.row_blocks, plan.k_split / 32);
+}
+
 }  // namespace detail
 
 GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::device_info()); }
@@ -3038,6 +3395,10 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   if (sweep16_fits(p, dev)) {
     const GemvLaunch sweep16 = sweep_plan(p, dev, true);
     if (sweep_steps_fit(p, sweep16)) return sweep16;
+  }
+  if (sweep8_fits(p, dev)) {
+    const GemvLaunch tile_sweep = sweep8_plan(p, dev);
+    if (tile_sweep.cluster) return tile_sweep;
   }
   // The k spans on the integer item (written for kSpanRows == 2, SpanStream<true>).
   const bool dot = integer && kSpanRows == 2 && spans_fit(p) && dot_mode() != 0;
@@ -3072,6 +3433,19 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     return check_plan(as_fp4(p), plan, dev);
   }
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
+  if (plan.cluster) {  // the tile sweep: its own plan (sweep8_plan), whole K over a cluster
+    const GemvLaunch want = sweep8_fits(p, dev) ? sweep8_plan(p, dev) : GemvLaunch{};
+    const int64_t tiles = (p.M + 15) / 16;
+    const bool shape = want.cluster == plan.cluster && plan.k_split == want.k_split && plan.row_blocks >= 1 &&
+                       plan.row_blocks <= tiles && plan.row_blocks <= kMaxRowBlocks &&
+                       (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.cluster && plan.splits == 1 &&
+                       !plan.sweep && !plan.integer && !plan.tiled && !plan.ring && !plan.spans &&
+                       plan.smem_bytes <= dev.smem_optin &&
+                       plan.smem_bytes >= kSweep8FixedSmem + (plan.cluster > 1 ? (tiles + plan.row_blocks - 1) /
+                                                                                      plan.row_blocks * kSweep8TileSumBytes
+                                                                                : 0);
+    return shape ? cudaSuccess : cudaErrorInvalidValue;
+  }
   // The kernel's row arithmetic is 32-bit (see gemv_kernel).
   if (walked_rows(p) >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
     return cudaErrorInvalidValue;
@@ -3134,6 +3508,10 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
+  if (plan.cluster)  // the tile sweep
+    return p.act == kActFP4    ? launch_sweep8<kActFP4>(p, plan, dev, stream)
+           : p.act == kActBF16 ? launch_sweep8<kActBF16>(p, plan, dev, stream)
+                               : launch_sweep8<kActF16>(p, plan, dev, stream);
   if (plan.sweep && !plan.integer) {  // the W4A16 sweep: 1 or 2 pieces (sweep16_pieces)
     if (p.act == kActFP4) return launch_sweep16_fp4(p, plan, stream);
     return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream)

@@ -23,7 +23,9 @@
 //      CTAs have few rows (dot_pays), in the k spans (compute_item_dot).
 //      Where it fits (W4A4, one column, row-major weights, sm_90) the row sweep runs instead:
 //      no staging, each thread keeps its fixed pieces of the activation in registers and a
-//      group of warps streams whole rows (sweep_kernel in gemv_kernels.cu).
+//      group of warps streams whole rows (sweep_kernel in gemv_kernels.cu; W4A16 and two
+//      columns: sweep16_kernel); 3..8 columns at L = 1 take the tile sweep (sweep8_kernel): x
+//      in the registers of a thread block cluster, the weights through shared memory.
 //      The weight bytes reach registers either by each warp's own 16-byte loads, 4 items ahead
 //      (the register window), or, on sm_90+ where a CTA's whole weight stream is small, through
 //      a ring of shared-memory stages filled by bulk copies (the TMA's 1-D form) of 1 KB per row.
@@ -144,6 +146,9 @@ struct GemvLaunch {
                         // sweep16_kernel, told apart by `integer`), this many 32-value pieces of
                         // every row per thread, the activation in registers
   int sweep_warps;      // the row sweep's warps per row (CTAs of sweep_warps * (8 / sweep_warps))
+  int cluster;          // > 0: the tile sweep (sweep8_kernel: 3..8 columns, row-major, sm_90), this
+                        // many CTAs per thread block cluster, each k_split values of every row;
+                        // row_blocks clusters, grid = row_blocks * cluster
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)
 };
 
@@ -164,6 +169,8 @@ struct PlanDevice {
   int cta_smem = 0;         // shared memory one CTA may take, bytes
   int major = 0;            // compute capability
   int resident_per_sm = 0;  // CTAs per SM of every kernel variant; 0: ask the occupancy API
+  int smem_optin = 0;       // shared memory a CTA may opt in to, bytes (0: the tile sweep is not planned)
+  int cluster_fit[5] = {};  // clusters of c = 1..4 tile-sweep CTAs resident at once (0: sms / c)
 };
 // The launch configuration for p on the current device (no CUDA work beyond reading device
 // attributes once), and on a described one (no CUDA work when dev.resident_per_sm > 0: the

@@ -1,6 +1,7 @@
 // smem_copy.cuh: shared-memory loads, mbarriers and 1-D bulk copies (the TMA's cp.async.bulk),
 // the primitives of the GEMV's weight ring (gemv_kernels.cu) and of scripts/pattern_probe.cu,
-// which measures the access patterns with the same instructions. Torch-free.
+// which measures the access patterns with the same instructions; 16-byte asynchronous copies and
+// the thread block cluster's barrier and shared-memory reads (the tile sweep). Torch-free.
 #pragma once
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -45,6 +46,42 @@ __device__ __forceinline__ void bulk_copy(void* dst, const void* src, uint32_t b
   asm volatile(
       "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
       ::"r"(smem_addr(dst)), "l"(src), "r"(bytes), "r"(smem_addr(b)) : "memory");
+}
+// 16 bytes from global `src` to shared `dst` (cp.async, LDGSTS; not allocated in L1), of which the
+// first src_bytes (0 or 1..16) are read and the rest zero-filled; src_bytes == 0 reads nothing.
+__device__ __forceinline__ void cp_async16(uint32_t dst, const void* src, uint32_t src_bytes) {
+  asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16, %2;" ::"r"(dst), "l"(src), "r"(src_bytes)
+               : "memory");
+}
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+// Waits until at most kPending of this thread's committed groups are still in flight.
+template <int kPending>
+__device__ __forceinline__ void cp_async_wait() {
+  asm volatile("cp.async.wait_group %0;" ::"n"(kPending) : "memory");
+}
+// This CTA's rank in its cluster, and the cluster's CTA count (1 and 1 outside a cluster launch).
+__device__ __forceinline__ unsigned cluster_rank() {
+  unsigned r;
+  asm("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+}
+__device__ __forceinline__ unsigned cluster_ctas() {
+  unsigned n;
+  asm("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
+  return n;
+}
+// Every thread of every CTA of the cluster arrives; shared-memory writes before it are visible
+// to the cluster's reads after it.
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+// The float at this CTA's shared address `addr` in the shared memory of cluster CTA `rank`.
+__device__ __forceinline__ float ld_cluster_f32(uint32_t addr, unsigned rank) {
+  uint32_t remote;
+  float v;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(addr), "r"(rank));
+  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
+  return v;
 }
 #endif  // sm_90 and later
 

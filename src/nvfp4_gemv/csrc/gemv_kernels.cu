@@ -3104,9 +3104,10 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // 14.4-14.5, 28672x8192 53.5-53.6 / 54.5-54.7 / 52.7-52.8 against 67.3-67.4 / 71.0-71.1 /
 // 62.5-62.8; at N = 3-4 faster on every shape of K <= 8192 (4096x4096 N = 3 10.8-11.0 against 14.0)
 // but 28672x8192 N = 3 (52.8-53.1 against 52.3-52.6), slower on clusters of 4 (4096x14336 N = 3 / 4
-// fp16 24.5-24.8 against 22.6 / 23.4; 7168x16384 even). N = 5-7 not measured: taken as N = 8 there,
-// the row tiles' time growing with N and the tile sweep's flat (7168x16384 fp16 N = 3 / 4 / 8:
-// 32.8 / 33.2 / 37.1-37.3 against 33.0-33.4 / 33.1-33.4 / 33.9-34.1).
+// fp16 24.5-24.8 against 22.6 / 23.4; 7168x16384 even). At N = 5 (run 278, item 185) faster on
+// 7168x16384 (fp16 / FP4 33.2-33.3 / 33.1-33.2 against 34.4 / 33.6) and everywhere K <= 8192
+// (14336x4096 20.0 against 51.5), slower on 4096x14336 (24.7 / 24.7-24.8 against 24.1 / 23.4, 16
+// of each CTA's 128 chunk slots empty at K = 14336); N = 6-7 not measured, taken as N = 5 and 8.
 inline bool sweep8_act_fits(const GemvParams& p) {
   if (p.act == kActFP4)
     return p.sfx.base != nullptr && sweep_act_fits(p) && p.x_col_stride % 16 == 0 && p.sfx.row_stride % 2 == 0;

@@ -721,12 +721,23 @@ def test_split_k_with_a_short_last_split(l, m, k, n, tiled):
         assert_close_elementwise(out, ref, tol, f"split L={l} M={m} K={k} N={n} tiled={tiled}")
         first = out if first is None else first
         assert torch.equal(out, first)
-    out = torch.empty((l, m, n), device=DEV)
-    static_x = x.clone()
-    g, _ = capture_cuda_graph(
-        lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, layout, 0, None, None, None, out))
     perm = torch.randperm(x.shape[-1], generator=gen).to(DEV)  # other codes, same scales
-    for new_x in (x[..., perm], x, x.flip(-1), x):
+    _graph_replays_match_eager(a, sfa, x, sfx, torch.empty((l, m, n), device=DEV), (x[..., perm], x, x.flip(-1), x),
+                               layout)
+
+
+def _graph_replays_match_eager(a, sfa, x, sfx, out, new_xs, layout=0, kernel: str | None = None):
+    """gemv_out(a, sfa, x, sfx) into `out` captured in a CUDA graph with a static x; for each of
+    new_xs: copied into the static x, the output poisoned, the graph replayed, and the output
+    bitwise equal to an eager call's. kernel: a kernel the captured call launches exactly where
+    the tile sweep is expected (_sweep8_expected)."""
+    static_x = x.clone()
+    call = lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, layout, 0, None, None, None, out)  # noqa: E731
+    if kernel is not None:
+        names = cuda_kernel_names(call)
+        assert any(kernel in name for name in names) == _sweep8_expected(), names
+    g, _ = capture_cuda_graph(call)
+    for new_x in new_xs:
         static_x.copy_(new_x)
         out.fill_(float("nan"))
         g.replay()
@@ -741,17 +752,8 @@ def test_cuda_graph_of_a_split_k_plan():
     gen = torch.Generator().manual_seed(12)
     a, sfa, x, sfx = random_problem(1, 256, 4096, 12, gen, "fp4", DEV)
     ops.load()
-    out = torch.empty((1, 256, 12), dtype=torch.float16, device=DEV)
-    static_x = x.clone()
-    g, _ = capture_cuda_graph(lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, sfx, 0, 0, None, None, None, out))
     x2 = x[..., torch.randperm(x.shape[-1], generator=gen).to(DEV)]  # other codes, same scales
-    for new_x in (x2, x):
-        static_x.copy_(new_x)
-        out.fill_(float("nan"))
-        g.replay()
-        torch.cuda.synchronize()
-        want = torch.ops.nvfp4.gemv(a, sfa, new_x, sfx, 0, 0, None, None, None, torch.float16)
-        assert torch.equal(out, want)
+    _graph_replays_match_eager(a, sfa, x, sfx, torch.empty((1, 256, 12), dtype=torch.float16, device=DEV), (x2, x))
 
 
 def test_cuda_graph_of_the_tile_sweep():
@@ -761,17 +763,7 @@ def test_cuda_graph_of_the_tile_sweep():
     a, sfa, x, _ = random_problem(1, 1000, 16384, 6, gen, "bf16", DEV)
     ops.load()
     out = torch.empty((1, 1000, 6), dtype=torch.float16, device=DEV)
-    static_x = x.clone()
-    names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, None, 0, 0, None, None, None, out))
-    assert any("sweep8_kernel" in name for name in names) == _sweep8_expected(), names
-    g, _ = capture_cuda_graph(lambda: torch.ops.nvfp4.gemv_out(a, sfa, static_x, None, 0, 0, None, None, None, out))
-    for new_x in (x.flip(-1), x * 3, x):
-        static_x.copy_(new_x)
-        out.fill_(float("nan"))
-        g.replay()
-        torch.cuda.synchronize()
-        want = torch.ops.nvfp4.gemv(a, sfa, new_x, None, 0, 0, None, None, None, torch.float16)
-        assert torch.equal(out, want)
+    _graph_replays_match_eager(a, sfa, x, None, out, (x.flip(-1), x * 3, x), kernel="sweep8_kernel")
 
 
 def test_torch_compile_fullgraph_and_cuda_graph():

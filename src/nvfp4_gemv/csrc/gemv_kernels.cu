@@ -1915,6 +1915,23 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 #endif
 }
 
+// One piece of an FP4 activation (32 codes, blocks 2j and 2j + 1, their E4M3 scales in sc's low 16
+// bits) decoded as the weights are, in the same k order, times its block's scale as E4M3 * 2^-7:
+// exact in fp16 like the weights, so its products with them carry 2^-14. The W4A16 kernels' FP4
+// prologues (sweep16_kernel at two columns, sweep8_kernel).
+__device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc, uint32_t (&h16)[16]) {
+  const __half2 scales = decode_e4m3x2<0>(sc, kWeightBias / kDecodeScale);
+  const uint32_t words[4] = {codes.x, codes.y, codes.z, codes.w};
+#pragma unroll
+  for (int w = 0; w < 4; ++w) {
+    uint32_t h[4];
+    decode_e2m1x8(words[w], h);
+#pragma unroll
+    for (int i = 0; i < 4; ++i)
+      h16[4 * w + i] = as_u32(__hmul2(as_half2(h[i]), w >= 2 ? __high2half2(scales) : __low2half2(scales)));
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The row sweep for W4A16 (sweep16_kernel; fp16 / bf16 activations, one column, or two at L = 1
 // (kCols), row-major weights and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a
@@ -2058,9 +2075,8 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
           for (int i = 0; i < 4; ++i) h[u][4 * w + i] = hw[i];
         }
     };
-    // FP4 (W4A4 at two columns): each piece's 32 codes decoded as the weights are (the same k
-    // order), times the piece's two block scales as E4M3 * 2^-7: exact in fp16 like the weights,
-    // so the products carry 2^-14 (sweep_epilogue's sum_log2 below).
+    // FP4 (W4A4 at two columns): each piece decoded as the weights are (fp4_piece_pair_k), so the
+    // products carry 2^-14 (sweep_epilogue's sum_log2 below).
     if constexpr (kFp4) {
 #pragma unroll
       for (int c = 0; c < kCols; ++c) {
@@ -2072,18 +2088,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
         for (int u = 0; u < kPieces; ++u) {
           const int piece = piece0 + Pieces::kStep * u;
           const bool on = c < p.N && ok[u];
-          const uint4 codes = on ? xs[piece] : make_uint4(0, 0, 0, 0);
-          const __half2 scales = decode_e4m3x2<0>(on ? sx[piece] : 0u, kWeightBias / kDecodeScale);
-          const uint32_t words[4] = {codes.x, codes.y, codes.z, codes.w};
-#pragma unroll
-          for (int w = 0; w < 4; ++w) {
-            uint32_t h[4];
-            decode_e2m1x8(words[w], h);
-#pragma unroll
-            for (int i = 0; i < 4; ++i)
-              xh[c][u][4 * w + i] =
-                  as_u32(__hmul2(as_half2(h[i]), w >= 2 ? __high2half2(scales) : __low2half2(scales)));
-          }
+          fp4_piece_pair_k(on ? xs[piece] : make_uint4(0, 0, 0, 0), on ? sx[piece] : 0u, xh[c][u]);
         }
       }
     } else {
@@ -2335,19 +2340,8 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       for (int u = 0; u < kSweep8Pieces; ++u) {
         const int j = 64 * u + 4 * w + t;
         const bool on = col && j < valid;
-        const uint4 codes = on ? *reinterpret_cast<const uint4*>(xs + 16 * j) : make_uint4(0, 0, 0, 0);
-        const uint32_t sc = on ? *reinterpret_cast<const uint16_t*>(sx + 2 * j) : 0u;
-        const __half2 scales = decode_e4m3x2<0>(sc, kWeightBias / kDecodeScale);
-        const uint32_t words[4] = {codes.x, codes.y, codes.z, codes.w};
-#pragma unroll
-        for (int wd = 0; wd < 4; ++wd) {
-          uint32_t h[4];
-          decode_e2m1x8(words[wd], h);
-#pragma unroll
-          for (int i = 0; i < 4; ++i)
-            xh[u][4 * wd + i] =
-                as_u32(__hmul2(as_half2(h[i]), wd >= 2 ? __high2half2(scales) : __low2half2(scales)));
-        }
+        fp4_piece_pair_k(on ? *reinterpret_cast<const uint4*>(xs + 16 * j) : make_uint4(0, 0, 0, 0),
+                         on ? *reinterpret_cast<const uint16_t*>(sx + 2 * j) : 0u, xh[u]);
       }
     } else {
       const uint4* xs = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) + g * p.x_col_stride +

@@ -300,6 +300,28 @@ def test_w4a16_row_sweep_two_columns_scales_and_epilogue(k):
                     accumulation, "sweep16_kernel", _sweep16_expected(), "two-column epilogue")
 
 
+def _padded_fp4_x(m, k, n, gen):
+    """FP4 x of n columns with every code, its scales over the whole E4M3 range (2^-9 .. 448: each
+    decoded value exact in fp16 as E2M1 * scale * 2^-7), its columns and scale rows on padded
+    strides (16- and 2-byte aligned)."""
+    _, _, x, _ = random_problem(1, m, k, n, gen, "fp4", DEV)
+    x_wide = torch.zeros(1, n, k // 2 + 32, dtype=torch.uint8, device=DEV)
+    x_wide[..., : k // 2] = x
+    sfx_wide = torch.zeros(1, n, k // 16 + 2, dtype=torch.uint8, device=DEV)
+    sfx_wide[..., : k // 16] = random_scales((1, n, k // 16), gen, DEV)
+    return x_wide[..., : k // 2], sfx_wide[..., : k // 16]
+
+
+def _epilogue_case(a, sfa, x, sfx, gen):
+    """Global scales 0.37 and 2.5 and a random fp32 bias: (wgs, ags, bias, the float64 reference,
+    the fp32 accumulation bound: the products' scaled by alpha, the bias's own rounding)."""
+    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
+    bias = torch.randn(a.shape[1], generator=gen).to(DEV)
+    ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, ags, bias, torch.float64)
+    accumulation = tolerance(a, sfa, x, sfx, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
+    return wgs, ags, bias, ref, accumulation
+
+
 @pytest.mark.parametrize("k", [4096, 16384], ids=str)
 def test_w4a4_two_columns_scales_strides_and_epilogue(k):
     """FP4 x at two columns on sweep16_kernel (1 piece a thread at K = 4096, 2 at 16384): every
@@ -310,17 +332,9 @@ def test_w4a4_two_columns_scales_strides_and_epilogue(k):
     (odd scale rows) the row tiles run, with the same answer."""
     gen = torch.Generator().manual_seed(k + 11)
     m = 901
-    a, sfa, x, _ = random_problem(1, m, k, 2, gen, "fp4", DEV)
-    sfx = random_scales((1, 2, k // 16), gen, DEV)
-    x_wide = torch.zeros(1, 2, k // 2 + 32, dtype=torch.uint8, device=DEV)
-    x_wide[..., : k // 2] = x
-    sfx_wide = torch.zeros(1, 2, k // 16 + 2, dtype=torch.uint8, device=DEV)
-    sfx_wide[..., : k // 16] = sfx
-    x, sfx = x_wide[..., : k // 2], sfx_wide[..., : k // 16]
-    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
-    bias = torch.randn(m, generator=gen).to(DEV)
-    ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, ags, bias, torch.float64)
-    accumulation = tolerance(a, sfa, x, sfx, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
+    a, sfa, _, _ = random_problem(1, m, k, 2, gen, "fp4", DEV)
+    x, sfx = _padded_fp4_x(m, k, 2, gen)
+    wgs, ags, bias, ref, accumulation = _epilogue_case(a, sfa, x, sfx, gen)
     _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, wgs, ags, bias, out), ref,
                     accumulation, "sweep16_kernel", _sweep16_expected(), "W4A4 two columns")
     sfx_odd = torch.zeros(1, 2, k // 16 + 1, dtype=torch.uint8, device=DEV)
@@ -387,17 +401,8 @@ def test_tile_sweep_scales_strides_and_epilogue(k):
     assert_close_elementwise(run_op(a, sfa, x_off, None, torch.float32), ref,
                              tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
                              "bf16 columns 8 bytes off alignment")
-    _, _, xf, _ = random_problem(1, m, k, n, gen, "fp4", DEV)
-    sfx = random_scales((1, n, k // 16), gen, DEV)
-    xf_wide = torch.zeros(1, n, k // 2 + 32, dtype=torch.uint8, device=DEV)
-    xf_wide[..., : k // 2] = xf
-    sfx_wide = torch.zeros(1, n, k // 16 + 2, dtype=torch.uint8, device=DEV)
-    sfx_wide[..., : k // 16] = sfx
-    xf, sfx = xf_wide[..., : k // 2], sfx_wide[..., : k // 16]
-    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
-    bias = torch.randn(m, generator=gen).to(DEV)
-    ref = reference.gemv_reference(a, sfa, xf, sfx, 0, 0, wgs, ags, bias, torch.float64)
-    accumulation = tolerance(a, sfa, xf, sfx, torch.float32) * 0.37 * 2.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23
+    xf, sfx = _padded_fp4_x(m, k, n, gen)
+    wgs, ags, bias, ref, accumulation = _epilogue_case(a, sfa, xf, sfx, gen)
     _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, xf, sfx, 0, 0, wgs, ags, bias, out), ref,
                     accumulation, "sweep8_kernel", expected, "tile sweep epilogue")
 

@@ -564,6 +564,21 @@ __device__ __forceinline__ void load_item(bool ok, const uint8_t* const (&a)[2],
   }
 }
 
+// Word wa's and word wb's 8 E2M1 values (decode_e2m1x8: the same word of two rows, an mma's A rows
+// g and g + 8 or a sweep's row pair) times their block scale pairs' low halves (words 0-1 of a
+// 16-byte chunk) or high halves (hi: words 2-3): the weights as E2M1 * SFA * 2^-7, exact in fp16.
+// The row tiles (compute_item), sweep16_kernel and sweep8_kernel.
+__device__ __forceinline__ void scaled_word_pair(uint32_t wa, uint32_t wb, __half2 sa, __half2 sb, bool hi,
+                                                 uint32_t (&ha)[4], uint32_t (&hb)[4]) {
+  decode_e2m1x8(wa, ha);
+  decode_e2m1x8(wb, hb);
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    ha[i] = as_u32(__hmul2(as_half2(ha[i]), hi ? __high2half2(sa) : __low2half2(sa)));
+    hb[i] = as_u32(__hmul2(as_half2(hb[i]), hi ? __high2half2(sb) : __low2half2(sb)));
+  }
+}
+
 // acc[0]: columns 2t, 2t+1 (c0, c1 of rows g / tile a, c2, c3 of rows g+8 / tile b);
 // acc[1]: columns 8 + 2t, 8 + 2t + 1 (only when N > 8). x_addr: this thread's activation piece
 // (column g) of word 0; column g + 8 lies kColumnGroupBytes further.
@@ -579,13 +594,7 @@ __device__ __forceinline__ void compute_item(const Item<kWords>& it, uint32_t x_
     // Words 0,1 of the thread's 16-byte chunk share scale block 0, words 2,3 block 1.
     const bool hi = G::kBlocks == 2 && q >= 2;
     uint32_t ha[4], hb[4];
-    decode_e2m1x8(it.w[0][q], ha);
-    decode_e2m1x8(it.w[1][q], hb);
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      ha[i] = as_u32(__hmul2(as_half2(ha[i]), hi ? __high2half2(sa) : __low2half2(sa)));
-      hb[i] = as_u32(__hmul2(as_half2(hb[i]), hi ? __high2half2(sb) : __low2half2(sb)));
-    }
+    scaled_word_pair(it.w[0][q], it.w[1][q], sa, sb, hi, ha, hb);
     const uint4 x = lds128(x_addr + q * q_stride);
     mma_16816(acc[0], ha[0], hb[0], ha[1], hb[1], x.x, x.y);
     mma_16816(acc[0], ha[2], hb[2], ha[3], hb[3], x.z, x.w);
@@ -1214,6 +1223,23 @@ __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, floa
     static_cast<float*>(p.out)[off] = v;
 }
 
+// alpha = weight_global_scale * act_global_scale, each optional (read where the epilogue needs it,
+// not kept live through a kernel's main loop).
+__device__ __forceinline__ float global_alpha(const GemvParams& p) {
+  float alpha = 1.f;
+  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
+  if (p.act_global_scale) alpha *= *p.act_global_scale;
+  return alpha;
+}
+
+// The fp32 epilogue of one output: out[l, m, c] = sum * alpha * 2^-sum_log2 (+ bias[m]).
+__device__ __forceinline__ void store_sum(const GemvParams& p, int l, int m, int c, float sum, float alpha,
+                                          int sum_log2) {
+  float v = ldexpf(sum * alpha, -sum_log2);
+  if (p.bias) v += p.bias[m];
+  store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride + (int64_t)c * p.out_col_stride, v);
+}
+
 // Where row block b of row_blocks starts among units = q * row_blocks + rem: floor(units * b /
 // row_blocks) in 32-bit arithmetic (units < 2^31 and row_blocks < 2^16, checked by the launcher).
 // gemv_kernel's and sweep_kernel's row ranges.
@@ -1420,9 +1446,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     // Fixed-order reduction over warps. One split: the fp32 epilogue here (2^7, the weight bias;
     // the global scales; the bf16 column rescale; bias). Several: this split's partial sum with
     // 2^7 and the column rescale applied (exact powers of two), for reduce_splits_kernel.
-    float alpha = 1.f;  // read here, not kept live through the main loop
-    if (p.weight_global_scale) alpha *= *p.weight_global_scale;
-    if (p.act_global_scale) alpha *= *p.act_global_scale;
+    const float alpha = global_alpha(p);  // read here, not kept live through the main loop
     // Packed slots: warp w's items were [items w / 8, items (w + 1) / 8) of the pair-major
     // (pair, step) order; only the warps whose range meets the pair's items add.
     // k spans: the row's 8 parts (span, tile) of each of its pair's slots, in step order.
@@ -1452,10 +1476,7 @@ __global__ void __launch_bounds__(kThreads, 2)
             ldexpf(s, -kAccLog2 - col_exp[n]);
         continue;
       }
-      float v = ldexpf(s * alpha, -kAccLog2 - col_exp[n]);
-      if (p.bias) v += p.bias[m];
-      store_out(p, (int64_t)seg.l * p.out_batch_stride + (int64_t)m * p.out_row_stride +
-                       (int64_t)n * p.out_col_stride, v);
+      store_sum(p, seg.l, m, n, s, alpha, kAccLog2 + col_exp[n]);
     }
     left -= rows;
     m0 += rows;
@@ -1485,9 +1506,7 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
   const int n = (int)(idx - r * p.N);
   float s = 0.f;
   for (int k = 0; k < splits; ++k) s += p.partials[(k * R + r) * p.N + n];
-  float alpha = 1.f;
-  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
-  if (p.act_global_scale) alpha *= *p.act_global_scale;
+  const float alpha = global_alpha(p);
   const int l = (int)(r / p.M), m = (int)(r - (int64_t)l * p.M);
   float v = s * alpha;
   if (p.bias) v += p.bias[m];
@@ -1679,9 +1698,7 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
                                                int group_warps, int cta_threads, int sum_log2,
                                                RowOf row_of, const float* warp_unscale = nullptr) {
   __syncthreads();
-  float alpha = 1.f;
-  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
-  if (p.act_global_scale) alpha *= *p.act_global_scale;
+  const float alpha = global_alpha(p);
   for (int i = threadIdx.x; i < cta_rows * kCols; i += cta_threads) {
     const int row = kCols == 1 ? i : i / kCols, c = i - row * kCols;
     if (kCols > 1 && c >= p.N) continue;
@@ -1692,10 +1709,7 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
     }
     const int r = row_of(row), l = r / p.M, m = r - l * p.M;
     if (kCols > 1 && r >= p.M) continue;  // L == 1: past the matrix's last row
-    float v = ldexpf(sum * alpha, -sum_log2);
-    if (p.bias) v += p.bias[m];
-    const int64_t out = (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride;
-    store_out(p, out + (int64_t)c * p.out_col_stride, v);
+    store_sum(p, l, m, c, sum, alpha, sum_log2);
   }
 }
 
@@ -1915,6 +1929,36 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 #endif
 }
 
+// A thread's kPieces pieces of a 16-bit activation column (4 x 16 bytes each, k order): their
+// largest magnitude as bf16 bits (bf16x8_max_bits), and as 16 half2 each in pair_k order (fp16 as
+// is; bf16 times 2^e, bf16_group_pair_k). The W4A16 kernels' prologues (sweep16_kernel,
+// sweep8_kernel).
+template <int kPieces>
+__device__ __forceinline__ unsigned pieces_max_bits(const uint4 (&raw)[kPieces][4]) {
+  unsigned mx = 0;
+#pragma unroll
+  for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+    for (int w = 0; w < 4; ++w) mx = max(mx, bf16x8_max_bits(raw[u][w]));
+  return mx;
+}
+template <bool kBf16, int kPieces>
+__device__ __forceinline__ void pieces_pair_k(const uint4 (&raw)[kPieces][4], int e, uint32_t (&h)[kPieces][16]) {
+#pragma unroll
+  for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+    for (int w = 0; w < 4; ++w) {
+      const uint32_t v32[4] = {raw[u][w].x, raw[u][w].y, raw[u][w].z, raw[u][w].w};
+      uint32_t hw[4];
+      if constexpr (kBf16)
+        bf16_group_pair_k(v32, e, hw);
+      else
+        f16_group_pair_k([&](int i) { return v32[i]; }, false, 0, hw);
+#pragma unroll
+      for (int i = 0; i < 4; ++i) h[u][4 * w + i] = hw[i];
+    }
+}
+
 // One piece of an FP4 activation (32 codes, blocks 2j and 2j + 1, their E4M3 scales in sc's low 16
 // bits) decoded as the weights are, in the same k order, times its block's scale as E4M3 * 2^-7:
 // exact in fp16 like the weights, so its products with them carry 2^-14. The W4A16 kernels' FP4
@@ -2052,29 +2096,6 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
         for (int w = 0; w < 4; ++w)
           raw[u][w] = col && ok[u] ? xs[4 * (piece0 + Pieces::kStep * u) + w] : make_uint4(0, 0, 0, 0);
     };
-    const auto column_max = [&](const uint4 (&raw)[kPieces][4]) {
-      unsigned mx = 0;
-#pragma unroll
-      for (int u = 0; u < kPieces; ++u)
-#pragma unroll
-        for (int w = 0; w < 4; ++w) mx = max(mx, bf16x8_max_bits(raw[u][w]));
-      return mx;
-    };
-    const auto convert_column = [&](const uint4 (&raw)[kPieces][4], int e, uint32_t (&h)[kPieces][16]) {
-#pragma unroll
-      for (int u = 0; u < kPieces; ++u)
-#pragma unroll
-        for (int w = 0; w < 4; ++w) {
-          const uint32_t v32[4] = {raw[u][w].x, raw[u][w].y, raw[u][w].z, raw[u][w].w};
-          uint32_t hw[4];
-          if constexpr (kBf16)
-            bf16_group_pair_k(v32, e, hw);
-          else
-            f16_group_pair_k([&](int i) { return v32[i]; }, false, 0, hw);
-#pragma unroll
-          for (int i = 0; i < 4; ++i) h[u][4 * w + i] = hw[i];
-        }
-    };
     // FP4 (W4A4 at two columns): each piece decoded as the weights are (fp4_piece_pair_k), so the
     // products carry 2^-14 (sweep_epilogue's sum_log2 below).
     if constexpr (kFp4) {
@@ -2115,7 +2136,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
         load_column(c, raw);
         int e = 0;
         if constexpr (kBf16) {
-          const unsigned mx = column_max(raw);
+          const unsigned mx = pieces_max_bits(raw);
           if (inter) {
             e = column_exponent(__reduce_max_sync(0xffffffffu, mx) << 16);  // fp32 bits
             if (g == 0 && lane == 0) warp_unscale[c][warp] = ldexpf(1.f, -e);
@@ -2127,7 +2148,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
             e = column_exponent(col_max_bits);
           }
         }
-        convert_column(raw, e, xh[c]);
+        pieces_pair_k<kBf16>(raw, e, xh[c]);
       }
     }
     // The pair's shared-memory slots ([row][column][warp]) as a 32-bit shared address stepped a
@@ -2148,13 +2169,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 #pragma unroll
           for (int w = 0; w < 4; ++w) {
             uint32_t ha[4], hb[4];
-            decode_e2m1x8(wr[d][0][u][w], ha);
-            decode_e2m1x8(wr[d][1][u][w], hb);
-#pragma unroll
-            for (int k = 0; k < 4; ++k) {
-              ha[k] = as_u32(__hmul2(as_half2(ha[k]), w >= 2 ? __high2half2(sa) : __low2half2(sa)));
-              hb[k] = as_u32(__hmul2(as_half2(hb[k]), w >= 2 ? __high2half2(sb) : __low2half2(sb)));
-            }
+            scaled_word_pair(wr[d][0][u][w], wr[d][1][u][w], sa, sb, w >= 2, ha, hb);
 #pragma unroll
             for (int c = 0; c < kCols; ++c) {
               mma_16816(acc[c], ha[0], hb[0], ha[1], hb[1], xh[c][u][4 * w], xh[c][u][4 * w + 1]);
@@ -2347,7 +2362,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       const uint4* xs = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) + g * p.x_col_stride +
                                                        32 * (int64_t)c0);
       uint4 raw[kSweep8Pieces][4];
-      unsigned mx = 0;
+      unsigned mx = 0;  // bf16: folded as the words arrive (after them all: 66 more SASS in the loop)
 #pragma unroll
       for (int u = 0; u < kSweep8Pieces; ++u) {
         const int j = 64 * u + 4 * w + t;
@@ -2365,33 +2380,16 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
         unscale[0] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t));
         unscale[1] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t + 4));
       }
-#pragma unroll
-      for (int u = 0; u < kSweep8Pieces; ++u)
-#pragma unroll
-        for (int q = 0; q < 4; ++q) {
-          const uint32_t v32[4] = {raw[u][q].x, raw[u][q].y, raw[u][q].z, raw[u][q].w};
-          uint32_t h[4];
-          if constexpr (kAct == kActBF16)
-            bf16_group_pair_k(v32, e, h);
-          else
-            f16_group_pair_k([&](int i) { return v32[i]; }, false, 0, h);
-#pragma unroll
-          for (int i = 0; i < 4; ++i) xh[u][4 * q + i] = h[i];
-        }
+      pieces_pair_k<kAct == kActBF16>(raw, e, xh);
     }
   }
-  float alpha = 1.f;
-  if (p.weight_global_scale) alpha *= *p.weight_global_scale;
-  if (p.act_global_scale) alpha *= *p.act_global_scale;
+  const float alpha = global_alpha(p);
   constexpr int sum_log2 = (kAct == kActFP4 ? 2 : 1) * kWeightBiasLog2;
   // Output o (D-fragment order: lane o / 4, entry o % 4) of tile i.
   const auto store = [&](int i, int o, float sum) {
     const int ln = o >> 2, e = o & 3;
     const int m = 16 * (b + i * clusters) + (ln >> 2) + 8 * (e >> 1), c = 2 * (ln & 3) + (e & 1);
-    if (m >= p.M || c >= p.N) return;
-    float v = ldexpf(sum * alpha, -sum_log2);
-    if (p.bias) v += p.bias[m];
-    store_out(p, (int64_t)m * p.out_row_stride + (int64_t)c * p.out_col_stride, v);
+    if (m < p.M && c < p.N) store_sum(p, 0, m, c, sum, alpha, sum_log2);
   };
   const auto reduce = [&](int i) {  // tile i's 16 x 8 sums: the warps' in warp order
     if (tid < 128) {
@@ -2428,13 +2426,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
 #pragma unroll
       for (int wd = 0; wd < 4; ++wd) {
         uint32_t ha[4], hb[4];
-        decode_e2m1x8(words_a[wd], ha);
-        decode_e2m1x8(words_b[wd], hb);
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-          ha[k] = as_u32(__hmul2(as_half2(ha[k]), wd >= 2 ? __high2half2(sa) : __low2half2(sa)));
-          hb[k] = as_u32(__hmul2(as_half2(hb[k]), wd >= 2 ? __high2half2(sb) : __low2half2(sb)));
-        }
+        scaled_word_pair(words_a[wd], words_b[wd], sa, sb, wd >= 2, ha, hb);
         // Two accumulators: two independent mma chains.
         mma_16816(acc[0], ha[0], hb[0], ha[1], hb[1], xh[u][4 * wd], xh[u][4 * wd + 1]);
         mma_16816(acc[1], ha[2], hb[2], ha[3], hb[3], xh[u][4 * wd + 2], xh[u][4 * wd + 3]);
@@ -2499,6 +2491,22 @@ constexpr int kSmemTwoPerSmMin = kSmemHeader + kActStageBytes + kActPadBytes + 6
 // How many clusters of c = 1..4 tile-sweep CTAs (one per SM) the device holds at once: a
 // cluster's CTAs share a GPC, so on the H200 30 clusters of 4 fit, not 132 / 4 = 33 (run 274); a
 // grid of more would run its last clusters in a second wave.
+// A tile-sweep launch of `grid` CTAs in clusters of `cluster` (attr: the cluster attribute, which
+// cfg points to).
+inline cudaLaunchConfig_t sweep8_config(int grid, int cluster, int smem, cudaStream_t stream,
+                                        cudaLaunchAttribute& attr) {
+  attr.id = cudaLaunchAttributeClusterDimension;
+  attr.val.clusterDim.x = cluster;
+  attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(grid);
+  cfg.blockDim = dim3(kSweep8Threads);
+  cfg.dynamicSmemBytes = smem;
+  cfg.stream = stream;
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  return cfg;
+}
 inline void sweep8_cluster_fit(PlanDevice& d) {
   const auto kernel = sweep8_kernel<kActF16>;
   if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, d.smem_optin) != cudaSuccess) {
@@ -2506,16 +2514,8 @@ inline void sweep8_cluster_fit(PlanDevice& d) {
     return;
   }
   for (int c = 1; c <= kSweep8MaxCluster; ++c) {
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = c;
-    attr[0].val.clusterDim.y = attr[0].val.clusterDim.z = 1;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(c * std::max(1, d.sms / c));
-    cfg.blockDim = dim3(kSweep8Threads);
-    cfg.dynamicSmemBytes = d.smem_optin;
-    cfg.attrs = attr;
-    cfg.numAttrs = 1;
+    cudaLaunchAttribute attr;
+    const cudaLaunchConfig_t cfg = sweep8_config(c * std::max(1, d.sms / c), c, d.smem_optin, 0, attr);
     int fit = 0;
     if (cudaOccupancyMaxActiveClusters(&fit, kernel, &cfg) != cudaSuccess) {
       cudaGetLastError();
@@ -3063,16 +3063,18 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // 28672x8192 (132 MB) 49.3-49.5 against 48.5-48.6. So FP4 one piece up to 96 MiB.
 constexpr int64_t kSweep16TwoColsOnePieceMaxBytes = int64_t(1) << 27;
 constexpr int64_t kSweep16Fp4TwoColsOnePieceMaxBytes = int64_t(3) << 25;
-// x in 16-byte pieces: fp16 / bf16 elements; FP4 at two columns, each column's pieces loaded as
-// sweep_kernel loads its one (sweep_act_fits: 16-byte x, a piece's two scales one aligned 16-bit
-// word of row-major scales), its codes and scale rows 16- and 2-byte aligned too.
-inline bool sweep16_act_fits(const GemvParams& p) {
+// x in 16-byte pieces per column, as the W4A16 kernels load it (sweep16_kernel, sweep8_kernel):
+// fp16 / bf16 elements 16-byte aligned in every batch and column; FP4 with each column's pieces
+// loaded as sweep_kernel loads its one (sweep_act_fits: 16-byte x, a piece's two scales one aligned
+// 16-bit word of row-major scales), its codes and scale rows 16- and 2-byte aligned too.
+inline bool column_pieces_fit(const GemvParams& p) {
   if (p.act == kActFP4)
-    return p.N == 2 && p.sfx.base != nullptr && sweep_act_fits(p) && p.x_col_stride % 16 == 0 &&
-           p.sfx.row_stride % 2 == 0;
+    return p.sfx.base != nullptr && sweep_act_fits(p) && p.x_col_stride % 16 == 0 && p.sfx.row_stride % 2 == 0;
   return (p.act == kActF16 || p.act == kActBF16) && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
          (p.L == 1 || p.x_batch_stride * 2 % 16 == 0) && (p.N == 1 || p.x_col_stride * 2 % 16 == 0);
 }
+// The W4A16 sweep takes FP4 x at two columns only.
+inline bool sweep16_act_fits(const GemvParams& p) { return (p.act != kActFP4 || p.N == 2) && column_pieces_fit(p); }
 inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 && sweep16_act_fits(p) &&
@@ -3084,8 +3086,8 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
                                                                     : kSweep16TwoColsOnePieceMaxBytes))));
 }
 
-// The tile sweep (sweep8_kernel): 3..8 columns at L = 1 on sm_90, fp16 / bf16 x 16-byte aligned
-// per column, or FP4 x loaded as the W4A16 sweep loads it at two columns (sweep16_act_fits);
+// The tile sweep (sweep8_kernel): 3..8 columns at L = 1 on sm_90, x loaded a 16-byte piece per
+// column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
 // unit column stride and 16-byte aligned rows, K a multiple of 32 up to 4 CTAs x 128 chunks
 // (16384), and the opt-in shared memory for its stages; on clusters of 3-4 CTAs (K > 8192) only
@@ -3102,12 +3104,6 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // 7168x16384 (fp16 / FP4 33.2-33.3 / 33.1-33.2 against 34.4 / 33.6) and everywhere K <= 8192
 // (14336x4096 20.0 against 51.5), slower on 4096x14336 (24.7 / 24.7-24.8 against 24.1 / 23.4, 16
 // of each CTA's 128 chunk slots empty at K = 14336); N = 6-7 not measured, taken as N = 5 and 8.
-inline bool sweep8_act_fits(const GemvParams& p) {
-  if (p.act == kActFP4)
-    return p.sfx.base != nullptr && sweep_act_fits(p) && p.x_col_stride % 16 == 0 && p.sfx.row_stride % 2 == 0;
-  return (p.act == kActF16 || p.act == kActBF16) && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 &&
-         p.x_col_stride * 2 % 16 == 0;
-}
 inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP8");
   const ScaleIndex& sf = p.sfa;
@@ -3115,7 +3111,7 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
          dev.smem_optin >= kSweep8FixedSmem && p.L == 1 && p.N >= 3 && p.N <= 8 && p.K % 32 == 0 &&
          p.K <= kSweep8MaxCluster * kSweep8Chunks * 32 && sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
          reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0 &&
-         reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 && sweep8_act_fits(p) &&
+         reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 && column_pieces_fit(p) &&
          (p.K <= 2 * kSweep8Chunks * 32 || p.N > 4);
 }
 // CTAs per cluster: the fewest that hold K at kSweep8Chunks chunks of a row each; the chunks a CTA
@@ -3351,17 +3347,8 @@ int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const PlanDevice&
       return err;
     opted_in[device & 63] = 1;
   }
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = plan.cluster;
-  attr[0].val.clusterDim.y = attr[0].val.clusterDim.z = 1;
-  cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3(plan.grid);
-  cfg.blockDim = dim3(kSweep8Threads);
-  cfg.dynamicSmemBytes = plan.smem_bytes;
-  cfg.stream = stream;
-  cfg.attrs = attr;
-  cfg.numAttrs = 1;
+  cudaLaunchAttribute attr;
+  const cudaLaunchConfig_t cfg = sweep8_config(plan.grid, plan.cluster, plan.smem_bytes, stream, attr);
   return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct>, p, plan.row_blocks, plan.k_split / 32);
 }
 

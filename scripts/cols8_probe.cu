@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"
-#include "probe_common.cuh"  // CK, time_flushed, stream_read_xor, sink_store
+#include "probe_common.cuh"  // CK, ProbeBench, SplitMix64, e2m1, e4m3
 
 using namespace nvfp4::detail;
 namespace cg = cooperative_groups;
@@ -196,10 +196,6 @@ __global__ void __cluster_dims__(kC, 1, 1) __launch_bounds__(kW * 32, kMinBlocks
   }
 }
 
-__global__ void stream_read_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
-  sink_store(stream_read_xor<8>(data, bytes, ld16), sink);
-}
-
 struct Variant {
   const char* name;
   int W, P, S, C, minb;
@@ -213,48 +209,16 @@ static const Variant kVariants[] = {
     V(7, 4, 4, 2, 1), V(7, 4, 4, 4, 1), V(14, 2, 4, 2, 1), V(14, 2, 4, 4, 1),
 };
 
-static double e2m1(int c) {
-  static const double v[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
-  return (c & 8 ? -1 : 1) * v[c & 7];
-}
-static double e4m3(uint8_t b) {
-  const int s = b >> 7, e = (b >> 3) & 15, m = b & 7;
-  const double mag = e ? std::ldexp(1.0 + m / 8.0, e - 7) : std::ldexp(m / 8.0, -6);
-  return s ? -mag : mag;
-}
-
 int main(int argc, char** argv) {
-  int sms = 0;
-  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  cudaDeviceProp prop;
-  CK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("device %s, %d SMs\n", prop.name, sms);
-  const size_t flush_bytes = size_t(512) << 20;
-  uint8_t* flush;
-  uint32_t* sink;
-  CK(cudaMalloc(&flush, flush_bytes));
-  CK(cudaMalloc(&sink, 1 << 20));
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  const int reps = argc > 1 ? std::atoi(argv[1]) : 30;
+  ProbeBench bench(argc > 1 ? std::atoi(argv[1]) : 30);
+  const int sms = bench.sms;
   const struct { int M, K; } shapes[] = {{7168, 16384}, {4096, 14336}, {14336, 4096}, {4096, 4096}, {28672, 8192}};
-  auto time = [&](auto fn) {
-    const std::vector<float> v = time_flushed(reps, flush, flush_bytes, e0, e1, [] {}, fn);
-    return std::make_pair(v[v.size() / 2], v[v.size() / 10]);
-  };
   for (auto& sh : shapes) {
     const int M = sh.M, K = sh.K;
     const size_t a_bytes = (size_t)M * K / 2, sf_bytes = a_bytes / 8;
     std::vector<uint8_t> ha(a_bytes), hsfa(sf_bytes);
     std::vector<__half> hx((size_t)kCols * K);
-    uint64_t seed = 12345u + M + K;
-    auto rnd = [&]() {
-      uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-      return (uint32_t)(z ^ (z >> 31));
-    };
+    SplitMix64 rnd{12345u + (uint64_t)M + K};
     for (auto& v : ha) v = (uint8_t)rnd();
     // E4M3 scales from 2^-9 to 448, some negative; x in [-2, 2).
     for (auto& v : hsfa) v = (uint8_t)(1 + rnd() % 0x7E) | (rnd() % 16 == 0 ? 0x80 : 0);
@@ -287,11 +251,7 @@ int main(int argc, char** argv) {
       }
     const Problem prob{M, K, a, a + a_bytes, x, out};
     const int64_t bytes = (int64_t)a_bytes + sf_bytes;
-    float floor_us = 1e30f;
-    for (int per_sm : {2, 3, 4}) {
-      auto t = time([&] { stream_read_kernel<<<sms * per_sm, 256>>>(a, bytes, sink); });
-      floor_us = std::min(floor_us, t.first);
-    }
+    const float floor_us = bench.floor_us(a, bytes);
     std::printf("%dx%d N=8: floor %.1f us (%.1f MB)\n", M, K, floor_us, bytes / 1e6);
     for (auto& v : kVariants) {
       const int kc = 128 * v.W * v.P;
@@ -338,7 +298,7 @@ int main(int argc, char** argv) {
           if (!(err <= tol)) ++bad;
           worst = std::max(worst, err / tol);
         }
-      auto t = time(launch);
+      auto t = bench.time(launch);
       std::printf("  %-22s %3d clusters  %6.1f us (p10 %.1f)  %.2fx floor  %s (%d of %zu off, worst err/tol %.3f)\n",
                   v.name, clusters, t.first, t.second, t.first / floor_us, bad ? "WRONG" : "ok", bad,
                   rows.size() * kCols, worst);

@@ -663,16 +663,6 @@ __global__ void imma_check_kernel(const uint8_t* a, const uint8_t* sf, const uin
   if (t == 0) { out[g] = ra / 4; out[g + 8] = rb / 4; }
 }
 
-float e2m1(int c) {
-  const float m[8] = {0.f, .5f, 1.f, 1.5f, 2.f, 3.f, 4.f, 6.f};
-  return (c & 8 ? -1.f : 1.f) * m[c & 7];
-}
-float e4m3(int b) {
-  const int e = (b >> 3) & 15, m = b & 7;
-  const float v = e == 0 ? m / 8.f * std::ldexp(1.f, -6) : (1 + m / 8.f) * std::ldexp(1.f, e - 7);
-  return b & 0x80 ? -v : v;
-}
-
 void imma_check() {
   uint8_t ha[16 * 64], hsf[16 * 8];
   int8_t hact[16 * 16];  // per block b: 16 bytes 2x, 16 bytes -x

@@ -1,13 +1,16 @@
 // probe_common.cuh: what the standalone probes (pattern_probe.cu, regact_probe.cu, evict_probe.cu,
-// sweep_mem_probe.cu) share: the CUDA error check, the weight stream's load, and the bench's
-// timing (L2 flushed by a 512 MiB write before each rep, CUDA events). No torch.
+// sweep_mem_probe.cu, cols8_probe.cu) share: the CUDA error check, the weight stream's load, the
+// stream floor, the bench's timing (L2 flushed by a 512 MiB write before each rep, CUDA events),
+// and the host side's random bytes and reference decodes. No torch.
 #pragma once
 #include <cuda_runtime.h>
 #include <stdint.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 #include <vector>
 
 #define CK(x)                                                                               \
@@ -77,4 +80,63 @@ std::vector<float> time_flushed(int reps, uint8_t* flush, size_t flush_bytes, cu
   CK(cudaGetLastError());
   std::sort(v.begin(), v.end());
   return v;
+}
+
+// The library's stream-floor kernel (gemv_kernels.cu stream_read_kernel): 8 loads a thread in flight.
+__global__ void stream_floor_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
+  sink_store(stream_read_xor<8>(data, bytes, ld16), sink);
+}
+
+// A probe's timing set-up: the device's SM count, the 512 MiB flush buffer, a sink for the floor,
+// two events. time(fn): (median, 10th percentile) of `reps` flushed reps, us; floor_us: the stream
+// floor over `bytes` at data, best of 2, 3 and 4 CTAs of 256 threads per SM (the bench's way).
+struct ProbeBench {
+  int sms = 0, reps;
+  size_t flush_bytes = size_t(512) << 20;
+  uint8_t* flush = nullptr;
+  uint32_t* sink = nullptr;
+  cudaEvent_t e0, e1;
+  explicit ProbeBench(int reps_) : reps(reps_) {
+    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    std::printf("device %s, %d SMs\n", prop.name, sms);
+    CK(cudaMalloc(&flush, flush_bytes));
+    CK(cudaMalloc(&sink, 1 << 20));
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+  }
+  template <class Launch>
+  std::pair<float, float> time(Launch fn) {
+    const std::vector<float> v = time_flushed(reps, flush, flush_bytes, e0, e1, [] {}, fn);
+    return std::make_pair(v[v.size() / 2], v[v.size() / 10]);
+  }
+  float floor_us(const uint8_t* data, int64_t bytes) {
+    float best = 1e30f;
+    for (int per_sm : {2, 3, 4})
+      best = std::min(best, time([&] { stream_floor_kernel<<<sms * per_sm, 256>>>(data, bytes, sink); }).first);
+    return best;
+  }
+};
+
+// splitmix64 (no short periods in the low bits): the probes' random bytes, from a seed.
+struct SplitMix64 {
+  uint64_t state;
+  uint32_t operator()() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return (uint32_t)(z ^ (z >> 31));
+  }
+};
+
+// The host references' decodes: an E2M1 code (sign in bit 3) and an E4M3 byte, exactly.
+inline double e2m1(int code) {
+  static const double mag[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+  return (code & 8 ? -1 : 1) * mag[code & 7];
+}
+inline double e4m3(uint8_t b) {
+  const int s = b >> 7, e = (b >> 3) & 15, m = b & 7;
+  const double v = e == 0 ? std::ldexp(m / 8.0, -6) : std::ldexp(1 + m / 8.0, e - 7);
+  return s ? -v : v;
 }

@@ -179,44 +179,8 @@ __global__ void __launch_bounds__(32 * kGroupWarps * (8 / kGroupWarps), kMinBloc
   }
 }
 
-constexpr int kStreamUnroll = 8;
-__device__ __forceinline__ void ld_stream(const uint8_t* p, uint32_t (&w)[4]) {
-  asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
-      : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "l"(p));
-}
-// The library's stream-floor kernel (gemv_kernels.cu), copied.
-__global__ void stream_read_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
-  const int64_t n16 = bytes / 16;
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  uint32_t acc = 0;
-  for (; i + (kStreamUnroll - 1) * stride < n16; i += kStreamUnroll * stride) {
-    uint32_t w[kStreamUnroll][4];
-#pragma unroll
-    for (int u = 0; u < kStreamUnroll; ++u) ld_stream(data + (i + u * stride) * 16, w[u]);
-#pragma unroll
-    for (int u = 0; u < kStreamUnroll; ++u) acc ^= w[u][0] ^ w[u][1] ^ w[u][2] ^ w[u][3];
-  }
-  for (; i < n16; i += stride) {
-    uint32_t w[4];
-    ld_stream(data + i * 16, w);
-    acc ^= w[0] ^ w[1] ^ w[2] ^ w[3];
-  }
-  for (int o = 16; o > 0; o >>= 1) acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
-  if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
-}
-
 // ----------------------------------------------------------------------------------------------
 // Host side.
-static double e2m1(int code) {
-  static const double mag[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
-  return (code & 8 ? -1 : 1) * mag[code & 7];
-}
-static double e4m3(uint8_t b) {
-  const int s = b >> 7, e = (b >> 3) & 15, m = b & 7;
-  const double v = e == 0 ? std::ldexp(m / 8.0, -6) : std::ldexp(1 + m / 8.0, e - 7);
-  return s ? -v : v;
-}
 
 using Launch = void (*)(const Problem&, int grid, int smem);
 template <int kPieces, int kGroupWarps, int kDepth, int kMinBlocks>
@@ -246,29 +210,13 @@ static Launch lookup(int pieces, int gw, int depth, int per_sm) {
 }
 
 int main(int argc, char** argv) {
-  int sms = 0;
-  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  cudaDeviceProp prop;
-  CK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("device %s, %d SMs\n", prop.name, sms);
-  const size_t flush_bytes = size_t(512) << 20;
-  uint8_t* flush;
-  uint32_t* sink;
-  CK(cudaMalloc(&flush, flush_bytes));
-  CK(cudaMalloc(&sink, 1 << 20));
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  const int reps = argc > 1 ? std::atoi(argv[1]) : 30;
+  ProbeBench bench(argc > 1 ? std::atoi(argv[1]) : 30);
+  const int sms = bench.sms;
   const struct { int M, K, L; } shapes[] = {{7168, 16384, 1}, {4096, 7168, 8}, {7168, 2048, 4},
                                            {4096, 4096, 1},   {14336, 4096, 1}, {4096, 14336, 1},
                                            {2048, 7168, 1},   {151936, 4096, 1}};
   const Variant variants[] = {{"p2 d4 2/SM", 2, 4, 2}, {"p2 d2 2/SM", 2, 2, 2}, {"p2 d2 3/SM", 2, 2, 3},
                               {"p1 d8 2/SM", 1, 8, 2}, {"p1 d8 3/SM", 1, 8, 3}, {"p4 d2 2/SM", 4, 2, 2}};
-  auto time = [&](auto fn) {
-    const std::vector<float> v = time_flushed(reps, flush, flush_bytes, e0, e1, [] {}, fn);
-    return std::make_pair(v[v.size() / 2], v[v.size() / 10]);
-  };
   const int max_shapes = argc > 2 ? std::atoi(argv[2]) : 1 << 30;  // the first this many shapes
   int shape_index = 0;
   for (auto& sh : shapes) {
@@ -276,13 +224,7 @@ int main(int argc, char** argv) {
     const int M = sh.M, K = sh.K, L = sh.L;
     const size_t a_bytes = (size_t)L * M * K / 2, sf_bytes = a_bytes / 8;
     std::vector<uint8_t> ha(a_bytes), hsfa(sf_bytes), hx((size_t)L * K / 2), hsfx((size_t)L * K / 16);
-    uint64_t seed = 12345u + M + K + L;  // splitmix64: no short periods in the low bits
-    auto rnd = [&]() {
-      uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-      return (uint32_t)(z ^ (z >> 31));
-    };
+    SplitMix64 rnd{12345u + (uint64_t)M + K + L};
     for (auto& b : ha) b = (uint8_t)rnd();
     for (auto& b : hx) b = (uint8_t)rnd();
     // Scales: E4M3 from 2^-9 to 30 (weights, some negative) and to 0.94 (activation): every
@@ -321,11 +263,7 @@ int main(int argc, char** argv) {
     }
     const Problem prob{M, K, L, a, sfa, x, sfx, out};
     const int64_t bytes = (int64_t)a_bytes + sf_bytes;
-    float floor_us = 1e30f;
-    for (int per_sm : {2, 3, 4}) {
-      auto t = time([&] { stream_read_kernel<<<sms * per_sm, 256>>>(a, bytes, sink); });
-      floor_us = std::min(floor_us, t.first);
-    }
+    const float floor_us = bench.floor_us(a, bytes);
     std::printf("%dx%dx%d: floor %.1f us (%.1f MB)\n", M, K, L, floor_us, bytes / 1e6);
     const int pieces32 = K / 32;
     for (auto& v : variants) {
@@ -355,7 +293,7 @@ int main(int argc, char** argv) {
         if (!(err <= tol)) ++bad;
         worst = std::max(worst, err / tol);
       }
-      auto t = time([&] { fn(prob, grid, smem); });
+      auto t = bench.time([&] { fn(prob, grid, smem); });
       std::printf("  %-12s %d x %d warps  %6.1f us (p10 %.1f)  %.2fx floor  %s (%d of %zu rows off, worst "
                   "err/tol %.2f)\n", v.name, 8 / gw, gw, t.first, t.second, t.first / floor_us,
                   bad ? "WRONG" : "ok", bad, check_rows.size(), worst);

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 import torch
@@ -353,34 +354,41 @@ def _sweep8_expected() -> bool:
 
 @pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
 @pytest.mark.parametrize("m,k,n", [(1, 256, 3), (17, 768, 8), (301, 4096, 5), (1001, 4352, 8), (77, 12288, 5),
-                                   (1201, 14336, 8), (63, 16384, 7), (4097, 2048, 6)], ids=str)
+                                   (1201, 14336, 8), (63, 16384, 7), (4097, 2048, 6), (2001, 14336, 8),
+                                   (3000, 16384, 6)], ids=str)
 def test_tile_sweep_matches_reference(m, k, n, act):
-    """3..8 columns at L = 1 (sweep8_kernel on sm_90; on clusters of 3-4 from N = 5): K over a
-    cluster of 1 CTA (K <= 4096), 2 (4352: 136 chunks of 32 as 72 + 64), 3 (12288) and 4 (14336: 4
-    x 112 chunks; 16384: 4 x 128);
+    """3..8 columns at L = 1 (sweep8_kernel on sm_90; where K > 8192 from N = 5): K over a cluster of
+    1 CTA (K <= 4096), 2 (4352: 136 chunks of 32 as 72 + 64), 3 (12288) and 4 (1201x14336: 4 x 112
+    chunks; 63x16384: 4 x 128) of 2 chunks a thread, and 2 of 4 where sweep8_choice's model favours
+    them on the H200 (2001x14336: 2 x 224, warps 8-15 skip their last piece; 3000x16384: 2 x 256);
     K = 256 and 768 leave most warps' chunks past K; M not a multiple of 16 (a partial last
     tile), one row; columns past N zero. The tile sweep is what runs; three calls bitwise equal."""
     seed = m + k + n + len(act)
     gen = torch.Generator().manual_seed(seed)
     a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
     if _sweep8_expected():
-        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
-        assert any("sweep8_kernel" in name for name in names), names
+        names = [name for name in cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+                 if "sweep8_kernel<" in name]
+        assert names, "the tile sweep did not run"
+        if torch.cuda.get_device_properties(DEV).multi_processor_count == 132:  # the model's H100 / H200 choice
+            pieces = 4 if (m, k) in ((2001, 14336), (3000, 16384)) else 2
+            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}>", name) for name in names), names
     first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=seed)
     for got in rest:
         assert torch.equal(first, got), "not deterministic"
 
 
-@pytest.mark.parametrize("k", [4096, 16384], ids=str)
-def test_tile_sweep_scales_strides_and_epilogue(k):
-    """sweep8_kernel at 8 columns (one CTA at K = 4096, a cluster of 4 at 16384): bf16 columns
+@pytest.mark.parametrize("m,k", [(901, 4096), (901, 16384), (2001, 14336)], ids=str)
+def test_tile_sweep_scales_strides_and_epilogue(m, k):
+    """sweep8_kernel at 8 columns (one CTA at K = 4096, a cluster of 4 at 901x16384, of 2 CTAs of 4
+    chunks a thread at 2001x14336, whose bf16 scales wait in shared memory): bf16 columns
     2^200 apart in magnitude, on a padded 16-byte aligned column stride (each warp and column its
     own power of two: a shared one would flush the small columns to zero); FP4 x with every code
     and both scales over the whole E4M3 range, its columns and scale rows on padded strides; then
     global scales, bias and every output dtype into a NaN-poisoned output with strided rows and
     columns. With x's columns 8 bytes off 16-byte alignment another kernel runs, same answer."""
     gen = torch.Generator().manual_seed(k + 13)
-    m, n = 901, 8
+    n = 8
     a, sfa, x, _ = random_problem(1, m, k, n, gen, "bf16", DEV)
     x_wide = torch.zeros(1, n, k + 64, dtype=torch.bfloat16, device=DEV)
     x_wide[..., :k] = x
@@ -762,8 +770,8 @@ def test_cuda_graph_of_a_split_k_plan():
 
 
 def test_cuda_graph_of_the_tile_sweep():
-    # N = 6 on 1000 x 16384 (sm_90: sweep8_kernel on clusters of 4 CTAs, a launch attribute): the
-    # graph replays the clustered launch with new activations, bitwise as eager calls.
+    # N = 6 on 1000 x 16384 (sm_90: sweep8_kernel, 4 chunks a thread on clusters of 2 CTAs, a launch
+    # attribute): the graph replays the clustered launch with new activations, bitwise as eager calls.
     gen = torch.Generator().manual_seed(14)
     a, sfa, x, _ = random_problem(1, 1000, 16384, 6, gen, "bf16", DEV)
     ops.load()

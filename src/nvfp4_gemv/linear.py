@@ -5,19 +5,25 @@ per weight) in one of two layouts (``weight_layout``):
   "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load; before
                the row sweeps it was faster than row-major on every layer measured from
                1024x1024 to the 151936x4096 lm_head, W4A4 and W4A16 bf16, N = 1..16 (runs
-               167-168, BENCHMARKS.md item 122), and it still is at 4-16 rows; only the kernel's
-               row tiles read it;
+               167-168, BENCHMARKS.md item 122), and it still is at 3-16 rows where in_features
+               > 8192 and at 16 rows (item 187); only the kernel's row tiles read it;
   "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring, the
-               k spans and on sm_90 the row sweeps (W4A4 at one row, W4A16 at one or two rows:
-               no activation staging; BENCHMARKS.md items 134-137, 164);
+               k spans and on sm_90 the row sweeps (W4A4 at one or two rows, W4A16 at one or two
+               rows: no activation staging; BENCHMARKS.md items 134-137, 164, 181) and the tile
+               sweep (3..8 rows, items 184, 186);
   "auto"       (default) for W4A16 layers built on an sm_90 GPU whose in_features the row sweep
                takes (a multiple of 32, at most 16384): row-major, the faster layout at one
                activation row on every layer measured (bf16, run 249: 4096x4096 10.9 us against
                11.7 tiled, 14336x4096 16.9 / 18.2, 4096x14336 18.0 / 19.2, 7168x2048 10.0 / 11.2,
                2048x7168 9.7 / 11.6, 7168x16384 25.6 / 28.6, the lm_head 99.0 / 98.5), and at two
-               rows on the small layers (item 164); tiled stays faster at 4-16 rows (7168x16384
-               bf16 N = 4: 33.8 against 31.1 us; N = 8 37.9 / 34.4), so batched or speculative
-               decode of 4+ tokens should ask for "tiled". Elsewhere (other GPUs, W4A4 "dynamic",
+               rows on every layer (run 281, BENCHMARKS.md item 187: 7168x16384 28.1 / 29.9). From
+               3 rows tiled is faster where in_features > 8192 (7168x16384 N = 4 31.4 against 33.6,
+               4096x14336 N = 8 23.3 / 25.3), row-major where in_features <= 8192 up to 8 rows
+               (14336x4096 N = 8 21.7 / 25.1), tiled at 16 (32.4 / 34.8): batched or speculative
+               decode of 3+ tokens on wide layers should ask for "tiled". For W4A4 "dynamic" layers
+               tiled is the one-row choice (4096x14336 19.9 against 23.4 row-major, 7168x16384
+               28.9 / 29.9; even on 14336x4096), row-major faster at 2 rows (29.4 / 32.4) and up
+               to 8 where in_features <= 8192 (item 187). Elsewhere (other GPUs, W4A4 "dynamic",
                a layer built on the CPU and moved later): tiled where its padding (rows to 16,
                in_features to 128) adds at most 1/8 to the bytes read (TILED_MAX_PADDING),
                row-major otherwise (layers with few rows or a short, odd in_features: not measured,

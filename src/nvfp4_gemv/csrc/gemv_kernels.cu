@@ -2259,15 +2259,17 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 // mma. Here every mma entry is a product we keep: A = 16 weight rows x 16 k, B = 16 k x the 8
 // columns, D = 16 rows x 8 columns, and the weights reach the A fragments through shared memory.
 //
-// Shape: CTAs of 16 warps, one per SM (kSweep8Warps). A thread block cluster of C = ceil(K /
-// 4096) CTAs (sweep8_ctas) takes the 16-row tiles b, b + G, b + 2 G, ... (G clusters); its CTA of
-// rank c holds V 32-value chunks of every row (chunks c V .. c V + V - 1 of K, V = sweep8_chunks:
-// K split evenly, in multiples of 8). Per tile each CTA copies its 16 rows x V chunks and their
-// scales into one of kSweep8Stages shared-memory stages (cp.async, 16 bytes a copy: a warp's
-// copies read 512 contiguous bytes of one row, the sweep's load shape; stages in flight hold no
-// registers). Lane (g, t) of warp w takes chunks j = 64 u + 4 w + t (u = 0, 1) of rows g and g + 8
-// (one LDS.128 each; the chunk index XOR 4 on odd rows keeps the quads' reads conflict-free) and
-// holds column g of x at the same chunks in registers (32: 16 half2 a chunk in pair_k order, as
+// Shape: CTAs of 16 warps, one per SM (kSweep8Warps), each thread kPieces chunks of 32 values of
+// a row (2, or 4 where K > 8192 and the clusters of 3-4 CTAs that 2 need would leave more work:
+// sweep8_choice). A thread block cluster of C = ceil(K / (32 x 64 kPieces)) CTAs takes the 16-row
+// tiles b, b + G, b + 2 G, ... (G clusters); its CTA of rank c holds V chunks of every row (chunks
+// c V .. c V + V - 1 of K, V = sweep8_chunks: K split evenly, in multiples of 8). Per tile each CTA
+// copies its 16 rows x V chunks and their scales into one of Sweep8Shape's stages (cp.async, 16
+// bytes a copy: a warp's copies read 512 contiguous bytes of one row, the sweep's load shape;
+// stages in flight hold no registers). Lane (g, t) of warp w takes chunks j = 64 u + 4 w + t (u <
+// kPieces) of rows g and g + 8 (one LDS.128 each; the chunk index XOR 4 on odd rows keeps the
+// quads' reads conflict-free; it stops where the CTA's chunks end, with 4 pieces where the warp's
+// do) and holds column g of x at the same chunks in registers (16 half2 a chunk in pair_k order, as
 // the sweeps' B), so its k slots in A and in B agree and D[g][2t..], D[g + 8][2t..] are whole dot
 // products over the warp's chunks. Per 32 values of a row: the decode (44 SASS), 16 HMUL2 for the
 // block scales, 4 mma (as the W4A16 sweep at one column, for 8 columns here), one LDS.128 and one
@@ -2281,27 +2283,37 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 // E2M1 * SFB * 2^-7 (the sums carry 2^-14).
 // ---------------------------------------------------------------------------------------------
 constexpr int kSweep8Warps = 16, kSweep8Threads = 32 * kSweep8Warps;
-constexpr int kSweep8Pieces = 2;                                   // chunks a thread and row
-constexpr int kSweep8Chunks = 4 * kSweep8Warps * kSweep8Pieces;    // a CTA's chunks of a row, at most
-constexpr int kSweep8MaxCluster = 4;                               // K <= 4 x 128 x 32
-constexpr int kSweep8Stages = 4;
-constexpr int kSweep8RowBytes = 16 * kSweep8Chunks;                // a stage's row of weights
-constexpr int kSweep8SfRow = 2 * kSweep8Chunks + 16;               // of scales, padded: no bank conflicts
-constexpr int kSweep8StageBytes = 16 * (kSweep8RowBytes + kSweep8SfRow);
+constexpr int kSweep8MaxK = 16384;
+constexpr int kSweep8MaxCluster = 4;  // 2 chunks a thread at kSweep8MaxK (PlanDevice::cluster_fit's range)
 constexpr int kSweep8RedBytes = 2 * kSweep8Warps * 128 * 4;        // two tiles' warp sums
-constexpr int kSweep8FixedSmem = kSweep8Stages * kSweep8StageBytes + kSweep8RedBytes;
 constexpr int kSweep8TileSumBytes = 128 * 4;                       // a tile's sums kept for the cluster
+// A CTA's shape by its chunks a thread and row (kPieces): 2 (a CTA holds up to 128 chunks of a row:
+// clusters of up to 4 at K = 16384, 4 stages of 37 KB) or 4 (256 chunks: clusters of 2, all 132
+// SMs rather than the 30 clusters of 4 that fit at once, 2 stages of 74 KB; x then takes 64
+// registers, 128 in all at the cap, no spills).
+template <int kPieces>
+struct Sweep8Shape {
+  static constexpr int kChunks = 4 * kSweep8Warps * kPieces;  // a CTA's chunks of a row, at most
+  static constexpr int kStages = kPieces == 2 ? 4 : 2;
+  static constexpr int kRowBytes = 16 * kChunks;              // a stage's row of weights
+  static constexpr int kSfRow = 2 * kChunks + 16;             // of scales, padded: no bank conflicts
+  static constexpr int kStageBytes = 16 * (kRowBytes + kSfRow);
+  static constexpr int kUnscaleFloats = kPieces == 4 ? 8 * kSweep8Warps : 0;  // bf16's, see the kernel
+  static constexpr int kFixedSmem = kStages * kStageBytes + kSweep8RedBytes + 4 * kUnscaleFloats;
+};
 
-template <int kAct>  // kActF16, kActBF16 or kActFP4
+template <int kAct, int kPieces>  // kActF16, kActBF16 or kActFP4; 2 or 4 (Sweep8Shape)
 __global__ void __launch_bounds__(kSweep8Threads, 1)
     sweep8_kernel(const GemvParams p, int clusters, int chunks) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only
 #else
-  constexpr int W = kSweep8Warps, S = kSweep8Stages;
+  using Shape = Sweep8Shape<kPieces>;
+  constexpr int W = kSweep8Warps, S = Shape::kStages;
   extern __shared__ __align__(16) uint8_t smem8[];
-  float* red = reinterpret_cast<float*>(smem8 + S * kSweep8StageBytes);  // [2][W][128]
-  float* tile_sums = red + 2 * W * 128;                                   // [tiles][128], C > 1
+  float* red = reinterpret_cast<float*>(smem8 + S * Shape::kStageBytes);  // [2][W][128]
+  float* warp_unscale = red + 2 * W * 128;                                // [W][8], bf16 at 4 pieces
+  float* tile_sums = warp_unscale + Shape::kUnscaleFloats;                 // [tiles][128], C > 1
   const int tid = threadIdx.x, w = tid >> 5, lane = tid & 31, g = lane >> 2, t = lane & 3;
   const unsigned C = cluster_ctas(), cr = cluster_rank();
   const int b = blockIdx.x / C;  // the cluster (1-D clusters: consecutive CTAs)
@@ -2317,15 +2329,15 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   const auto issue = [&](int i) {
     if (i < n) {
       const int m = 16 * (b + i * clusters) + w;
-      const uint32_t st = stage0 + (i % S) * kSweep8StageBytes;
+      const uint32_t st = stage0 + (i % S) * Shape::kStageBytes;
       const uint8_t* a_row = a_cta + (int64_t)m * p.a_row_stride;
       for (int j = lane; j < chunks; j += 32) {
         const bool ok = j < valid && m < p.M;
-        cp_async16(st + w * kSweep8RowBytes + 16 * (j ^ ((w & 1) << 2)), ok ? a_row + 16 * j : p.a, ok ? 16 : 0);
+        cp_async16(st + w * Shape::kRowBytes + 16 * (j ^ ((w & 1) << 2)), ok ? a_row + 16 * j : p.a, ok ? 16 : 0);
       }
       if (lane < (chunks >> 3)) {  // 16 bytes: 8 chunks' scale pairs
         const int bytes = m < p.M ? min(16, max(0, 2 * valid - 16 * lane)) : 0;
-        cp_async16(st + 16 * kSweep8RowBytes + w * kSweep8SfRow + 16 * lane,
+        cp_async16(st + 16 * Shape::kRowBytes + w * Shape::kSfRow + 16 * lane,
                    bytes ? sf_cta + (int64_t)m * p.sfa.row_stride + 16 * lane : p.sfa.base, bytes);
       }
     }
@@ -2334,25 +2346,28 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   // A stage's slots past the CTA's chunks are never copied: zeroed once (weights and scales), so
   // that the thread's reads there need no mask (x is zero there too).
   for (int row = w; row < 16 * S; row += W) {
-    uint8_t* st = smem8 + (row >> 4) * kSweep8StageBytes;
-    for (int j = chunks + lane; j < kSweep8Chunks; j += 32)
-      *reinterpret_cast<uint4*>(st + (row & 15) * kSweep8RowBytes + 16 * j) = make_uint4(0, 0, 0, 0);
-    for (int q = (chunks >> 3) + lane; q < kSweep8SfRow / 16; q += 32)
-      *reinterpret_cast<uint4*>(st + 16 * kSweep8RowBytes + (row & 15) * kSweep8SfRow + 16 * q) =
+    uint8_t* st = smem8 + (row >> 4) * Shape::kStageBytes;
+    for (int j = chunks + lane; j < Shape::kChunks; j += 32)
+      *reinterpret_cast<uint4*>(st + (row & 15) * Shape::kRowBytes + 16 * j) = make_uint4(0, 0, 0, 0);
+    for (int q = (chunks >> 3) + lane; q < Shape::kSfRow / 16; q += 32)
+      *reinterpret_cast<uint4*>(st + 16 * Shape::kRowBytes + (row & 15) * Shape::kSfRow + 16 * q) =
           make_uint4(0, 0, 0, 0);
   }
 #pragma unroll
   for (int s = 0; s < S - 1; ++s) issue(s);
   // x: column g at the thread's chunks, 16 half2 each in pair_k order; zero past N and K.
-  uint32_t xh[kSweep8Pieces][16];
-  float unscale[2] = {1.f, 1.f};  // bf16: 2^-e of columns 2t, 2t + 1 (this warp's)
+  uint32_t xh[kPieces][16];
+  // bf16: 2^-e of this warp's columns 2t, 2t + 1. With 2 pieces in registers (unscale); the 4-piece
+  // kernel is at its register cap, so there every warp's 8 wait in shared memory (warp_unscale[8 w
+  // + c]) and are read per tile (kept off the 2-piece kernel: 0.5-0.8 us slower there, run 280).
+  float unscale[2] = {1.f, 1.f};
   {
     const bool col = g < p.N;
     if constexpr (kAct == kActFP4) {
       const uint8_t* xs = static_cast<const uint8_t*>(p.x) + g * p.x_col_stride + 16 * (int64_t)c0;
       const uint8_t* sx = p.sfx.base + (col ? p.sfx.row_offset(g) : 0) + 2 * (int64_t)c0;
 #pragma unroll
-      for (int u = 0; u < kSweep8Pieces; ++u) {
+      for (int u = 0; u < kPieces; ++u) {
         const int j = 64 * u + 4 * w + t;
         const bool on = col && j < valid;
         fp4_piece_pair_k(on ? *reinterpret_cast<const uint4*>(xs + 16 * j) : make_uint4(0, 0, 0, 0),
@@ -2361,26 +2376,54 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     } else {
       const uint4* xs = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) + g * p.x_col_stride +
                                                        32 * (int64_t)c0);
-      uint4 raw[kSweep8Pieces][4];
-      unsigned mx = 0;  // bf16: folded as the words arrive (after them all: 66 more SASS in the loop)
-#pragma unroll
-      for (int u = 0; u < kSweep8Pieces; ++u) {
+      // The thread's 16-byte word q of chunk u (zero past N and K).
+      const auto x_word = [&](int u, int q) {
         const int j = 64 * u + 4 * w + t;
-#pragma unroll
-        for (int q = 0; q < 4; ++q) {
-          raw[u][q] = col && j < valid ? xs[4 * j + q] : make_uint4(0, 0, 0, 0);
-          if (kAct == kActBF16) mx = max(mx, bf16x8_max_bits(raw[u][q]));
-        }
-      }
-      int e = 0;
-      if constexpr (kAct == kActBF16) {  // the quad's maximum: column g of this warp
+        return col && j < valid ? xs[4 * j + q] : make_uint4(0, 0, 0, 0);
+      };
+      // bf16: the quad's maximum is column g's over this warp's chunks.
+      const auto quad_exponent = [&](unsigned mx) {
         mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
         mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
-        e = column_exponent(mx << 16);
-        unscale[0] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t));
-        unscale[1] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t + 4));
+        return column_exponent(mx << 16);
+      };
+      if constexpr (kPieces == 2) {  // every word held at once, bf16's maximum folded as they arrive
+        uint4 raw[kPieces][4];
+        unsigned mx = 0;  // (after them all: 66 more SASS in the loop)
+#pragma unroll
+        for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+          for (int q = 0; q < 4; ++q) {
+            raw[u][q] = x_word(u, q);
+            if (kAct == kActBF16) mx = max(mx, bf16x8_max_bits(raw[u][q]));
+          }
+        int e = 0;
+        if constexpr (kAct == kActBF16) {
+          e = quad_exponent(mx);
+          unscale[0] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t));
+          unscale[1] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t + 4));
+        }
+        pieces_pair_k<kAct == kActBF16>(raw, e, xh);
+      } else {  // 4 pieces: the raw words and xh together pass the cap, so bf16 reads x twice
+        int e = 0;
+        if constexpr (kAct == kActBF16) {
+          unsigned mx = 0;
+#pragma unroll
+          for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+            for (int q = 0; q < 4; ++q) mx = max(mx, bf16x8_max_bits(x_word(u, q)));
+          e = quad_exponent(mx);
+          if (t == 0) warp_unscale[8 * w + g] = ldexpf(1.f, -e);
+          __syncwarp();
+        }
+#pragma unroll
+        for (int u = 0; u < kPieces; ++u) {
+          uint4 raw[1][4];
+#pragma unroll
+          for (int q = 0; q < 4; ++q) raw[0][q] = x_word(u, q);
+          pieces_pair_k<kAct == kActBF16>(raw, e, reinterpret_cast<uint32_t(&)[1][16]>(xh[u]));
+        }
       }
-      pieces_pair_k<kAct == kActBF16>(raw, e, xh);
     }
   }
   const float alpha = global_alpha(p);
@@ -2409,17 +2452,19 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     if (i > 0) reduce(i - 1);
     issue(i + S - 1);
     // Plain C++ reads of the stage (not asm volatile: ptxas may move them among the mma).
-    const uint8_t* sw = smem8 + (i % S) * kSweep8StageBytes;
-    const uint8_t* ss = sw + 16 * kSweep8RowBytes;
+    const uint8_t* sw = smem8 + (i % S) * Shape::kStageBytes;
+    const uint8_t* ss = sw + 16 * Shape::kRowBytes;
     float acc[2][4] = {};
 #pragma unroll
-    for (int u = 0; u < kSweep8Pieces; ++u) {
-      if (64 * u >= valid) break;  // the CTA's chunks end before this piece (uniform)
+    for (int u = 0; u < kPieces; ++u) {
+      // The chunks end before this piece: the CTA's (2 pieces; a per-warp test cost 0.5-1 us there,
+      // run 280) or the warp's (4 pieces; valid % 8 == 0).
+      if (kPieces == 2 ? 64 * u >= valid : 64 * u + 4 * w >= valid) break;
       const int j = 64 * u + 4 * w + t, pos = j ^ ((g & 1) << 2);
-      const uint4 wa = *reinterpret_cast<const uint4*>(sw + g * kSweep8RowBytes + 16 * pos);
-      const uint4 wb = *reinterpret_cast<const uint4*>(sw + (g + 8) * kSweep8RowBytes + 16 * pos);
-      const uint32_t sa_bits = *reinterpret_cast<const uint16_t*>(ss + g * kSweep8SfRow + 2 * j);
-      const uint32_t sb_bits = *reinterpret_cast<const uint16_t*>(ss + (g + 8) * kSweep8SfRow + 2 * j);
+      const uint4 wa = *reinterpret_cast<const uint4*>(sw + g * Shape::kRowBytes + 16 * pos);
+      const uint4 wb = *reinterpret_cast<const uint4*>(sw + (g + 8) * Shape::kRowBytes + 16 * pos);
+      const uint32_t sa_bits = *reinterpret_cast<const uint16_t*>(ss + g * Shape::kSfRow + 2 * j);
+      const uint32_t sb_bits = *reinterpret_cast<const uint16_t*>(ss + (g + 8) * Shape::kSfRow + 2 * j);
       const __half2 sa = decode_e4m3x2<0>(sa_bits, kWeightBias / kDecodeScale);
       const __half2 sb = decode_e4m3x2<0>(sb_bits, kWeightBias / kDecodeScale);
       const uint32_t words_a[4] = {wa.x, wa.y, wa.z, wa.w}, words_b[4] = {wb.x, wb.y, wb.z, wb.w};
@@ -2433,8 +2478,11 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       }
     }
     // D[g][2t], D[g][2t + 1], D[g + 8][2t], D[g + 8][2t + 1] (bf16: this warp's scaling undone).
-    const float4 d = make_float4((acc[0][0] + acc[1][0]) * unscale[0], (acc[0][1] + acc[1][1]) * unscale[1],
-                                 (acc[0][2] + acc[1][2]) * unscale[0], (acc[0][3] + acc[1][3]) * unscale[1]);
+    const bool shared_unscale = kAct == kActBF16 && kPieces == 4;
+    const float u0 = shared_unscale ? warp_unscale[8 * w + 2 * t] : unscale[0];
+    const float u1 = shared_unscale ? warp_unscale[8 * w + 2 * t + 1] : unscale[1];
+    const float4 d = make_float4((acc[0][0] + acc[1][0]) * u0, (acc[0][1] + acc[1][1]) * u1,
+                                 (acc[0][2] + acc[1][2]) * u0, (acc[0][3] + acc[1][3]) * u1);
     *reinterpret_cast<float4*>(red + (i & 1) * W * 128 + w * 128 + 4 * lane) = d;
   }
   cp_async_wait<0>();
@@ -2508,7 +2556,7 @@ inline cudaLaunchConfig_t sweep8_config(int grid, int cluster, int smem, cudaStr
   return cfg;
 }
 inline void sweep8_cluster_fit(PlanDevice& d) {
-  const auto kernel = sweep8_kernel<kActF16>;
+  const auto kernel = sweep8_kernel<kActF16, 2>;
   if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, d.smem_optin) != cudaSuccess) {
     cudaGetLastError();
     return;
@@ -3089,10 +3137,10 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // The tile sweep (sweep8_kernel): 3..8 columns at L = 1 on sm_90, x loaded a 16-byte piece per
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
-// unit column stride and 16-byte aligned rows, K a multiple of 32 up to 4 CTAs x 128 chunks
-// (16384), and the opt-in shared memory for its stages; on clusters of 3-4 CTAs (K > 8192) only
-// from 5 columns. NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 or unset: wherever it fits, standing
-// aside while another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
+// unit column stride and 16-byte aligned rows, K a multiple of 32 up to 16384 (4 CTAs x 128 chunks,
+// 2 x 256), and the opt-in shared memory for its stages; where K > 8192 only from 5 columns.
+// NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 or unset: wherever it fits, standing aside while
+// another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
 // orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
 // FP4 x; BENCHMARKS.md item 184): at N = 8 7168x16384 33.9-34.1 / 34.9-35.0 / 32.9-33.1 us against
 // 37.1-37.3 / 37.5-37.6 / 35.2-35.9, 14336x4096 20.7-20.9 / 21.6-21.7 / 19.8-20.0 against 26.7 /
@@ -3104,36 +3152,66 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // 7168x16384 (fp16 / FP4 33.2-33.3 / 33.1-33.2 against 34.4 / 33.6) and everywhere K <= 8192
 // (14336x4096 20.0 against 51.5), slower on 4096x14336 (24.7 / 24.7-24.8 against 24.1 / 23.4, 16
 // of each CTA's 128 chunk slots empty at K = 14336); N = 6-7 not measured, taken as N = 5 and 8.
+// Since 4096x14336 takes 4 chunks a thread (item 186) it is faster at N = 5 too (run 281: fp16 22.2
+// against the row tiles' 24.1 in run 278) but still not at N = 3-4 (run 279: 22.9 / 23.5 against
+// 22.5 / 23.3).
+// Chunks a thread and row (Sweep8Shape's kPieces), the cluster that takes K at that and the clusters
+// resident at once. 4 pieces only where K > 8192 (2 pieces need clusters of 3-4 there, of which
+// fewer fit: 30 of 4 on 120 SMs) and only where the model below says at least 10% less work: a
+// CTA computes rounds of tiles (ceil(tiles / clusters)), each of its chunk slots (2 pieces: the
+// 64-chunk pieces it starts, the skip being CTA-wide; 4: its chunks, the skip per warp). Runs
+// 279-280 (BENCHMARKS.md item 186): 4096x14336 N = 8 (model 896 against 1152) fp16 / bf16 / FP4
+// 22.7-22.8 / 24.7-24.9 / 21.6-21.9 us against 25.2-25.4 / 26.0-26.2 / 24.5-24.9, N = 5 2.5-3 us
+// faster; 7168x16384 (1792 against 1920) fp16 / FP4 even, bf16 1.7-2.0 us slower (shared-memory
+// scales), so 2 pieces; at K <= 8192 not measured.
+struct Sweep8Choice {
+  int pieces, ctas, chunks, clusters;
+};
+inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
+inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces) {
+  const int most = 4 * kSweep8Warps * pieces, ctas = ((p.K >> 5) + most - 1) / most, tiles = (p.M + 15) / 16;
+  const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
+  return {pieces, ctas, sweep8_chunks(p.K, ctas), std::max(1, std::min(tiles, fit))};
+}
+inline int64_t sweep8_work(const Sweep8Choice& s, int M) {
+  const int slots = s.pieces == 2 ? 64 * ((s.chunks + 63) / 64) : s.chunks;
+  return (int64_t)(((M + 15) / 16 + s.clusters - 1) / s.clusters) * slots;
+}
+inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
+  const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
+  if (p.K <= 8192) return two;
+  const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
+  return 10 * sweep8_work(four, p.M) <= 9 * sweep8_work(two, p.M) ? four : two;
+}
+// The shared memory a CTA of that shape takes before the cluster's tile sums.
+inline int sweep8_fixed_smem(int pieces) {
+  return pieces == 4 ? Sweep8Shape<4>::kFixedSmem : Sweep8Shape<2>::kFixedSmem;
+}
 inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP8");
   const ScaleIndex& sf = p.sfa;
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
-         dev.smem_optin >= kSweep8FixedSmem && p.L == 1 && p.N >= 3 && p.N <= 8 && p.K % 32 == 0 &&
-         p.K <= kSweep8MaxCluster * kSweep8Chunks * 32 && sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
+         p.L == 1 && p.N >= 3 && p.N <= 8 && p.K % 32 == 0 && p.K <= kSweep8MaxK &&
+         sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
          reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0 &&
          reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 && column_pieces_fit(p) &&
-         (p.K <= 2 * kSweep8Chunks * 32 || p.N > 4);
+         (p.K <= 8192 || p.N > 4);
 }
-// CTAs per cluster: the fewest that hold K at kSweep8Chunks chunks of a row each; the chunks a CTA
-// holds: K split evenly, rounded up to 8 (a 16-byte copy of their scales), so every CTA holds at
-// least 65 when C > 1.
-inline int sweep8_ctas(int K) { return ((K >> 5) + kSweep8Chunks - 1) / kSweep8Chunks; }
-inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
-// As many clusters as fit at once (one CTA per SM) up to one per 16-row tile; the tiles' sums of a
+// As many clusters as fit at once (one CTA per SM) up to one per 16-row tile, each of the fewest
+// CTAs that hold K at the shape's chunks of a row, K split evenly among them rounded up to 8 (a
+// 16-byte copy of their scales; every CTA holds at least 65 when C > 1); the tiles' sums of a
 // cluster (C > 1) in shared memory too, or the plan is empty (cluster == 0: not taken).
 inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
-  const int ctas = sweep8_ctas(p.K), tiles = (p.M + 15) / 16;
-  const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
-  const int clusters = std::max(1, std::min(tiles, fit));
-  const int tiles_per = (tiles + clusters - 1) / clusters;
+  const Sweep8Choice shape = sweep8_choice(p, dev);
+  const int tiles = (p.M + 15) / 16, tiles_per = (tiles + shape.clusters - 1) / shape.clusters;
   GemvLaunch plan{};
-  plan.smem_bytes = kSweep8FixedSmem + (ctas > 1 ? tiles_per * kSweep8TileSumBytes : 0);
+  plan.smem_bytes = sweep8_fixed_smem(shape.pieces) + (shape.ctas > 1 ? tiles_per * kSweep8TileSumBytes : 0);
   if (plan.smem_bytes > dev.smem_optin) return GemvLaunch{};
-  plan.cluster = ctas;
-  plan.row_blocks = clusters;
+  plan.cluster = shape.ctas;
+  plan.row_blocks = shape.clusters;
   plan.splits = 1;
-  plan.grid = clusters * ctas;
-  plan.k_split = plan.k_chunk = 32 * sweep8_chunks(p.K, ctas);
+  plan.grid = shape.clusters * shape.ctas;
+  plan.k_split = plan.k_chunk = 32 * shape.chunks;
   plan.seg_rows = std::min(p.M, 16 * tiles_per);
   plan.chunk_bytes = 16;
   return plan;
@@ -3336,20 +3414,21 @@ inline int launch_sweep16_fp4(const GemvParams& p, const GemvLaunch& plan, cudaS
 
 // The tile sweep for x of kind kAct, clusters of plan.cluster CTAs (a launch attribute: one
 // kernel for every cluster size).
-template <int kAct>
+template <int kAct, int kPieces>
 int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
   static int opted_in[64] = {};  // the shared-memory opt-in, once per device
   int device = 0;
   cudaGetDevice(&device);
   if (!opted_in[device & 63]) {
     if (const cudaError_t err =
-            cudaFuncSetAttribute(sweep8_kernel<kAct>, cudaFuncAttributeMaxDynamicSharedMemorySize, dev.smem_optin))
+            cudaFuncSetAttribute(sweep8_kernel<kAct, kPieces>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 dev.smem_optin))
       return err;
     opted_in[device & 63] = 1;
   }
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = sweep8_config(plan.grid, plan.cluster, plan.smem_bytes, stream, attr);
-  return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct>, p, plan.row_blocks, plan.k_split / 32);
+  return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct, kPieces>, p, plan.row_blocks, plan.k_split / 32);
 }
 
 }  // namespace detail
@@ -3423,9 +3502,10 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                        (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.cluster && plan.splits == 1 &&
                        !plan.sweep && !plan.integer && !plan.tiled && !plan.ring && !plan.spans &&
                        plan.smem_bytes <= dev.smem_optin &&
-                       plan.smem_bytes >= kSweep8FixedSmem + (plan.cluster > 1 ? (tiles + plan.row_blocks - 1) /
-                                                                                      plan.row_blocks * kSweep8TileSumBytes
-                                                                                : 0);
+                       plan.smem_bytes >= sweep8_fixed_smem(sweep8_choice(p, dev).pieces) +
+                                              (plan.cluster > 1 ? (tiles + plan.row_blocks - 1) / plan.row_blocks *
+                                                                      kSweep8TileSumBytes
+                                                                : 0);
     return shape ? cudaSuccess : cudaErrorInvalidValue;
   }
   // The kernel's row arithmetic is 32-bit (see gemv_kernel).
@@ -3490,10 +3570,15 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
-  if (plan.cluster)  // the tile sweep
-    return p.act == kActFP4    ? launch_sweep8<kActFP4>(p, plan, dev, stream)
-           : p.act == kActBF16 ? launch_sweep8<kActBF16>(p, plan, dev, stream)
-                               : launch_sweep8<kActF16>(p, plan, dev, stream);
+  if (plan.cluster) {  // the tile sweep, of the pieces check_plan found the plan made for
+    if (sweep8_choice(p, dev).pieces == 4)
+      return p.act == kActFP4    ? launch_sweep8<kActFP4, 4>(p, plan, dev, stream)
+             : p.act == kActBF16 ? launch_sweep8<kActBF16, 4>(p, plan, dev, stream)
+                                 : launch_sweep8<kActF16, 4>(p, plan, dev, stream);
+    return p.act == kActFP4    ? launch_sweep8<kActFP4, 2>(p, plan, dev, stream)
+           : p.act == kActBF16 ? launch_sweep8<kActBF16, 2>(p, plan, dev, stream)
+                               : launch_sweep8<kActF16, 2>(p, plan, dev, stream);
+  }
   if (plan.sweep && !plan.integer) {  // the W4A16 sweep: 1 or 2 pieces (sweep16_pieces)
     if (p.act == kActFP4) return launch_sweep16_fp4(p, plan, stream);
     return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream)

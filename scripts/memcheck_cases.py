@@ -14,7 +14,8 @@ L = 1 on 2 pieces, 8224 with pieces past K, and on one, 16-bit and FP4 x); the t
 the second CTA, of 2 at 4 chunks a thread with a partial last tile and warps' chunks ending before
 their last piece, and one CTA with most warps' chunks past K); the activation quantized
 inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row
-sweep, on one piece a thread at L = 1)."""
+sweep over 16 batches of 1000 rows with two groups of warps sharing the quantized pieces; at L = 1
+the quantize kernel, then the sweep)."""
 import sys
 
 import torch
@@ -61,7 +62,7 @@ for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7
     torch.cuda.synchronize()
     print("ok quantize", shape, dtype)
 for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0), (2, 300, 16384, 0),
-                        (1, 50, 4096, 0)]:
+                        (1, 50, 4096, 0), (16, 1000, 2080, 0)]:
     a, sfa, _, _ = random_problem(l, m, k, 1, gen, "fp4", "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

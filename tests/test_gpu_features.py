@@ -47,15 +47,17 @@ def test_quantize_kernel_marks_nonfinite_blocks_nan():
 
 
 # (l, m, k, weight layout, one kernel on the H200): the launch rule's plan for the FP4 problem
-# decides (fused_quant_fits): the row sweep with 1 or 2 pieces a thread at any K (quantized once per CTA
-# where it has more than one group of warps, sweep_kernel), the tiled or k-span integer plans over
-# k ranges up to 8192; one column, x 16-byte aligned.
+# decides (fused_quant_fits): the row sweep with 1 or 2 pieces a thread where a CTA holds at least
+# 24 rows (quantized once per CTA and batch, shared where it has more than one group of warps,
+# sweep_kernel), the tiled or k-span integer plans over k ranges up to 8192; one column, x 16-byte
+# aligned.
 DYNAMIC_CASES = [
-    (1, 2048, 7168, "row-major", True),   # the row sweep, 1 piece a thread, 7 warps a row
-    (2, 1000, 4096, "row-major", True),   # the row sweep, batches
-    (1, 1000, 4096, "row-major", True),   # 1 piece a thread on 4 warps (at most 16 MiB), 2 groups share
-    (1, 300, 16384, "row-major", True),   # the row sweep, 8 warps a row
-    (4, 200, 2080, "row-major", True),    # 2 groups share 65 quantized pieces, CTAs across batches
+    (8, 2048, 7168, "row-major", True),   # the row sweep, 1 piece a thread, 7 warps a row, 31 rows a CTA
+    (4, 7168, 2048, "row-major", True),   # 2 pieces on one warp a row: 8 groups share, 72 rows a CTA
+    (16, 1000, 2080, "row-major", True),  # 2 groups share 65 quantized pieces, CTAs across batches
+    (1, 2048, 7168, "row-major", False),  # L = 1: 4 rows a CTA, two kernels (faster, run 282)
+    (2, 1000, 4096, "row-major", False),  # 5 rows a CTA
+    (1, 300, 16384, "row-major", False),  # 8 warps a row, one row a CTA
     (3, 3000, 4096, "row-major", False),  # the row sweep with 4 pieces a thread (not fused)
     (2, 1000, 4176, "tiled", True),       # tiled, K % 128 != 0, batches
     (1, 33, 16384, "tiled", True),        # tiled, K split 16 ways (tiled_balance_splits)

@@ -138,8 +138,8 @@ def test_state_dict_is_the_checkpoint_layout_and_loads_checks_shapes(layout):
 
 
 def test_weight_layout_rule_and_errors():
-    """auto: W4A16 on sm_90 row-major where the row sweep takes the rows (BENCHMARKS.md items 137,
-    164); otherwise tiled where the format's padding adds at most 1/8 of the weights (item 122),
+    """auto: on sm_90 row-major where the row sweeps take the rows (BENCHMARKS.md items 137, 164,
+    188); otherwise tiled where the format's padding adds at most 1/8 of the weights (item 122),
     row-major where it would add more."""
     from nvfp4_gemv import linear
 
@@ -152,11 +152,12 @@ def test_weight_layout_rule_and_errors():
         assert linear.auto_layout(out_f, in_f) == "row-major", (out_f, in_f)
     assert nv.NVFP4Linear(256, 64).weight_layout == "tiled"  # the default is "auto"
     assert nv.NVFP4Linear(1040, 120).weight_layout == "row-major"
-    # On sm_90 W4A16 takes row-major wherever the row sweep takes its rows (in_features a multiple
-    # of 32 up to 16384); not W4A4 ("dynamic"), not other GPUs, not past the sweep's K.
+    # On sm_90 W4A16 and dynamic W4A4 take row-major wherever the row sweeps take the rows
+    # (in_features a multiple of 32 up to 16384; item 188); not other GPUs, not past the sweep's K.
     for out_f, in_f in ((4096, 4096), (151936, 4096), (7168, 16384), (2048, 2080)):
-        assert linear.auto_layout(out_f, in_f, "weight-only", (9, 0)) == "row-major", (out_f, in_f)
-    assert linear.auto_layout(4096, 4096, "dynamic", (9, 0)) == "tiled"
+        for activation in ("weight-only", "dynamic"):
+            assert linear.auto_layout(out_f, in_f, activation, (9, 0)) == "row-major", (out_f, in_f, activation)
+    assert linear.auto_layout(4096, 4096, "dynamic", (10, 0)) == "tiled"
     assert linear.auto_layout(4096, 4096, "weight-only", (10, 0)) == "tiled"
     assert linear.auto_layout(4096, 4096, "weight-only", (8, 0)) == "tiled"
     assert linear.auto_layout(4096, 16400, "weight-only", (9, 0)) == "tiled"

@@ -249,7 +249,8 @@ def bench_op_shape(m, k, l, n, act, flusher, bw, device, reps, tiled=False) -> S
 
 def extended_rows(flusher, bw, device, reps) -> list[dict]:
     """Model layers at L = 1 (W4A4 and W4A16 bf16, both weight layouts); N = 1..16 columns on the
-    task's first shape, both weight layouts (NVFP4Linear's "auto" stores the layers tiled)."""
+    task's first shape, both weight layouts (NVFP4Linear's "auto" stores them row-major on sm_90
+    where the row sweeps take them, tiled elsewhere)."""
     rows = []
     for m, k in MODEL_LAYERS:
         for act in ("fp4", "bf16"):

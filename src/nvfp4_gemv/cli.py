@@ -136,7 +136,8 @@ def main(argv=None) -> int:
     p.add_argument("--intermediate", type=int, default=5632)
     p.add_argument("--activation", choices=("weight-only", "dynamic"), default="weight-only")
     p.add_argument("--weight-layout", choices=("auto", "tiled", "row-major"), default="auto",
-                   help="NVFP4Linear's weight storage (auto: tiled where its padding adds <= 1/8)")
+                   help="NVFP4Linear's weight storage (auto: row-major on sm_90 where the row sweeps take "
+                        "the rows, else tiled where its padding adds <= 1/8)")
     p.add_argument("--json", help="write the report here")
     sub.add_parser("build", help="build (or load) the extension now").set_defaults(fn=cmd_build)
     sub.add_parser("clear-cache", help="delete all cached builds").set_defaults(fn=cmd_clear_cache)

@@ -11,8 +11,8 @@ per weight) in one of two layouts (``weight_layout``):
                k spans and on sm_90 the row sweeps (W4A4 at one or two rows, W4A16 at one or two
                rows: no activation staging; BENCHMARKS.md items 134-137, 164, 181) and the tile
                sweep (3..8 rows, items 184, 186);
-  "auto"       (default) for W4A16 layers built on an sm_90 GPU whose in_features the row sweep
-               takes (a multiple of 32, at most 16384): row-major, the faster layout at one
+  "auto"       (default) for layers built on an sm_90 GPU whose in_features the row sweeps
+               take (a multiple of 32, at most 16384): row-major, the faster layout at one
                activation row on every layer measured (bf16, run 249: 4096x4096 10.9 us against
                11.7 tiled, 14336x4096 16.9 / 18.2, 4096x14336 18.0 / 19.2, 7168x2048 10.0 / 11.2,
                2048x7168 9.7 / 11.6, 7168x16384 25.6 / 28.6, the lm_head 99.0 / 98.5), and at two
@@ -20,11 +20,13 @@ per weight) in one of two layouts (``weight_layout``):
                3 rows tiled is faster where in_features > 8192 (7168x16384 N = 4 31.4 against 33.6,
                4096x14336 N = 8 23.3 / 25.3), row-major where in_features <= 8192 up to 8 rows
                (14336x4096 N = 8 21.7 / 25.1), tiled at 16 (32.4 / 34.8): batched or speculative
-               decode of 3+ tokens on wide layers should ask for "tiled". For W4A4 "dynamic" layers
-               tiled is the one-row choice (4096x14336 19.9 against 23.4 row-major, 7168x16384
-               28.9 / 29.9; even on 14336x4096), row-major faster at 2 rows (29.4 / 32.4) and up
-               to 8 where in_features <= 8192 (item 187). Elsewhere (other GPUs, W4A4 "dynamic",
-               a layer built on the CPU and moved later): tiled where its padding (rows to 16,
+               decode of 3+ tokens on wide layers should ask for "tiled". W4A4 "dynamic" layers
+               the same since at one row the row sweep takes the quantize kernel's output rather
+               than quantizing inside (item 188; run 284: 7168x16384 26.7 against 28.7 tiled,
+               4096x14336 18.3 / 19.8, 2048x7168 11.7 / 12.5, 14336x4096 and 7168x2048 even,
+               4096x4096 11.8 / 11.5; 2 rows 0.4-3.7 us faster row-major; tiled was the one-row
+               choice before, item 187). Elsewhere (other GPUs, a layer built on the CPU and moved
+               later): tiled where its padding (rows to 16,
                in_features to 128) adds at most 1/8 to the bytes read (TILED_MAX_PADDING),
                row-major otherwise (layers with few rows or a short, odd in_features: not measured,
                and the padding is read).
@@ -59,11 +61,13 @@ SWEEP_MAX_IN_FEATURES = 16384  # the W4A16 row sweep's longest row (sweep16_fits
 
 def auto_layout(out_features: int, in_features: int, activation: str = "weight-only",
                 capability: tuple[int, int] | None = None) -> str:
-    """weight_layout="auto" (see the module docstring): "row-major" for a W4A16 layer on an sm_90
-    device (capability (9, x)) whose rows the row sweep takes; else "tiled" where the tiled format's
-    padding adds at most TILED_MAX_PADDING of the weights (2048x2064, padded 5.4%, was still
-    1.3-1.9 us faster tiled at N = 1, run 168), else "row-major"."""
-    if (capability is not None and capability[0] == 9 and activation == "weight-only"
+    """weight_layout="auto" (see the module docstring): "row-major" for a layer on an sm_90 device
+    (capability (9, x)) whose rows the row sweeps take, W4A16 or dynamic W4A4 alike (`activation`
+    is kept for the rule's callers: since BENCHMARKS.md item 188 both modes choose the same); else
+    "tiled" where the tiled format's padding adds at most TILED_MAX_PADDING of the weights
+    (2048x2064, padded 5.4%, was still 1.3-1.9 us faster tiled at N = 1, run 168), else
+    "row-major"."""
+    if (capability is not None and capability[0] == 9
             and in_features % 32 == 0 and in_features <= SWEEP_MAX_IN_FEATURES):
         return "row-major"
     (bands, k_tiles, _, _), _ = fmt.tiled_shapes(out_features, in_features)

@@ -3556,12 +3556,22 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
 // Since the even bands (even_row_blocks) the tiled 7168x16384 runs unsplit: two kernels, 28.7-28.9
 // us against 28.3-28.4 split and fused before, and 30.2-30.3 fused over K = 16384 (run 181).
 constexpr int kFusedQuantMaxK = 8192;
-// The row sweep quantizes only its threads' own pieces, once per batch, at any K (1 or 2 pieces a
-// thread; see sweep_kernel).
+// The row sweep (1 or 2 pieces a thread) quantizes once per CTA and batch, its threads' own pieces
+// or, with several groups of warps, all of K shared; it pays where that is spread over at least
+// kFusedSweepMinCtaRows rows of the CTA. Measured (runs 282-283, docs/runs/run282/dyn_fuse.py and
+// run283/dyn_fuse_l.py, two passes, bf16 x, the op fused against quantize then gemv_out;
+// BENCHMARKS.md item 188): at L = 1 never faster: 4096xK (8-10 rows a CTA) even at K = 2048, 0.2
+// us slower at 4096, 1.2-5.5 slower at 6144-16384 (4096x14336 23.5-23.6 against 18.1-18.3),
+// 7168x16384 (18 rows) 30.0-30.4 against 26.8, 2048x7168 13.8 against 11.7-11.9, 7168x2048 (18)
+// even; at L > 1 faster from 31 rows (4096x7168x8, 62 rows, 44.0 against 45.4-45.6; 7168x2048x4,
+// 72, 17.6-17.7 against 18.0-18.2; 2048x7168x8, 31, 26.8-26.9 against 27.6), slower below
+// (4096x4096x2, 21 rows, 14.8 against 14.3-14.5; 1000x4096x2 and 200x2080x4 by 0.3-0.5).
+constexpr int kFusedSweepMinCtaRows = 24;
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
+  const bool sweep_pays = detail::sweep_quantizes(plan.sweep) &&
+                          detail::sweep_cta_rows(p, plan.row_blocks, false) >= kFusedSweepMinCtaRows;
   return detail::quant_act(p) && plan.integer &&
-         (detail::sweep_quantizes(plan.sweep) || (!plan.sweep && (plan.tiled || plan.spans) &&
-                                                  plan.k_split <= kFusedQuantMaxK)) &&
+         (sweep_pays || (!plan.sweep && (plan.tiled || plan.spans) && plan.k_split <= kFusedQuantMaxK)) &&
          detail::quant_act_fits(p);
 }
 

@@ -180,8 +180,9 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev);
 // 0 when launch_gemv would accept `plan` for p on dev, else cudaErrorInvalidValue.
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev);
 // Whether to launch `plan` for p with its activation quantized in the kernel (kActQuantF16 /
-// kActQuantBF16): an integer plan (tiled or k spans) over k ranges short enough to pay for it, one
-// column, 16-byte aligned x (gemv_kernels.cu has the measurements).
+// kActQuantBF16): an integer plan (tiled or k spans) over k ranges short enough to pay for it, or
+// the row sweep where its CTAs hold rows enough to pay for it; one column, 16-byte aligned x
+// (gemv_kernels.cu has the measurements).
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan);
 // Launches `plan` (from plan_gemv on the same p; p.partials set when plan.workspace_bytes > 0).
 // Returns a CUDA error code (0 = success).

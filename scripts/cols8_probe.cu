@@ -21,6 +21,10 @@
 // add the W warps' in warp order.
 //
 // Build and run: nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/c8 scripts/cols8_probe.cu && /tmp/c8 [reps]
+// With the library's kernel beside the probe's, timed in the same process and the same way (its
+// plan_gemv / launch_gemv, torch-free; BENCHMARKS.md item 185 left a 2-3 us gap between the
+// library's bench and this probe unexplained): add -DWITH_LIBRARY src/nvfp4_gemv/csrc/gemv_kernels.cu
+// to the nvcc line.
 #include <cooperative_groups.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -34,6 +38,9 @@
 
 #include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"
 #include "probe_common.cuh"  // CK, ProbeBench, SplitMix64, e2m1, e4m3
+#ifdef WITH_LIBRARY
+#include "../src/nvfp4_gemv/csrc/nvfp4_gemv.cuh"
+#endif
 
 using namespace nvfp4::detail;
 namespace cg = cooperative_groups;
@@ -253,6 +260,57 @@ int main(int argc, char** argv) {
     const int64_t bytes = (int64_t)a_bytes + sf_bytes;
     const float floor_us = bench.floor_us(a, bytes);
     std::printf("%dx%d N=8: floor %.1f us (%.1f MB)\n", M, K, floor_us, bytes / 1e6);
+    // Runs launch once into a NaN-poisoned output, checks the sampled rows against the float64
+    // reference, then times it; prints one line.
+    const auto run_checked = [&](const char* name, int clusters, auto launch) {
+      CK(cudaMemset(out, 0xFF, (size_t)M * kCols * 4));  // poison: NaN
+      launch();
+      CK(cudaGetLastError());
+      CK(cudaDeviceSynchronize());
+      std::vector<float> hout((size_t)M * kCols);
+      CK(cudaMemcpy(hout.data(), out, hout.size() * 4, cudaMemcpyDeviceToHost));
+      int bad = 0;
+      double worst = 0;
+      for (size_t i = 0; i < rows.size(); ++i)
+        for (int c = 0; c < kCols; ++c) {
+          const double got = hout[(size_t)rows[i] * kCols + c], r = ref[i * kCols + c];
+          // fp32 accumulation of exact products: K 2^-23 sum |w x|, and the output's own rounding.
+          const double tol = mag[i * kCols + c] * K * std::ldexp(1.0, -23) + std::fabs(r) * std::ldexp(1.0, -23);
+          const double err = std::fabs(got - r);
+          if (!(err <= tol)) ++bad;
+          worst = std::max(worst, err / tol);
+        }
+      auto t = bench.time(launch);
+      std::printf("  %-22s %3d clusters  %6.1f us (p10 %.1f)  %.2fx floor  %s (%d of %zu off, worst err/tol %.3f)\n",
+                  name, clusters, t.first, t.second, t.first / floor_us, bad ? "WRONG" : "ok", bad,
+                  rows.size() * kCols, worst);
+    };
+    // The library's kernel for the same problem (fp32 out [M, 8]), after the probe's variant of
+    // the same shape (library_after) and again after them all: drift shows as a difference.
+    const char* library_after = nullptr;
+    const auto run_library = [&] {
+#ifdef WITH_LIBRARY
+      nvfp4::GemvParams lp{};
+      lp.M = M, lp.K = K, lp.L = 1, lp.N = kCols;
+      lp.a = a, lp.a_row_stride = K / 2, lp.a_batch_stride = (int64_t)M * (K / 2);
+      lp.sfa = nvfp4::ScaleIndex{a + a_bytes, (int64_t)M * (K / 16), K / 16, 1, nvfp4::kScaleRowMajor, (K + 63) / 64};
+      lp.x = x, lp.x_col_stride = K, lp.x_batch_stride = (int64_t)kCols * K, lp.act = nvfp4::kActF16;
+      lp.out = out, lp.out_row_stride = kCols, lp.out_col_stride = 1, lp.out_batch_stride = (int64_t)M * kCols;
+      lp.out_kind = nvfp4::kOutF32;
+      const nvfp4::GemvLaunch plan = nvfp4::plan_gemv(lp);
+      char name[64];
+      std::snprintf(name, sizeof name, "library %s %dx%d", plan.cluster ? "tile sweep" : "other", plan.grid,
+                    plan.cluster);
+      if (plan.workspace_bytes) {
+        std::printf("  %s: needs a workspace, skipped\n", name);
+        return;
+      }
+      run_checked(name, plan.row_blocks, [&] { CK(static_cast<cudaError_t>(nvfp4::launch_gemv(lp, plan, 0))); });
+#endif
+    };
+#ifdef WITH_LIBRARY
+    library_after = "16w p2 s4 c4 1/SM";
+#endif
     for (auto& v : kVariants) {
       const int kc = 128 * v.W * v.P;
       if (K != v.C * kc || M % 16) continue;
@@ -281,28 +339,10 @@ int main(int argc, char** argv) {
       if (smem2 > 227 * 1024) { std::printf("  %-22s %d B shared: skipped\n", v.name, smem2); continue; }
       CK(cudaFuncSetAttribute(v.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem2));
       const auto launch = [&] { v.fn<<<clusters * v.C, v.W * 32, smem2>>>(prob, clusters); };
-      CK(cudaMemset(out, 0xFF, (size_t)M * kCols * 4));  // poison: NaN
-      launch();
-      CK(cudaGetLastError());
-      CK(cudaDeviceSynchronize());
-      std::vector<float> hout((size_t)M * kCols);
-      CK(cudaMemcpy(hout.data(), out, hout.size() * 4, cudaMemcpyDeviceToHost));
-      int bad = 0;
-      double worst = 0;
-      for (size_t i = 0; i < rows.size(); ++i)
-        for (int c = 0; c < kCols; ++c) {
-          const double got = hout[(size_t)rows[i] * kCols + c], r = ref[i * kCols + c];
-          // fp32 accumulation of exact products: K 2^-23 sum |w x|, and the output's own rounding.
-          const double tol = mag[i * kCols + c] * K * std::ldexp(1.0, -23) + std::fabs(r) * std::ldexp(1.0, -23);
-          const double err = std::fabs(got - r);
-          if (!(err <= tol)) ++bad;
-          worst = std::max(worst, err / tol);
-        }
-      auto t = bench.time(launch);
-      std::printf("  %-22s %3d clusters  %6.1f us (p10 %.1f)  %.2fx floor  %s (%d of %zu off, worst err/tol %.3f)\n",
-                  v.name, clusters, t.first, t.second, t.first / floor_us, bad ? "WRONG" : "ok", bad,
-                  rows.size() * kCols, worst);
+      run_checked(v.name, clusters, launch);
+      if (library_after && std::strcmp(v.name, library_after) == 0) run_library();
     }
+    run_library();
     CK(cudaFree(a));
     CK(cudaFree(x));
     CK(cudaFree(out));

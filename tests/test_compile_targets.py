@@ -50,7 +50,10 @@ KERNEL_FILES = [f for f in jit.CUDA_SOURCES if f.endswith(".cu")]
 SPAN_ROWS4 = "gemv_kernels.cu with NVFP4_SPAN_ROWS=4"
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 PROBES = ["pattern_probe.cu", "pipe_probe.cu", "cluster_occupancy.cu", "regact_probe.cu", "sweep_mem_probe.cu",
-          "evict_probe.cu"]
+          "evict_probe.cu", "cols8_probe.cu"]
+# Probes built a second way: name -> (file, nvcc flags). cols8_probe with the library's API beside it
+# (linked with gemv_kernels.cu when run; compiled alone here).
+PROBE_VARIANTS = {"cols8_probe.cu -DWITH_LIBRARY": ("cols8_probe.cu", "-DWITH_LIBRARY")}
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +77,8 @@ def builds(tmp_path_factory):
     # against the kernel headers they include.
     for probe in PROBES:
         start("sm_90a", probe, SCRIPTS / probe, out / f"{probe}.o", "-c")
+    for i, (name, (probe, *flags)) in enumerate(PROBE_VARIANTS.items()):
+        start("sm_90a", name, SCRIPTS / probe, out / f"variant{i}.o", "-c", *flags)
     results = {target: {} for target in TARGETS}
     for (target, name), (proc, obj) in procs.items():
         log, _ = proc.communicate()
@@ -92,7 +97,7 @@ def test_four_row_k_spans_compile_without_spills(builds, target):
     check_no_spills(*builds[target][SPAN_ROWS4][:2])
 
 
-@pytest.mark.parametrize("probe", PROBES)
+@pytest.mark.parametrize("probe", PROBES + list(PROBE_VARIANTS))
 def test_diagnostic_probes_compile(builds, probe):
     rc, log, _ = builds["sm_90a"][probe]
     assert rc == 0, log

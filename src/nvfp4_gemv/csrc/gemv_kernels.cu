@@ -2555,6 +2555,8 @@ inline cudaLaunchConfig_t sweep8_config(int grid, int cluster, int smem, cudaStr
   cfg.numAttrs = 1;
   return cfg;
 }
+// Asked of one kernel: every tile-sweep kernel is one CTA of 512 threads per SM at the opt-in
+// shared memory, 2 or 4 chunks a thread alike.
 inline void sweep8_cluster_fit(PlanDevice& d) {
   const auto kernel = sweep8_kernel<kActF16, 2>;
   if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, d.smem_optin) != cudaSuccess) {

@@ -405,17 +405,16 @@ int main() {
       const GemvLaunch few = check_case(devices[0], Case{7168, 16384, 1, 4, act, kScaleRowMajor, true});
       const GemvLaunch few2 = check_case(devices[0], Case{28672, 8192, 1, 3, act, kScaleRowMajor, true});
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != 2 ||
-          t14.k_split != 7168 || t16.cluster != 2 || t16.k_split != 8192 || t4.cluster != 1 || t4.grid != 132 || ts.cluster != 1 || ts.grid != 16 ||
-          n2.cluster || n9.cluster || l2.cluster || bl.cluster || un.cluster || odd.cluster || big.cluster ||
-          few.cluster || few2.cluster != 2) {
+          t14.k_split != 7168 || t16.cluster != 2 || t16.k_split != 8192 || t4.cluster != 1 || t4.grid != 132 ||
+          ts.cluster != 1 || ts.grid != 16 || n2.cluster || n9.cluster || l2.cluster || bl.cluster || un.cluster ||
+          odd.cluster || big.cluster || few.cluster || few2.cluster != 2) {
         std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
-                    "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 cluster %d on %d CTAs; cluster %d "
-                    "at N=2, %d at N=9, %d at L=2, %d blocked, %d unaligned, %d at K=4128, %d at K=16416, %d "
-                    "on 7168x16384 N=4, %d on 28672x8192 N=3\n",
+                    "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 "
+                    "cluster %d on %d CTAs; cluster %d at N=2, %d at N=9, %d at L=2, %d blocked, %d unaligned, "
+                    "%d at K=4128, %d at K=16416, %d on 7168x16384 N=4, %d on 28672x8192 N=3\n",
                     act, t8.cluster, t8.row_blocks, t8.k_split, t14.cluster, t14.k_split, t16.cluster, t16.k_split,
-                    t4.cluster, t4.grid,
-                    ts.cluster, ts.grid, n2.cluster, n9.cluster, l2.cluster, bl.cluster, un.cluster, odd.cluster,
-                    big.cluster, few.cluster, few2.cluster);
+                    t4.cluster, t4.grid, ts.cluster, ts.grid, n2.cluster, n9.cluster, l2.cluster, bl.cluster,
+                    un.cluster, odd.cluster, big.cluster, few.cluster, few2.cluster);
         ++failures;
       }
     }

@@ -1506,12 +1506,8 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
   const int n = (int)(idx - r * p.N);
   float s = 0.f;
   for (int k = 0; k < splits; ++k) s += p.partials[(k * R + r) * p.N + n];
-  const float alpha = global_alpha(p);
   const int l = (int)(r / p.M), m = (int)(r - (int64_t)l * p.M);
-  float v = s * alpha;
-  if (p.bias) v += p.bias[m];
-  store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride +
-                   (int64_t)n * p.out_col_stride, v);
+  store_sum(p, l, m, n, s, global_alpha(p), 0);  // the splits' partials carry no fixed-point scale
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -3168,22 +3164,24 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // scales), so 2 pieces; at K <= 8192 not measured.
 struct Sweep8Choice {
   int pieces, ctas, chunks, clusters;
+  int rounds;  // tiles a cluster takes, at most: ceil(tiles / clusters)
 };
 inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
 inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces) {
   const int most = 4 * kSweep8Warps * pieces, ctas = ((p.K >> 5) + most - 1) / most, tiles = (p.M + 15) / 16;
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
-  return {pieces, ctas, sweep8_chunks(p.K, ctas), std::max(1, std::min(tiles, fit))};
+  const int clusters = std::max(1, std::min(tiles, fit));
+  return {pieces, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters};
 }
-inline int64_t sweep8_work(const Sweep8Choice& s, int M) {
+inline int64_t sweep8_work(const Sweep8Choice& s) {
   const int slots = s.pieces == 2 ? 64 * ((s.chunks + 63) / 64) : s.chunks;
-  return (int64_t)(((M + 15) / 16 + s.clusters - 1) / s.clusters) * slots;
+  return (int64_t)s.rounds * slots;
 }
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
   if (p.K <= 8192) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
-  return 10 * sweep8_work(four, p.M) <= 9 * sweep8_work(two, p.M) ? four : two;
+  return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }
 // The shared memory a CTA of that shape takes before the cluster's tile sums.
 inline int sweep8_fixed_smem(int pieces) {
@@ -3205,16 +3203,15 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // cluster (C > 1) in shared memory too, or the plan is empty (cluster == 0: not taken).
 inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice shape = sweep8_choice(p, dev);
-  const int tiles = (p.M + 15) / 16, tiles_per = (tiles + shape.clusters - 1) / shape.clusters;
   GemvLaunch plan{};
-  plan.smem_bytes = sweep8_fixed_smem(shape.pieces) + (shape.ctas > 1 ? tiles_per * kSweep8TileSumBytes : 0);
+  plan.smem_bytes = sweep8_fixed_smem(shape.pieces) + (shape.ctas > 1 ? shape.rounds * kSweep8TileSumBytes : 0);
   if (plan.smem_bytes > dev.smem_optin) return GemvLaunch{};
   plan.cluster = shape.ctas;
   plan.row_blocks = shape.clusters;
   plan.splits = 1;
   plan.grid = shape.clusters * shape.ctas;
   plan.k_split = plan.k_chunk = 32 * shape.chunks;
-  plan.seg_rows = std::min(p.M, 16 * tiles_per);
+  plan.seg_rows = std::min(p.M, 16 * shape.rounds);
   plan.chunk_bytes = 16;
   return plan;
 }
@@ -3432,6 +3429,12 @@ int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const PlanDevice&
   const cudaLaunchConfig_t cfg = sweep8_config(plan.grid, plan.cluster, plan.smem_bytes, stream, attr);
   return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct, kPieces>, p, plan.row_blocks, plan.k_split / 32);
 }
+template <int kPieces>
+int launch_sweep8_for(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
+  return p.act == kActFP4    ? launch_sweep8<kActFP4, kPieces>(p, plan, dev, stream)
+         : p.act == kActBF16 ? launch_sweep8<kActBF16, kPieces>(p, plan, dev, stream)
+                             : launch_sweep8<kActF16, kPieces>(p, plan, dev, stream);
+}
 
 }  // namespace detail
 
@@ -3582,15 +3585,9 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
-  if (plan.cluster) {  // the tile sweep, of the pieces check_plan found the plan made for
-    if (sweep8_choice(p, dev).pieces == 4)
-      return p.act == kActFP4    ? launch_sweep8<kActFP4, 4>(p, plan, dev, stream)
-             : p.act == kActBF16 ? launch_sweep8<kActBF16, 4>(p, plan, dev, stream)
-                                 : launch_sweep8<kActF16, 4>(p, plan, dev, stream);
-    return p.act == kActFP4    ? launch_sweep8<kActFP4, 2>(p, plan, dev, stream)
-           : p.act == kActBF16 ? launch_sweep8<kActBF16, 2>(p, plan, dev, stream)
-                               : launch_sweep8<kActF16, 2>(p, plan, dev, stream);
-  }
+  if (plan.cluster)  // the tile sweep, of the pieces check_plan found the plan made for
+    return sweep8_choice(p, dev).pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream)
+                                             : launch_sweep8_for<2>(p, plan, dev, stream);
   if (plan.sweep && !plan.integer) {  // the W4A16 sweep: 1 or 2 pieces (sweep16_pieces)
     if (p.act == kActFP4) return launch_sweep16_fp4(p, plan, stream);
     return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream)

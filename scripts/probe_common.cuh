@@ -36,9 +36,10 @@ __device__ __forceinline__ void sink_store(uint32_t acc, uint32_t* sink) {
   if ((threadIdx.x & 31) == 0) atomicXor(sink + blockIdx.x, acc);
 }
 
-// The stream floor's read (gemv_kernels.cu stream_read_kernel): a grid stride over `bytes` in
-// 16-byte loads, U of them a thread in flight, XORed together; load(p, w) is the probe's load
-// instruction (ld16, or a variant of it).
+// A grid stride over `bytes` in 16-byte loads, in groups of U a thread and then one at a time,
+// XORed together; load(p, w) is the probe's load instruction (ld16, or a variant of it). The
+// library's stream floor until run 286 (BENCHMARKS.md item 189; its one-at-a-time tail cost up to
+// 0.9 us over 33 MB); evict_probe.cu and sweep_mem_probe.cu time their load variants with it.
 template <int U, class Load>
 __device__ __forceinline__ uint32_t stream_read_xor(const uint8_t* data, int64_t bytes, Load load) {
   const int64_t n16 = bytes / 16, stride = (int64_t)gridDim.x * blockDim.x;
@@ -82,14 +83,37 @@ std::vector<float> time_flushed(int reps, uint8_t* flush, size_t flush_bytes, cu
   return v;
 }
 
-// The library's stream-floor kernel (gemv_kernels.cu stream_read_kernel): 8 loads a thread in flight.
-__global__ void stream_floor_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
-  sink_store(stream_read_xor<8>(data, bytes, ld16), sink);
+// ld16 where p holds; w is left as it was where p does not.
+__device__ __forceinline__ void ld16_if(bool p, const uint8_t* a, uint4& w) {
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %5, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n\t}"
+               : "+r"(w.x), "+r"(w.y), "+r"(w.z), "+r"(w.w) : "l"(a), "r"((int)p));
+}
+
+// The library's stream-floor kernel (gemv_kernels.cu stream_read_kernel, since run 286): a grid
+// stride in groups of U = 8 loads a thread, each thread's last group predicated; at most 64
+// registers (launch bounds 512 x 2), so ptxas issues the 8 loads of a group before the first fold.
+template <int U = 8>
+__global__ void __launch_bounds__(512, U > 8 ? 1 : 2) stream_floor_kernel(const uint8_t* data, int64_t bytes,
+                                                                          uint32_t* sink) {
+  const int64_t n16 = bytes / 16, stride = (int64_t)gridDim.x * blockDim.x;
+  uint32_t acc = 0;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n16; i += U * stride) {
+    uint4 w[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      w[u] = make_uint4(0, 0, 0, 0);
+      ld16_if(i + u * stride < n16, data + (i + u * stride) * 16, w[u]);
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u) acc ^= fold(w[u]);
+  }
+  sink_store(acc, sink);
 }
 
 // A probe's timing set-up: the device's SM count, the 512 MiB flush buffer, a sink for the floor,
 // two events. time(fn): (median, 10th percentile) of `reps` flushed reps, us; floor_us: the stream
-// floor over `bytes` at data, best of 2, 3 and 4 CTAs of 256 threads per SM (the bench's way).
+// floor over `bytes` at data, best of the bench's grids (bench.py READ_GRIDS).
 struct ProbeBench {
   int sms = 0, reps;
   size_t flush_bytes = size_t(512) << 20;
@@ -113,8 +137,9 @@ struct ProbeBench {
   }
   float floor_us(const uint8_t* data, int64_t bytes) {
     float best = 1e30f;
-    for (int per_sm : {2, 3, 4})
-      best = std::min(best, time([&] { stream_floor_kernel<<<sms * per_sm, 256>>>(data, bytes, sink); }).first);
+    const int grids[][2] = {{1, 512}, {2, 512}, {3, 256}, {4, 256}, {4, 512}, {8, 256}};
+    for (const auto& g : grids)
+      best = std::min(best, time([&] { stream_floor_kernel<<<sms * g[0], g[1]>>>(data, bytes, sink); }).first);
     return best;
   }
 };

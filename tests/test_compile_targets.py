@@ -50,7 +50,7 @@ KERNEL_FILES = [f for f in jit.CUDA_SOURCES if f.endswith(".cu")]
 SPAN_ROWS4 = "gemv_kernels.cu with NVFP4_SPAN_ROWS=4"
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 PROBES = ["pattern_probe.cu", "pipe_probe.cu", "cluster_occupancy.cu", "regact_probe.cu", "sweep_mem_probe.cu",
-          "evict_probe.cu", "cols8_probe.cu"]
+          "evict_probe.cu", "cols8_probe.cu", "floor_probe.cu"]
 # Probes built a second way: name -> (file, nvcc flags). cols8_probe with the library's API beside it
 # (linked with gemv_kernels.cu when run; compiled alone here).
 PROBE_VARIANTS = {"cols8_probe.cu -DWITH_LIBRARY": ("cols8_probe.cu", "-DWITH_LIBRARY")}
@@ -219,6 +219,20 @@ def test_sweeps_read_each_load_a_row_later(builds):
         if first_read < len(loop) // (8 if one_pair else 2):
             early.append((name[18:48], first_read, len(loop)))
     assert not early, early  # (kernel, earliest first read, loop length); `sass_loop.py --loads` lists them
+
+
+def test_stream_floor_issues_a_whole_group_of_loads(builds):
+    """The stream floor (stream_read_kernel) issues the 8 loads of a thread's group (each predicated,
+    for the thread's last group) before it folds the first word in. Without its launch bounds ptxas
+    kept it at 32 registers and folded after the fourth load, so 4 were in flight (BENCHMARKS.md
+    item 189): a floor slower than it claims to be makes every GEMV / floor ratio look better."""
+    tool = cuobjdump()
+    if tool is None:
+        pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
+    sass = sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2], "_ZN5nvfp46detail18stream_read_kernelEPKhlPj")
+    ops = "".join("L" if "LDG" in line else "x" for line in sass.splitlines()
+                  if "LDG" in line or re.search(r"LOP3\.LUT R\d", line))
+    assert ops.count("L") == 8 + 1 and "L" * 8 in ops, ops  # one group, and the CTA's last byte load
 
 
 def test_sass_compare_reads_the_sweeps_of_a_real_build(builds):

@@ -26,9 +26,10 @@ from . import format as fmt
 from . import ops, reference, task
 
 FLUSH_BYTES = 512 << 20  # > 8x the H200's 60 MB L2
-# (CTAs per SM, threads) tried for the floor; each thread keeps 8 x 16 bytes in flight. 3 x 256 (96 KB
-# per SM) read 7168x16384's bytes in 21.5 us against 22.4-22.9 for the others (H200, run 87,
-# scripts/floor_inflight.py); 32 KB per SM took 26.0, 16 KB 38.9.
+# (CTAs per SM, threads) tried for the floor; each thread keeps 8 x 16 bytes in flight. Since run 286
+# (BENCHMARKS.md item 189, scripts/floor_probe.cu: each thread's last group predicated) 1 x 512 is
+# the best grid on most sizes (13.2 us over 33 MB, 21.3 over 66 MB, 38.0 over 132 MB; (4, 256) on
+# 9.4 MB); before it 3 x 256 was (run 87); 32 KB per SM took 26.0 us over 66 MB, 16 KB 38.9.
 READ_GRIDS = ((1, 512), (2, 512), (3, 256), (4, 256), (4, 512), (8, 256))
 
 

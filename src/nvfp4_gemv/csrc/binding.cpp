@@ -281,6 +281,8 @@ void stream_read(const Tensor& data, const Tensor& sink, int64_t grid, int64_t t
               "stream_read: sink must be a contiguous int32 CUDA tensor");
   TORCH_CHECK(reinterpret_cast<uintptr_t>(data.data_ptr()) % 16 == 0,
               "stream_read: data must be 16-byte aligned");
+  TORCH_CHECK(threads <= 0 || (threads % 32 == 0 && threads <= nvfp4::kStreamReadMaxThreads),
+              "stream_read: threads must be a multiple of 32 up to ", nvfp4::kStreamReadMaxThreads, ", got ", threads);
   int g = static_cast<int>(grid);
   if (g <= 0) g = nvfp4::stream_read_default_grid(data.device().index());
   TORCH_CHECK(sink.numel() >= g, "stream_read: sink needs >= ", g, " elements, got ", sink.numel());

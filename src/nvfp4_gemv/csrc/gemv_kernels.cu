@@ -2500,25 +2500,29 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
 
 // ---------------------------------------------------------------------------------------------
 // Stream floor: the same bytes, read with the same load instruction, nothing computed.
+// Each thread keeps kStreamUnroll 16-byte loads in flight over a grid stride; the last group of a
+// thread is predicated, so a thread's tail is read in one group, not one waited-for load at a
+// time (the earlier form: 4-7 such loads a thread over 33 MB on every grid). Run 286
+// (scripts/floor_probe.cu, BENCHMARKS.md item 189): 13.2 us over 33 MB against 14.1 for the
+// earlier form on the bench's grids, 21.3 against 21.6 over 66 MB, 38.0 against 38.5 over 132 MB.
+// The launch bounds (kStreamReadMaxThreads threads, 2 CTAs an SM: at most 64 registers) put all 8
+// loads of a group in flight; without them ptxas kept 32 registers for full occupancy and folded
+// the first words before it issued the fifth load (cuobjdump). That alone gained nothing (run 286:
+// 14.1 us over 33 MB with the old tail); the tail did.
 // ---------------------------------------------------------------------------------------------
 constexpr int kStreamUnroll = 8;
 
-__global__ void stream_read_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
+__global__ void __launch_bounds__(kStreamReadMaxThreads, 2)
+    stream_read_kernel(const uint8_t* data, int64_t bytes, uint32_t* sink) {
   const int64_t n16 = bytes / 16;
   const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   uint32_t acc = 0;
-  for (; i + (kStreamUnroll - 1) * stride < n16; i += kStreamUnroll * stride) {
-    uint32_t w[kStreamUnroll][4];
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n16; i += kStreamUnroll * stride) {
+    uint32_t w[kStreamUnroll][4] = {};
 #pragma unroll
-    for (int u = 0; u < kStreamUnroll; ++u) ld_stream(data + (i + u * stride) * 16, w[u]);
+    for (int u = 0; u < kStreamUnroll; ++u) ld_stream_if(i + u * stride < n16, data + (i + u * stride) * 16, w[u]);
 #pragma unroll
     for (int u = 0; u < kStreamUnroll; ++u) acc ^= w[u][0] ^ w[u][1] ^ w[u][2] ^ w[u][3];
-  }
-  for (; i < n16; i += stride) {
-    uint32_t w[4];
-    ld_stream(data + i * 16, w);
-    acc ^= w[0] ^ w[1] ^ w[2] ^ w[3];
   }
   if (blockIdx.x == 0 && threadIdx.x < bytes % 16) acc ^= data[n16 * 16 + threadIdx.x];
   // One store per warp keeps the loads alive without adding traffic.
@@ -3630,7 +3634,8 @@ int stream_read_default_grid(int device) {
 
 int launch_stream_read(const void* data, int64_t bytes, uint32_t* sink, int grid, int threads,
                        cudaStream_t stream) {
-  if (threads <= 0) threads = 512;
+  if (threads <= 0) threads = kStreamReadMaxThreads;
+  if (threads % 32 || threads > kStreamReadMaxThreads) return cudaErrorInvalidValue;
   if (grid <= 0) {
     int dev = 0;
     cudaGetDevice(&dev);

@@ -188,7 +188,9 @@ bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan);
 // Returns a CUDA error code (0 = success).
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream);
 // A bare streaming read of `bytes` bytes (the stream floor): sums 16-byte words so nothing is
-// optimised away, writes one word per CTA to `sink` (grid entries). grid <= 0: the default rule.
+// optimised away, writes one word per CTA to `sink` (grid entries). grid <= 0: the default rule;
+// threads <= 0: kStreamReadMaxThreads; otherwise a multiple of 32 up to kStreamReadMaxThreads.
+constexpr int kStreamReadMaxThreads = 512;
 int launch_stream_read(const void* data, int64_t bytes, uint32_t* sink, int grid, int threads,
                        cudaStream_t stream);
 int stream_read_default_grid(int device);

@@ -2327,9 +2327,13 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       const int m = 16 * (b + i * clusters) + w;
       const uint32_t st = stage0 + (i % S) * Shape::kStageBytes;
       const uint8_t* a_row = a_cta + (int64_t)m * p.a_row_stride;
-      for (int j = lane; j < chunks; j += 32) {
-        const bool ok = j < valid && m < p.M;
-        cp_async16(st + w * Shape::kRowBytes + 16 * (j ^ ((w & 1) << 2)), ok ? a_row + 16 * j : p.a, ok ? 16 : 0);
+#pragma unroll  // a loop to `chunks` instead: 0.1-0.4 us slower at N = 8 (run 288, BENCHMARKS.md item 190)
+      for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
+        const int j = lane + 32 * jj;
+        if (j < chunks) {
+          const bool ok = j < valid && m < p.M;
+          cp_async16(st + w * Shape::kRowBytes + 16 * (j ^ ((w & 1) << 2)), ok ? a_row + 16 * j : p.a, ok ? 16 : 0);
+        }
       }
       if (lane < (chunks >> 3)) {  // 16 bytes: 8 chunks' scale pairs
         const int bytes = m < p.M ? min(16, max(0, 2 * valid - 16 * lane)) : 0;

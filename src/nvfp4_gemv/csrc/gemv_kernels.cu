@@ -45,13 +45,6 @@ __device__ __forceinline__ __half2 decode_e4m3x2(uint32_t bytes, float mul) {
 #endif
 }
 
-// Streaming 16/8-byte loads of the weight matrix: read once, so keep them out of L1 and ask L2
-// to fetch 256-byte lines (the next k-steps of the same row arrive with the first request).
-__device__ __forceinline__ void ld_stream(const uint8_t* p, uint32_t (&w)[4]) {
-  asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
-      : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "l"(p));
-}
-
 // D = A * B + D, m16n8k16, fp16 inputs, fp32 accumulators (PTX ISA "Matrix fragments for
 // mma.m16n8k16 with floating point type"). With g = lane / 4 and t = lane % 4:
 //   A (16 x 16): a0 = (row g, k 2t..2t+1), a1 = (row g+8, same k), a2 = (row g, k 2t+8..2t+9),
@@ -441,8 +434,10 @@ __device__ void stage_activation(const GemvParams& p, const Segment& seg, unsign
   }
 }
 
-// Predicated streaming loads: when `p` is false nothing is read and the destination keeps
-// whatever it held (ld_scales_if returns a zero block scale for the same item instead).
+// Predicated streaming 16/8-byte loads of the weight matrix (and the stream floor's): read once,
+// so kept out of L1, with L2 asked to fetch 256-byte lines (the next k-steps of the same row arrive
+// with the first request). When `p` is false nothing is read and the destination keeps whatever it
+// held (ld_scales_if returns a zero block scale for the same item instead).
 __device__ __forceinline__ void ld_stream_if(bool p, const uint8_t* a, uint32_t (&w)[4]) {
   asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %5, 0;\n\t"
                "@q ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n\t}"

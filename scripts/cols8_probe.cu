@@ -20,7 +20,8 @@
 // Per CTA tile: each warp's D (16 rows x 8 columns, its k range) to shared memory, 128 threads
 // add the W warps' in warp order.
 //
-// Build and run: nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/c8 scripts/cols8_probe.cu && /tmp/c8 [reps]
+// Build and run: nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/c8 scripts/cols8_probe.cu && /tmp/c8 [reps [only]]
+// (only: run just the variants whose name contains it, e.g. "16w p2 s4"; the library's row runs always)
 // With the library's kernel beside the probe's, timed in the same process and the same way (its
 // plan_gemv / launch_gemv, torch-free; BENCHMARKS.md item 185 left a 2-3 us gap between the
 // library's bench and this probe unexplained): add -DWITH_LIBRARY src/nvfp4_gemv/csrc/gemv_kernels.cu
@@ -218,6 +219,7 @@ static const Variant kVariants[] = {
 
 int main(int argc, char** argv) {
   ProbeBench bench(argc > 1 ? std::atoi(argv[1]) : 30);
+  const char* only = argc > 2 ? argv[2] : nullptr;
   const int sms = bench.sms;
   const struct { int M, K; } shapes[] = {{7168, 16384}, {4096, 14336}, {14336, 4096}, {4096, 4096}, {28672, 8192}};
   for (auto& sh : shapes) {
@@ -313,7 +315,7 @@ int main(int argc, char** argv) {
 #endif
     for (auto& v : kVariants) {
       const int kc = 128 * v.W * v.P;
-      if (K != v.C * kc || M % 16) continue;
+      if (K != v.C * kc || M % 16 || (only && !std::strstr(v.name, only))) continue;
       const int stage = 16 * (kc / 2) + 16 * (kc / 16 + 16);
       int clusters = sms * v.minb / v.C;
       const int T = M / 16, tiles = (T + clusters - 1) / clusters;

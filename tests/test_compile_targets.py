@@ -148,9 +148,10 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # x 1 piece x 2 columns, 435 / 434: 109); its FP4 kernels (W4A4 at two columns, BENCHMARKS.md item
 # 181) 378 and 435; the tile sweep (sweep8_kernel, 3..8 columns, BENCHMARKS.md item 184) per 16-row
 # tile, a thread's 2 chunks of rows g and g + 8 (128 values) with the tile's copies, barrier and the
-# previous tile's reduction: 535 / 540 / 533 (fp16 / bf16 / FP4 x; 64 per 32 values are the decode,
-# the block scales and the mma, as in the W4A16 sweep; 608 / 614 / 606 before each lane's copies
-# were unrolled, BENCHMARKS.md item 190); with 4 chunks (item 186) 963 / 977 / 967 (942 / 947 / 935).
+# previous tile's reduction: 464 / 472 / 467 (fp16 / bf16 / FP4 x; 64 per 32 values are the decode,
+# the block scales and the mma, as in the W4A16 sweep; 535 / 540 / 533 before the copies were
+# branch-free, BENCHMARKS.md item 191, 608 / 614 / 606 before each lane's copies were unrolled, item
+# 190); with 4 chunks (item 186) 822 / 834 / 824 (963 / 977 / 967 before item 191).
 HOT_LOOP_MOST = {
     "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 281,
     "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsEi": 304,
@@ -164,12 +165,12 @@ HOT_LOOP_MOST = {
     "_ZN5nvfp46detail14sweep16_kernelILi1ELi7ELb1ELi2ELb0EEEvNS_10GemvParamsEi": 434,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0ELi2ELb1EEEvNS_10GemvParamsEi": 378,
     "_ZN5nvfp46detail14sweep16_kernelILi1ELi7ELb0ELi2ELb1EEEvNS_10GemvParamsEi": 435,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2EEEvNS_10GemvParamsEii": 535,
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2EEEvNS_10GemvParamsEii": 540,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2EEEvNS_10GemvParamsEii": 533,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi4EEEvNS_10GemvParamsEii": 963,
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi4EEEvNS_10GemvParamsEii": 977,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi4EEEvNS_10GemvParamsEii": 967,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2EEEvNS_10GemvParamsEii": 464,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2EEEvNS_10GemvParamsEii": 472,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2EEEvNS_10GemvParamsEii": 467,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi4EEEvNS_10GemvParamsEii": 822,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi4EEEvNS_10GemvParamsEii": 834,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi4EEEvNS_10GemvParamsEii": 824,
 }
 
 

@@ -357,7 +357,7 @@ def _sweep8_expected() -> bool:
                                    (1201, 14336, 8), (63, 16384, 7), (4097, 2048, 6), (2001, 14336, 8),
                                    (3000, 16384, 6)], ids=str)
 def test_tile_sweep_matches_reference(m, k, n, act):
-    """3..8 columns at L = 1 (sweep8_kernel on sm_90; where K > 8192 from N = 5): K over a cluster of
+    """3..8 columns at L = 1 (sweep8_kernel on sm_90): K over a cluster of
     1 CTA (K <= 4096), 2 (4352: 136 chunks of 32 as 72 + 64), 3 (12288) and 4 (1201x14336: 4 x 112
     chunks; 63x16384: 4 x 128) of 2 chunks a thread, and 2 of 4 where sweep8_choice's model favours
     them on the H200 (2001x14336: 2 x 224, warps 8-15 skip their last piece; 3000x16384: 2 x 256);

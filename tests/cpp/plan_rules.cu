@@ -384,8 +384,8 @@ int main() {
   // 4 chunks a thread on clusters of 2 would be 7% less work by sweep8_choice's model, not 10%),
   // 4096x14336 on clusters of 2 of 7168 k (4 chunks a thread: 22% less), 2048x16384 on clusters of
   // 2 of 8192 k (20% less), 14336x4096 on 132 single CTAs, 256x4096 on one CTA per 16-row tile,
-  // 28672x8192 N = 3 on clusters of 2; where K > 8192 not at N <= 4 (7168x16384 N = 4: the row
-  // tiles, run 275); not at N = 2 (the W4A16 sweep) or 9, not at L = 2, nor with blocked weight
+  // 28672x8192 N = 3 on clusters of 2, 7168x16384 N = 4 on clusters of 4 like N = 8 (K > 8192 at
+  // N = 3-4 too since its copies are branch-free: run 291, item 191); not at N = 2 (the W4A16 sweep) or 9, not at L = 2, nor with blocked weight
   // scales, x 8 bytes off 16-byte alignment, or scale rows not 16-byte multiples (K = 4128);
   // K = 16416 is past its 4 x 128 chunks.
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
@@ -407,7 +407,7 @@ int main() {
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != 2 ||
           t14.k_split != 7168 || t16.cluster != 2 || t16.k_split != 8192 || t4.cluster != 1 || t4.grid != 132 ||
           ts.cluster != 1 || ts.grid != 16 || n2.cluster || n9.cluster || l2.cluster || bl.cluster || un.cluster ||
-          odd.cluster || big.cluster || few.cluster || few2.cluster != 2) {
+          odd.cluster || big.cluster || few.cluster != 4 || few.row_blocks != 30 || few2.cluster != 2) {
         std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
                     "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 "
                     "cluster %d on %d CTAs; cluster %d at N=2, %d at N=9, %d at L=2, %d blocked, %d unaligned, "

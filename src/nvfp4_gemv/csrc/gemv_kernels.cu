@@ -2314,40 +2314,34 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   const uint8_t* sf_cta = p.sfa.base + 2 * (int64_t)c0;
   const uint32_t stage0 = smem_addr(smem8);
   // Tile i of the cluster (rows 16 (b + i G) ..) into stage i % S, warp w copying row w (its
-  // lanes' copies 512 contiguous bytes at a time, then the row's scales); rows past M and chunks
-  // past the CTA's valid ones zero-filled (their scales too: no stale NaN scale meets a zero).
+  // lanes' copies 512 contiguous bytes at a time, then the row's scales). Every slot of the stage
+  // is written each tile, no branch: chunks past the CTA's valid ones and rows past M are
+  // zero-filled (src-size 0 reads nothing; their scales too, so no stale NaN scale meets a zero),
+  // which also keeps the slots past the CTA's chunks zero, where the thread reads without a mask.
   static_assert(kSweep8Warps == 16, "a warp copies each of a tile's 16 rows");
+  const uint8_t* a_lane = a_cta + 16 * lane;
+  const uint8_t* sf_lane = sf_cta + 16 * lane;
+  const uint32_t a_dst = stage0 + w * Shape::kRowBytes + 16 * (lane ^ ((w & 1) << 2));  // + 512 jj
+  const uint32_t sf_dst = stage0 + 16 * Shape::kRowBytes + w * Shape::kSfRow + 16 * lane;
+  const int sf_bytes = min(16, max(0, 2 * valid - 16 * lane));  // lane's 8 chunks' scale pairs
   const auto issue = [&](int i) {
     if (i < n) {
       const int m = 16 * (b + i * clusters) + w;
-      const uint32_t st = stage0 + (i % S) * Shape::kStageBytes;
-      const uint8_t* a_row = a_cta + (int64_t)m * p.a_row_stride;
-#pragma unroll  // a loop to `chunks` instead: 0.1-0.4 us slower at N = 8 (run 288, BENCHMARKS.md item 190)
+      const bool row_ok = m < p.M;
+      const uint32_t st = (i % S) * Shape::kStageBytes;
+      const uint8_t* a_row = a_lane + (int64_t)m * p.a_row_stride;
+#pragma unroll
       for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
-        const int j = lane + 32 * jj;
-        if (j < chunks) {
-          const bool ok = j < valid && m < p.M;
-          cp_async16(st + w * Shape::kRowBytes + 16 * (j ^ ((w & 1) << 2)), ok ? a_row + 16 * j : p.a, ok ? 16 : 0);
-        }
+        const bool ok = row_ok && lane + 32 * jj < valid;
+        cp_async16(a_dst + st + 512 * jj, ok ? a_row + 512 * jj : p.a, ok ? 16 : 0);
       }
-      if (lane < (chunks >> 3)) {  // 16 bytes: 8 chunks' scale pairs
-        const int bytes = m < p.M ? min(16, max(0, 2 * valid - 16 * lane)) : 0;
-        cp_async16(st + 16 * Shape::kRowBytes + w * Shape::kSfRow + 16 * lane,
-                   bytes ? sf_cta + (int64_t)m * p.sfa.row_stride + 16 * lane : p.sfa.base, bytes);
+      if (lane < Shape::kChunks / 8) {
+        const int bytes = row_ok ? sf_bytes : 0;
+        cp_async16(sf_dst + st, bytes ? sf_lane + (int64_t)m * p.sfa.row_stride : p.sfa.base, bytes);
       }
     }
     cp_async_commit();
   };
-  // A stage's slots past the CTA's chunks are never copied: zeroed once (weights and scales), so
-  // that the thread's reads there need no mask (x is zero there too).
-  for (int row = w; row < 16 * S; row += W) {
-    uint8_t* st = smem8 + (row >> 4) * Shape::kStageBytes;
-    for (int j = chunks + lane; j < Shape::kChunks; j += 32)
-      *reinterpret_cast<uint4*>(st + (row & 15) * Shape::kRowBytes + 16 * j) = make_uint4(0, 0, 0, 0);
-    for (int q = (chunks >> 3) + lane; q < Shape::kSfRow / 16; q += 32)
-      *reinterpret_cast<uint4*>(st + 16 * Shape::kRowBytes + (row & 15) * Shape::kSfRow + 16 * q) =
-          make_uint4(0, 0, 0, 0);
-  }
 #pragma unroll
   for (int s = 0; s < S - 1; ++s) issue(s);
   // x: column g at the thread's chunks, 16 half2 each in pair_k order; zero past N and K.
@@ -3139,7 +3133,7 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
 // unit column stride and 16-byte aligned rows, K a multiple of 32 up to 16384 (4 CTAs x 128 chunks,
-// 2 x 256), and the opt-in shared memory for its stages; where K > 8192 only from 5 columns.
+// 2 x 256), and the opt-in shared memory for its stages.
 // NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 or unset: wherever it fits, standing aside while
 // another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
 // orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
@@ -3155,7 +3149,12 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // of each CTA's 128 chunk slots empty at K = 14336); N = 6-7 not measured, taken as N = 5 and 8.
 // Since 4096x14336 takes 4 chunks a thread (item 186) it is faster at N = 5 too (run 281: fp16 22.2
 // against the row tiles' 24.1 in run 278) but still not at N = 3-4 (run 279: 22.9 / 23.5 against
-// 22.5 / 23.3).
+// 22.5 / 23.3), so until item 191 it ran only from N = 5 where K > 8192. With its copies
+// branch-free (item 191) it is faster at N = 3-4 there too (run 291, two orders, fp16 / bf16 / FP4
+// at N = 3): 7168x16384 30.5 / 31.4-31.5 / 30.5-30.7 us against 32.9-33.0 / 33.3-33.4 / 31.7-31.8,
+// 4096x14336 20.6 / 22.5-22.8 / 20.5-20.7 against 22.5-22.7 / 23.0-23.1 / 22.0; at N = 3-4 on
+// 2048x16384 and 4096x10240 fp16 / FP4 1.1-2.4 us faster, bf16 even to 0.6 faster; so wherever it
+// fits.
 // Chunks a thread and row (Sweep8Shape's kPieces), the cluster that takes K at that and the clusters
 // resident at once. 4 pieces only where K > 8192 (2 pieces need clusters of 3-4 there, of which
 // fewer fit: 30 of 4 on 120 SMs) and only where the model below says at least 10% less work: a
@@ -3164,7 +3163,8 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // 279-280 (BENCHMARKS.md item 186): 4096x14336 N = 8 (model 896 against 1152) fp16 / bf16 / FP4
 // 22.7-22.8 / 24.7-24.9 / 21.6-21.9 us against 25.2-25.4 / 26.0-26.2 / 24.5-24.9, N = 5 2.5-3 us
 // faster; 7168x16384 (1792 against 1920) fp16 / FP4 even, bf16 1.7-2.0 us slower (shared-memory
-// scales), so 2 pieces; at K <= 8192 not measured.
+// scales), so 2 pieces; at K <= 8192 not measured. With the branch-free copies (item 191, run 291)
+// 4 pieces there are 1.1-1.8 us slower (fp16 32.6-33.0 us against 31.2-31.5): the margin stays.
 struct Sweep8Choice {
   int pieces, ctas, chunks, clusters;
   int rounds;  // tiles a cluster takes, at most: ceil(tiles / clusters)
@@ -3197,8 +3197,7 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
          p.L == 1 && p.N >= 3 && p.N <= 8 && p.K % 32 == 0 && p.K <= kSweep8MaxK &&
          sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
          reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0 &&
-         reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 && column_pieces_fit(p) &&
-         (p.K <= 8192 || p.N > 4);
+         reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 && column_pieces_fit(p);
 }
 // As many clusters as fit at once (one CTA per SM) up to one per 16-row tile, each of the fewest
 // CTAs that hold K at the shape's chunks of a row, K split evenly among them rounded up to 8 (a

@@ -12,7 +12,8 @@ the 16-bit N = 1 row-major cases, one piece a thread on 7 warps and on one at L 
 L = 1 on 2 pieces, 8224 with pieces past K, and on one, 16-bit and FP4 x); the tile sweep (sm_90,
 3..8 columns at L = 1: a cluster of 4 CTAs with a partial last tile, of 2 with 64 of 72 chunks in
 the second CTA, of 2 at 4 chunks a thread with a partial last tile and warps' chunks ending before
-their last piece, and one CTA with most warps' chunks past K); the activation quantized
+their last piece, one CTA with most warps' chunks past K, and at 4 columns a cluster of 4 CTAs of
+112 chunks each, 16 of every stage row's slots zero-filled); the activation quantized
 inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row
 sweep over 16 batches of 1000 rows with two groups of warps sharing the quantized pieces; at L = 1
 the quantize kernel, then the sweep)."""
@@ -44,7 +45,8 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 33, 4096, 1, "bf16", 0), (1, 40, 4096, 1, "fp4", 0),
                                 (1, 77, 8224, 2, "fp4", 0), (1, 9, 1056, 2, "fp4", 0),
                                 (1, 77, 16384, 8, "bf16", 0), (1, 1001, 4352, 3, "fp4", 0),
-                                (1, 17, 768, 5, "fp16", 0), (1, 2001, 14336, 8, "bf16", 0)]:
+                                (1, 17, 768, 5, "fp16", 0), (1, 2001, 14336, 8, "bf16", 0),
+                                (1, 130, 14336, 4, "fp16", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

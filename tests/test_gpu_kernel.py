@@ -355,12 +355,13 @@ def _sweep8_expected() -> bool:
 @pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
 @pytest.mark.parametrize("m,k,n", [(1, 256, 3), (17, 768, 8), (301, 4096, 5), (1001, 4352, 8), (77, 12288, 5),
                                    (1201, 14336, 8), (63, 16384, 7), (4097, 2048, 6), (2001, 14336, 8),
-                                   (3000, 16384, 6)], ids=str)
+                                   (3000, 16384, 6), (130, 14336, 4), (999, 16384, 3)], ids=str)
 def test_tile_sweep_matches_reference(m, k, n, act):
     """3..8 columns at L = 1 (sweep8_kernel on sm_90): K over a cluster of
     1 CTA (K <= 4096), 2 (4352: 136 chunks of 32 as 72 + 64), 3 (12288) and 4 (1201x14336: 4 x 112
     chunks; 63x16384: 4 x 128) of 2 chunks a thread, and 2 of 4 where sweep8_choice's model favours
-    them on the H200 (2001x14336: 2 x 224, warps 8-15 skip their last piece; 3000x16384: 2 x 256);
+    them on the H200 (2001x14336: 2 x 224, warps 8-15 skip their last piece; 3000x16384 and
+    999x16384: 2 x 256); 3-4 columns where K > 8192 (130x14336, 999x16384);
     K = 256 and 768 leave most warps' chunks past K; M not a multiple of 16 (a partial last
     tile), one row; columns past N zero. The tile sweep is what runs; three calls bitwise equal."""
     seed = m + k + n + len(act)
@@ -371,7 +372,7 @@ def test_tile_sweep_matches_reference(m, k, n, act):
                  if "sweep8_kernel<" in name]
         assert names, "the tile sweep did not run"
         if torch.cuda.get_device_properties(DEV).multi_processor_count == 132:  # the model's H100 / H200 choice
-            pieces = 4 if (m, k) in ((2001, 14336), (3000, 16384)) else 2
+            pieces = 4 if (m, k) in ((2001, 14336), (3000, 16384), (999, 16384)) else 2
             assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}>", name) for name in names), names
     first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=seed)
     for got in rest:

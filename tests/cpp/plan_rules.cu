@@ -385,9 +385,9 @@ int main() {
   // 4096x14336 on clusters of 2 of 7168 k (4 chunks a thread: 22% less), 2048x16384 on clusters of
   // 2 of 8192 k (20% less), 14336x4096 on 132 single CTAs, 256x4096 on one CTA per 16-row tile,
   // 28672x8192 N = 3 on clusters of 2, 7168x16384 N = 4 on clusters of 4 like N = 8 (K > 8192 at
-  // N = 3-4 too since its copies are branch-free: run 291, item 191); not at N = 2 (the W4A16 sweep) or 9, not at L = 2, nor with blocked weight
-  // scales, x 8 bytes off 16-byte alignment, or scale rows not 16-byte multiples (K = 4128);
-  // K = 16416 is past its 4 x 128 chunks.
+  // N = 3-4 too since its copies are branch-free: run 291, item 191); not at N = 2 (the W4A16
+  // sweep) or 9, not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte alignment, or
+  // scale rows not 16-byte multiples (K = 4128); K = 16416 is past its 4 x 128 chunks.
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch t8 = check_case(devices[0], Case{7168, 16384, 1, 8, act, kScaleRowMajor, true});

@@ -2266,8 +2266,9 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 // block scales, 4 mma (as the W4A16 sweep at one column, for 8 columns here), one LDS.128 and one
 // 16-bit scale load. Columns past N are zero in B and not stored.
 // After each tile the warps' D go to shared memory and 128 threads add the 16 warps' in warp
-// order; with C > 1 each CTA keeps its tiles' sums and, after a cluster barrier, rank 0 adds the
-// C CTAs' in rank order (distributed shared memory) and stores: deterministic, one kernel.
+// order; with C > 1 each CTA keeps its tiles' sums and, after a cluster barrier, the C CTAs each
+// add a share of the outputs over the C CTAs' sums in rank order (distributed shared memory) and
+// store them: deterministic, one kernel.
 // Exact as the sweeps: weights E2M1 * SFA * 2^-7 in fp16, products exact, fp32 accumulation;
 // bf16 x rescaled per warp and column by a power of two (column_exponent of the quad's maximum;
 // a column's B sits in one quad of each warp), undone on the warp's sums; FP4 x decoded once as
@@ -2479,14 +2480,17 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   if (n > 0) reduce(n - 1);
   if (C > 1) {
     cluster_sync();  // every CTA's tile sums written
-    if (cr == 0)
-      for (int o = tid; o < n * 128; o += kSweep8Threads) {
-        const uint32_t addr = smem_addr(tile_sums + o);
-        float v = 0.f;
-        for (unsigned r = 0; r < C; ++r) v += ld_cluster_f32(addr, r);
-        store(o >> 7, o & 127, v);
-      }
-    cluster_sync();  // the others' shared memory stays until rank 0 has read it
+    // Every CTA of the cluster adds and stores its share of the outputs, 512 at a time, each the C
+    // CTAs' sums in rank order (the same bits whichever CTA adds them). Rank 0 alone: 1 us slower
+    // at 7168x16384 N = 8 (run 297, BENCHMARKS.md item 193: 1920 outputs x 4 remote loads on one
+    // CTA while the others waited at the barrier).
+    for (int o = cr * kSweep8Threads + tid; o < n * 128; o += C * kSweep8Threads) {
+      const uint32_t addr = smem_addr(tile_sums + o);
+      float v = 0.f;
+      for (unsigned r = 0; r < C; ++r) v += ld_cluster_f32(addr, r);
+      store(o >> 7, o & 127, v);
+    }
+    cluster_sync();  // each CTA's shared memory stays until the others have read it
   }
 #endif
 }

@@ -10,10 +10,12 @@ a CTA of 5 warps, many batches crossing CTAs, 4 pieces a thread, one piece a thr
 warps with batches, and on 2 and 4 at L = 1, up to 16 MiB of weights); the W4A16 row sweep (sm_90:
 the 16-bit N = 1 row-major cases, one piece a thread on 7 warps and on one at L = 1; two columns at
 L = 1 on 2 pieces, 8224 with pieces past K, and on one, 16-bit and FP4 x); the tile sweep (sm_90,
-3..8 columns at L = 1: a cluster of 4 CTAs with a partial last tile, of 2 with 64 of 72 chunks in
+3..16 columns at L = 1: a cluster of 4 CTAs with a partial last tile, of 2 with 64 of 72 chunks in
 the second CTA, of 2 at 4 chunks a thread with a partial last tile and warps' chunks ending before
 their last piece, one CTA with most warps' chunks past K, and at 4 columns a cluster of 4 CTAs of
-112 chunks each, 16 of every stage row's slots zero-filled); the activation quantized
+112 chunks each, 16 of every stage row's slots zero-filled; 9..16 columns on one chunk a thread:
+16 columns on a cluster of 8 CTAs with a partial last tile, 12 on a cluster of 3 whose last CTA
+holds 40 of 48 chunks); the activation quantized
 inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row
 sweep over 16 batches of 1000 rows with two groups of warps sharing the quantized pieces; at L = 1
 the quantize kernel, then the sweep)."""
@@ -46,7 +48,8 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 77, 8224, 2, "fp4", 0), (1, 9, 1056, 2, "fp4", 0),
                                 (1, 77, 16384, 8, "bf16", 0), (1, 1001, 4352, 3, "fp4", 0),
                                 (1, 17, 768, 5, "fp16", 0), (1, 2001, 14336, 8, "bf16", 0),
-                                (1, 130, 14336, 4, "fp16", 0)]:
+                                (1, 130, 14336, 4, "fp16", 0), (1, 77, 16384, 16, "bf16", 0),
+                                (1, 33, 4352, 12, "fp4", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

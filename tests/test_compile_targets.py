@@ -148,10 +148,13 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # x 1 piece x 2 columns, 435 / 434: 109); its FP4 kernels (W4A4 at two columns, BENCHMARKS.md item
 # 181) 378 and 435; the tile sweep (sweep8_kernel, 3..8 columns, BENCHMARKS.md item 184) per 16-row
 # tile, a thread's 2 chunks of rows g and g + 8 (128 values) with the tile's copies, barrier and the
-# previous tile's reduction: 464 / 472 / 467 (fp16 / bf16 / FP4 x; 64 per 32 values are the decode,
-# the block scales and the mma, as in the W4A16 sweep; 535 / 540 / 533 before the copies were
-# branch-free, BENCHMARKS.md item 191, 608 / 614 / 606 before each lane's copies were unrolled, item
-# 190); with 4 chunks (item 186) 822 / 834 / 824 (963 / 977 / 967 before item 191).
+# previous tile's reduction: 462 / 468 / 463 (fp16 / bf16 / FP4 x; 64 per 32 values are the decode,
+# the block scales and the mma, as in the W4A16 sweep; 463 / 467 / 462 before item 194's column
+# blocks, 464 / 472 / 467 at item 191, 535 / 540 / 533 before the copies were branch-free,
+# BENCHMARKS.md item 191, 608 / 614 / 606 before each lane's copies were unrolled, item 190); with 4
+# chunks (item 186) 808 / 811 / 803, as before item 194 (822 / 834 / 824 at item 191, 963 / 977 / 967
+# before it); at 9..16 columns (item 194: two blocks of 8, one chunk of rows g and g + 8, 64
+# values, 16 mma) 338 / 344 / 337.
 HOT_LOOP_MOST = {
     "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 281,
     "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsEi": 304,
@@ -165,12 +168,15 @@ HOT_LOOP_MOST = {
     "_ZN5nvfp46detail14sweep16_kernelILi1ELi7ELb1ELi2ELb0EEEvNS_10GemvParamsEi": 434,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0ELi2ELb1EEEvNS_10GemvParamsEi": 378,
     "_ZN5nvfp46detail14sweep16_kernelILi1ELi7ELb0ELi2ELb1EEEvNS_10GemvParamsEi": 435,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2EEEvNS_10GemvParamsEii": 464,
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2EEEvNS_10GemvParamsEii": 472,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2EEEvNS_10GemvParamsEii": 467,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi4EEEvNS_10GemvParamsEii": 822,
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi4EEEvNS_10GemvParamsEii": 834,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi4EEEvNS_10GemvParamsEii": 824,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi1EEEvNS_10GemvParamsEii": 462,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi1EEEvNS_10GemvParamsEii": 468,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi1EEEvNS_10GemvParamsEii": 463,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi4ELi1EEEvNS_10GemvParamsEii": 808,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi4ELi1EEEvNS_10GemvParamsEii": 811,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi4ELi1EEEvNS_10GemvParamsEii": 803,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi1ELi2EEEvNS_10GemvParamsEii": 338,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi1ELi2EEEvNS_10GemvParamsEii": 344,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi1ELi2EEEvNS_10GemvParamsEii": 337,
 }
 
 

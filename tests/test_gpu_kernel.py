@@ -91,7 +91,8 @@ def test_ctas_with_several_segments(m, k, l, n, act):
     """CTAs with many rows: split-K with few row blocks (217 rows per CTA at N = 8; at L = 1 on sm_90
     the tile sweep takes 7168x16384, 15 tiles a cluster), rows crossing
     a batch boundary (two segments; with L = 300 and 9 rows per batch, up to three), N = 16 at
-    K = 8192 (packed partial sums, warps sharing 16-row pairs), and 190 rows per CTA at N = 1. The
+    K = 8192 (packed partial sums, warps sharing 16-row pairs; on sm_90 the tile sweep, 42 tiles a
+    cluster of 4), and 190 rows per CTA at N = 1. The
     shared partial sums are reused between segments."""
     _match_reference_three_calls(l, m, k, n, act, seed=m + n)
 
@@ -348,20 +349,25 @@ def test_w4a4_two_columns_scales_strides_and_epilogue(k):
 
 
 def _sweep8_expected() -> bool:
-    """Whether aligned row-major calls of 3..8 columns at L = 1 take sweep8_kernel here (sweep8_fits)."""
+    """Whether aligned row-major calls of 3..16 columns at L = 1 take sweep8_kernel here (sweep8_fits)."""
     return _sweeps_allowed("SWEEP8")
 
 
 @pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
 @pytest.mark.parametrize("m,k,n", [(1, 256, 3), (17, 768, 8), (301, 4096, 5), (1001, 4352, 8), (77, 12288, 5),
                                    (1201, 14336, 8), (63, 16384, 7), (4097, 2048, 6), (2001, 14336, 8),
-                                   (3000, 16384, 6), (130, 14336, 4), (999, 16384, 3)], ids=str)
+                                   (3000, 16384, 6), (130, 14336, 4), (999, 16384, 3),
+                                   (17, 768, 16), (301, 2048, 9), (301, 4096, 16), (1001, 4352, 12),
+                                   (77, 12288, 16), (1201, 14336, 13), (63, 16384, 16), (3000, 16384, 10)],
+                         ids=str)
 def test_tile_sweep_matches_reference(m, k, n, act):
-    """3..8 columns at L = 1 (sweep8_kernel on sm_90): K over a cluster of
+    """3..16 columns at L = 1 (sweep8_kernel on sm_90): K over a cluster of
     1 CTA (K <= 4096), 2 (4352: 136 chunks of 32 as 72 + 64), 3 (12288) and 4 (1201x14336: 4 x 112
     chunks; 63x16384: 4 x 128) of 2 chunks a thread, and 2 of 4 where sweep8_choice's model favours
     them on the H200 (2001x14336: 2 x 224, warps 8-15 skip their last piece; 3000x16384 and
-    999x16384: 2 x 256); 3-4 columns where K > 8192 (130x14336, 999x16384);
+    999x16384: 2 x 256); 3-4 columns where K > 8192 (130x14336, 999x16384); 9..16 columns on one
+    chunk a thread, two blocks of 8 columns: one CTA (K = 768, 2048), clusters of 2 (4096), 3
+    (4352: 3 x 48 chunks, the last 40), 6 (12288), 7 (14336) and 8 (16384);
     K = 256 and 768 leave most warps' chunks past K; M not a multiple of 16 (a partial last
     tile), one row; columns past N zero. The tile sweep is what runs; three calls bitwise equal."""
     seed = m + k + n + len(act)
@@ -371,25 +377,28 @@ def test_tile_sweep_matches_reference(m, k, n, act):
         names = [name for name in cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
                  if "sweep8_kernel<" in name]
         assert names, "the tile sweep did not run"
-        if torch.cuda.get_device_properties(DEV).multi_processor_count == 132:  # the model's H100 / H200 choice
+        if n > 8:  # two column blocks, one chunk a thread (Sweep8Shape)
+            assert all(re.search(r"sweep8_kernel<\d+, ?1, ?2>", name) for name in names), names
+        elif torch.cuda.get_device_properties(DEV).multi_processor_count == 132:  # the model's H100 / H200 choice
             pieces = 4 if (m, k) in ((2001, 14336), (3000, 16384), (999, 16384)) else 2
-            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}>", name) for name in names), names
+            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?1>", name) for name in names), names
     first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=seed)
     for got in rest:
         assert torch.equal(first, got), "not deterministic"
 
 
-@pytest.mark.parametrize("m,k", [(901, 4096), (901, 16384), (2001, 14336)], ids=str)
-def test_tile_sweep_scales_strides_and_epilogue(m, k):
+@pytest.mark.parametrize("m,k,n", [(901, 4096, 8), (901, 16384, 8), (2001, 14336, 8), (901, 16384, 16),
+                                   (513, 4096, 12)], ids=str)
+def test_tile_sweep_scales_strides_and_epilogue(m, k, n):
     """sweep8_kernel at 8 columns (one CTA at K = 4096, a cluster of 4 at 901x16384, of 2 CTAs of 4
-    chunks a thread at 2001x14336, whose bf16 scales wait in shared memory): bf16 columns
+    chunks a thread at 2001x14336, whose bf16 scales wait in shared memory) and at 12 and 16 (two
+    column blocks: clusters of 2 at K = 4096, of 8 at 16384): bf16 columns
     2^200 apart in magnitude, on a padded 16-byte aligned column stride (each warp and column its
     own power of two: a shared one would flush the small columns to zero); FP4 x with every code
     and both scales over the whole E4M3 range, its columns and scale rows on padded strides; then
     global scales, bias and every output dtype into a NaN-poisoned output with strided rows and
     columns. With x's columns 8 bytes off 16-byte alignment another kernel runs, same answer."""
-    gen = torch.Generator().manual_seed(k + 13)
-    n = 8
+    gen = torch.Generator().manual_seed(k + 13 + n)
     a, sfa, x, _ = random_problem(1, m, k, n, gen, "bf16", DEV)
     x_wide = torch.zeros(1, n, k + 64, dtype=torch.bfloat16, device=DEV)
     x_wide[..., :k] = x
@@ -464,14 +473,15 @@ def test_row_sweep_epilogue_strides_and_scale_layouts(l):
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
 @pytest.mark.parametrize("l,m,k,n", [(1, 33, 256, 1), (1, 300, 2304, 1), (3, 129, 4352, 2),
-                                     (2, 513, 16384, 1), (1, 1000, 8192, 16), (1, 17, 30720, 1),
+                                     (2, 513, 16384, 1), (2, 500, 8192, 16), (1, 17, 30720, 1),
                                      (8, 64, 1024, 9), (1, 4096, 7168, 8)], ids=str)
 def test_ring_shapes_match_reference(l, m, k, n, act):
     """Shapes the bulk-copy ring can take on sm_90+ (K % 256 == 0, row-major scales, N <= 8; by
     default only where a CTA's weights are at most 2 stages, everywhere with NVFP4_GEMV_RING=1, as
     scripts/device_run.sh runs this file a second time): the smallest K, a last stage of 256 values
     (K = 2304, 4352), batches, rows that are not a multiple of 16, a k range in two activation
-    chunks (N = 1, K = 30720), split K (N = 8); N = 9 and 16 check the window kernel beside it."""
+    chunks (N = 1, K = 30720), split K (N = 8); N = 9 and 16 check the window kernel beside it (at
+    L > 1: at L = 1 on sm_90 the tile sweep takes 9..16 columns)."""
     _match_reference_three_calls(l, m, k, n, act, seed=l * 7 + m + k + n)
 
 
@@ -761,10 +771,11 @@ def _graph_replays_match_eager(a, sfa, x, sfx, out, new_xs, layout=0, kernel: st
 
 
 def test_cuda_graph_of_a_split_k_plan():
-    # N = 12 on 256 x 4096: the launch rule splits K (tests/cpp/plan_rules.cu pins it), so the
-    # graph holds the GEMV and its split reduction, a programmatic dependent launch on sm_90+.
+    # N = 12 on 256 x 20480 (K past the tile sweep's 16384): the launch rule splits K
+    # (tests/cpp/plan_rules.cu pins it), so the graph holds the GEMV and its split reduction, a
+    # programmatic dependent launch on sm_90+.
     gen = torch.Generator().manual_seed(12)
-    a, sfa, x, sfx = random_problem(1, 256, 4096, 12, gen, "fp4", DEV)
+    a, sfa, x, sfx = random_problem(1, 256, 20480, 12, gen, "fp4", DEV)
     ops.load()
     x2 = x[..., torch.randperm(x.shape[-1], generator=gen).to(DEV)]  # other codes, same scales
     _graph_replays_match_eager(a, sfa, x, sfx, torch.empty((1, 256, 12), dtype=torch.float16, device=DEV), (x2, x))

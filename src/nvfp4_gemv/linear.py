@@ -5,22 +5,24 @@ per weight) in one of two layouts (``weight_layout``):
   "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load; before
                the row sweeps it was faster than row-major on every layer measured from
                1024x1024 to the 151936x4096 lm_head, W4A4 and W4A16 bf16, N = 1..16 (runs
-               167-168, BENCHMARKS.md item 122), and it still is at 3-16 rows where in_features
-               > 8192 and at 16 rows (item 187); only the kernel's row tiles read it;
+               167-168, BENCHMARKS.md item 122); since the row-major tile sweep (items 184-194)
+               it is faster only on 4096x14336 (3-8 rows, FP4 12) of those measured (run 301);
+               only the kernel's row tiles read it;
   "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring, the
                k spans and on sm_90 the row sweeps (W4A4 at one or two rows, W4A16 at one or two
                rows: no activation staging; BENCHMARKS.md items 134-137, 164, 181) and the tile
-               sweep (3..8 rows, items 184, 186);
+               sweep (3..16 rows, items 184-194);
   "auto"       (default) for layers built on an sm_90 GPU whose in_features the row sweeps
                take (a multiple of 32, at most 16384): row-major, the faster layout at one
                activation row on every layer measured (bf16, run 249: 4096x4096 10.9 us against
                11.7 tiled, 14336x4096 16.9 / 18.2, 4096x14336 18.0 / 19.2, 7168x2048 10.0 / 11.2,
                2048x7168 9.7 / 11.6, 7168x16384 25.6 / 28.6, the lm_head 99.0 / 98.5), and at two
-               rows on every layer (run 281, BENCHMARKS.md item 187: 7168x16384 28.1 / 29.9). From
-               3 rows tiled is faster where in_features > 8192 (7168x16384 N = 4 31.4 against 33.6,
-               4096x14336 N = 8 23.3 / 25.3), row-major where in_features <= 8192 up to 8 rows
-               (14336x4096 N = 8 21.7 / 25.1), tiled at 16 (32.4 / 34.8): batched or speculative
-               decode of 3+ tokens on wide layers should ask for "tiled". W4A4 "dynamic" layers
+               rows on every layer (run 281, BENCHMARKS.md item 187: 7168x16384 28.1 / 29.9), and
+               at 3-16 rows on five of six layers (run 301, bf16 / FP4 x: 7168x16384 N = 8 31.3 /
+               34.4, N = 16 37.5 / 44.2; 14336x4096 N = 16 23.4 / 31.2; FP4 N = 3-4 on 7168x16384
+               within 0.3 us); on 4096x14336 tiled is faster at 3-4 rows (bf16 22.5 / 20.8, FP4
+               0.3-0.7 us), bf16 8 (23.8 / 23.3) and FP4 12 (25.1 / 24.1), row-major at 16 (bf16
+               26.6 / 30.2). W4A4 "dynamic" layers
                the same since at one row the row sweep takes the quantize kernel's output rather
                than quantizing inside (item 188; run 284: 7168x16384 26.7 against 28.7 tiled,
                4096x14336 18.3 / 19.8, 2048x7168 11.7 / 12.5, 14336x4096 and 7168x2048 even,

@@ -92,16 +92,18 @@ GemvLaunch check_case(const Device& d, const Case& c) {
     fail(d, c, g, "grid");
   if (g.cluster) {  // the tile sweep: K over a cluster of CTAs, x in registers, 16-row tiles
     const int chunks = g.k_split / 32, tiles = (c.M + 15) / 16;
-    if (d.dev.major != 9 || c.L != 1 || c.N < 3 || c.N > 8 || c.sf_layout != kScaleRowMajor || !c.aligned ||
+    if (d.dev.major != 9 || c.L != 1 || c.N < 3 || c.N > 16 || c.sf_layout != kScaleRowMajor || !c.aligned ||
         c.K % 32 != 0 || c.K > 16384)
-      fail(d, c, g, "tile sweep: 3..8 columns at L = 1, row-major, aligned, K % 32 == 0 and <= 16384, sm_90");
+      fail(d, c, g, "tile sweep: 3..16 columns at L = 1, row-major, aligned, K % 32 == 0 and <= 16384, sm_90");
     // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps;
-    // up to 128 chunks a CTA (2 a thread), or where K > 8192 up to 256 (4 a thread: clusters of 2).
-    const bool four = c.K > 8192 && g.cluster == (c.K / 32 + 255) / 256;
-    const int most = four ? 256 : 128;
-    if (g.cluster < 1 || g.cluster > 4 || chunks < 1 || chunks > most || chunks % 8 != 0 ||
+    // up to 128 chunks a CTA (2 a thread), or where K > 8192 up to 256 (4 a thread: clusters of 2);
+    // 9..16 columns (two blocks of 8) up to 64 (1 a thread: clusters of up to 8).
+    const bool wide = c.N > 8, four = !wide && c.K > 8192 && g.cluster == (c.K / 32 + 255) / 256;
+    const int most = wide ? 64 : four ? 256 : 128;
+    if (g.cluster < 1 || g.cluster > (wide ? 8 : 4) || chunks < 1 || chunks > most || chunks % 8 != 0 ||
         int64_t(g.cluster) * chunks < c.K / 32 || int64_t(g.cluster - 1) * chunks >= c.K / 32)
-      fail(d, c, g, "tile sweep: the cluster's CTAs split K, each at most 128 chunks (256 at 4 a thread)");
+      fail(d, c, g, "tile sweep: the cluster's CTAs split K, each at most 128 chunks (256 at 4 a thread, 64 at "
+                    "9..16 columns)");
     if (g.splits != 1 || g.row_blocks > tiles || g.grid != g.row_blocks * g.cluster || g.sweep || g.integer ||
         g.tiled || g.spans || g.ring || g.workspace_bytes != 0)
       fail(d, c, g, "tile sweep: one split, a cluster per row block, at most one per 16-row tile");
@@ -109,11 +111,13 @@ GemvLaunch check_case(const Device& d, const Case& c) {
     if (g.row_blocks > cluster_fit)
       fail(d, c, g, "tile sweep: more clusters than the device holds at once");
     const int64_t tiles_per = (tiles + g.row_blocks - 1) / g.row_blocks;
-    const int stages = four ? 2 * 16 * (4096 + 528) : 4 * 16 * (2048 + 272);
+    const int stages = wide ? 4 * 16 * (1024 + 144) : four ? 2 * 16 * (4096 + 528) : 4 * 16 * (2048 + 272);
+    const int tile_outputs = wide ? 256 : 128;  // 16 rows x 8 or 16 columns
     if (g.smem_bytes > d.dev.smem_optin ||
-        g.smem_bytes < stages + 2 * 128 * 16 * 4 + (four ? 8 * 16 * 4 : 0) + (g.cluster > 1 ? tiles_per * 512 : 0))
-      fail(d, c, g, "tile sweep: shared memory for its stages (4 of 16 rows x 128 chunks, or 2 of 256), the "
-                    "warps' sums (and bf16 scales at 4 a thread) and the cluster's tile sums");
+        g.smem_bytes < stages + 2 * tile_outputs * 16 * 4 + (four ? 8 * 16 * 4 : 0) +
+                           (g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0))
+      fail(d, c, g, "tile sweep: shared memory for its stages (4 of 16 rows x 128 chunks, 2 of 256, or 4 of 64), "
+                    "the warps' sums (and bf16 scales at 4 a thread) and the cluster's tile sums");
     return g;
   }
   if (g.sweep) {  // the row sweep: whole rows of K, the activation in registers, per-row sums in smem
@@ -181,9 +185,9 @@ const char* variant(const GemvLaunch& g) {
 
 int main() {
   const Device devices[] = {
-      // 2 x 113 KB per SM (the rule's target); 227 KB a CTA may opt in to; clusters of 1, 2 and 4
-      // tile-sweep CTAs resident at once as runs 274 and 277 found them (3: the sms / 3 default)
-      {"H200", {132, 115712, 9, 2, 232448, {0, 132, 66, 0, 30}}},
+      // 2 x 113 KB per SM (the rule's target); 227 KB a CTA may opt in to; clusters of 1..8
+      // tile-sweep CTAs resident at once as runs 274, 277 and 301 found them
+      {"H200", {132, 115712, 9, 2, 232448, {0, 132, 66, 39, 30, 22, 17, 15, 15}}},
       {"A100", {108, 166912, 8, 1}},   // one CTA per SM with the opt-in maximum
       {"B200", {148, 115712, 10, 2}},
       {"RTX", {46, 101376, 8, 1}},
@@ -385,8 +389,10 @@ int main() {
   // 4096x14336 on clusters of 2 of 7168 k (4 chunks a thread: 22% less), 2048x16384 on clusters of
   // 2 of 8192 k (20% less), 14336x4096 on 132 single CTAs, 256x4096 on one CTA per 16-row tile,
   // 28672x8192 N = 3 on clusters of 2, 7168x16384 N = 4 on clusters of 4 like N = 8 (K > 8192 at
-  // N = 3-4 too since its copies are branch-free: run 291, item 191); not at N = 2 (the W4A16
-  // sweep) or 9, not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte alignment, or
+  // N = 3-4 too since its copies are branch-free: run 291, item 191); 9..16 columns on one chunk a
+  // thread (item 194, run 299): 4096x4096 N = 9 on clusters of 2 of 2048 k, 7168x16384 N = 16 on
+  // clusters of 8 (as many as fit), 4096x14336 N = 12 on clusters of 7; not at N = 2 (the W4A16
+  // sweep), not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte alignment, or
   // scale rows not 16-byte multiples (K = 4128); K = 16416 is past its 4 x 128 chunks.
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
@@ -404,17 +410,25 @@ int main() {
       const GemvLaunch big = check_case(devices[0], Case{4096, 16416, 1, 8, act, kScaleRowMajor, true});
       const GemvLaunch few = check_case(devices[0], Case{7168, 16384, 1, 4, act, kScaleRowMajor, true});
       const GemvLaunch few2 = check_case(devices[0], Case{28672, 8192, 1, 3, act, kScaleRowMajor, true});
+      const GemvLaunch w16 = check_case(devices[0], Case{7168, 16384, 1, 16, act, kScaleRowMajor, true});
+      const GemvLaunch w12 = check_case(devices[0], Case{4096, 14336, 1, 12, act, kScaleRowMajor, true});
+      const GemvLaunch wbig = check_case(devices[0], Case{4096, 16416, 1, 16, act, kScaleRowMajor, true});
+      const int fit8 = devices[0].dev.cluster_fit[8];
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != 2 ||
           t14.k_split != 7168 || t16.cluster != 2 || t16.k_split != 8192 || t4.cluster != 1 || t4.grid != 132 ||
-          ts.cluster != 1 || ts.grid != 16 || n2.cluster || n9.cluster || l2.cluster || bl.cluster || un.cluster ||
-          odd.cluster || big.cluster || few.cluster != 4 || few.row_blocks != 30 || few2.cluster != 2) {
+          ts.cluster != 1 || ts.grid != 16 || n2.cluster || n9.cluster != 2 || n9.k_split != 2048 || l2.cluster ||
+          bl.cluster || un.cluster || odd.cluster || big.cluster || few.cluster != 4 || few.row_blocks != 30 ||
+          few2.cluster != 2 || w16.cluster != 8 || w16.k_split != 2048 || w16.row_blocks != fit8 ||
+          w12.cluster != 7 || w12.k_split != 2048 || wbig.cluster) {
         std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
                     "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 "
-                    "cluster %d on %d CTAs; cluster %d at N=2, %d at N=9, %d at L=2, %d blocked, %d unaligned, "
-                    "%d at K=4128, %d at K=16416, %d on 7168x16384 N=4, %d on 28672x8192 N=3\n",
+                    "cluster %d on %d CTAs; cluster %d at N=2, %d of %d k at N=9, %d at L=2, %d blocked, %d "
+                    "unaligned, %d at K=4128, %d at K=16416, %d on 7168x16384 N=4, %d on 28672x8192 N=3; N=16 "
+                    "7168x16384 cluster %d x %d of %d k, N=12 4096x14336 cluster %d of %d k, %d at K=16416\n",
                     act, t8.cluster, t8.row_blocks, t8.k_split, t14.cluster, t14.k_split, t16.cluster, t16.k_split,
-                    t4.cluster, t4.grid, ts.cluster, ts.grid, n2.cluster, n9.cluster, l2.cluster, bl.cluster,
-                    un.cluster, odd.cluster, big.cluster, few.cluster, few2.cluster);
+                    t4.cluster, t4.grid, ts.cluster, ts.grid, n2.cluster, n9.cluster, n9.k_split, l2.cluster,
+                    bl.cluster, un.cluster, odd.cluster, big.cluster, few.cluster, few2.cluster, w16.cluster,
+                    w16.row_blocks, w16.k_split, w12.cluster, w12.k_split, wbig.cluster);
         ++failures;
       }
     }
@@ -476,9 +490,9 @@ int main() {
         }
   // tests/test_gpu_kernel.py's CUDA-graph test of a split plan relies on this shape splitting.
   {
-    const GemvLaunch g = check_case(devices[0], Case{256, 4096, 1, 12, kActFP4, kScaleRowMajor, true});
+    const GemvLaunch g = check_case(devices[0], Case{256, 20480, 1, 12, kActFP4, kScaleRowMajor, true});
     if (default_rule && g.splits < 2) {
-      std::printf("FAIL H200 256x4096x1 N=12 takes %d splits, the graph test wants several\n", g.splits);
+      std::printf("FAIL H200 256x20480x1 N=12 takes %d splits, the graph test wants several\n", g.splits);
       ++failures;
     }
   }

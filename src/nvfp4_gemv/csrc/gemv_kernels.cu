@@ -2239,9 +2239,9 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 }
 
 // ---------------------------------------------------------------------------------------------
-// The tile sweep (sweep8_kernel): 3 to 8 activation columns at L = 1 (fp16 / bf16 / FP4 x),
-// row-major weights and scales, sm_90, K <= 16384 (BENCHMARKS.md item 184; scripts/cols8_probe.cu
-// is its first form, standalone).
+// The tile sweep (sweep8_kernel): 3 to 16 activation columns at L = 1 (fp16 / bf16 / FP4 x),
+// row-major weights and scales, sm_90, K <= 16384 (BENCHMARKS.md items 184, 194;
+// scripts/cols8_probe.cu is its first form, standalone).
 //
 // Why: the row tiles (N > 2 until then) have each warp load 16 rows x 64 bytes per step, a
 // pattern that reads 1.4x slower than a stream (pattern_probe.cu "tile/4"), and stage x in shared
@@ -2252,7 +2252,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 //
 // Shape: CTAs of 16 warps, one per SM (kSweep8Warps), each thread kPieces chunks of 32 values of
 // a row (2, or 4 where K > 8192 and the clusters of 3-4 CTAs that 2 need would leave more work:
-// sweep8_choice). A thread block cluster of C = ceil(K / (32 x 64 kPieces)) CTAs takes the 16-row
+// sweep8_choice; 1 at 9..16 columns, below). A thread block cluster of C = ceil(K / (32 x 64 kPieces)) CTAs takes the 16-row
 // tiles b, b + G, b + 2 G, ... (G clusters); its CTA of rank c holds V chunks of every row (chunks
 // c V .. c V + V - 1 of K, V = sweep8_chunks: K split evenly, in multiples of 8). Per tile each CTA
 // copies its 16 rows x V chunks and their scales into one of Sweep8Shape's stages (cp.async, 16
@@ -2265,8 +2265,19 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 // products over the warp's chunks. Per 32 values of a row: the decode (44 SASS), 16 HMUL2 for the
 // block scales, 4 mma (as the W4A16 sweep at one column, for 8 columns here), one LDS.128 and one
 // 16-bit scale load. Columns past N are zero in B and not stored.
-// After each tile the warps' D go to shared memory and 128 threads add the 16 warps' in warp
-// order; with C > 1 each CTA keeps its tiles' sums and, after a cluster barrier, the C CTAs each
+// 9..16 columns (kColBlocks = 2): the lane holds columns g and g + 8 of x, each block its own B
+// and D (two mma chains more per word: 8 mma per 32 values of a row, the decode and block scales
+// shared), on one chunk a thread so that x stays at 32 registers; K over clusters of up to 8 CTAs
+// (ceil(K / 2048)). Measured (run 299, docs/runs/run299/cols16_ab.py, two orders, unchecked,
+// against NVFP4_GEMV_SWEEP8=0: the row tiles with split K; fp16 / bf16 / FP4 x): 7168x16384 N = 16
+// 36.4-36.7 / 37.5-37.7 / 36.4 us against 46.4 / 47.6-47.8 / 42.4-42.5, N = 9 35.8-36.1 / 37.1-37.2 /
+// 36.2-36.3 against 40.0-40.1 / 40.7-41.2 / 38.0-38.3; 28672x8192 N = 16 64.1-64.2 / 65.4-66.1 /
+// 64.2-64.5 against 125.6-125.7 / 141.9-142.0 / 114.1-114.2; 14336x4096, 4096x4096, 2048x7168 and
+// 7168x2048 1.2-1.6x faster; 4096x14336 (clusters of 7) faster but FP4 N = 9 (24.7-24.8 against
+// 24.4), so wherever it fits. The 16 columns cost what 9 do: ~6 us over 8 columns on 2 chunks
+// (7168x16384 fp16 30.0-30.4), the clusters of 8 on 128 SMs and half the values a tile.
+// After each tile the warps' D go to shared memory and 128 threads (256 at 16 columns) add the 16
+// warps' in warp order; with C > 1 each CTA keeps its tiles' sums and, after a cluster barrier, the C CTAs each
 // add a share of the outputs over the C CTAs' sums in rank order (distributed shared memory) and
 // store them: deterministic, one kernel.
 // Exact as the sweeps: weights E2M1 * SFA * 2^-7 in fp16, products exact, fp32 accumulation;
@@ -2276,36 +2287,40 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 // ---------------------------------------------------------------------------------------------
 constexpr int kSweep8Warps = 16, kSweep8Threads = 32 * kSweep8Warps;
 constexpr int kSweep8MaxK = 16384;
-constexpr int kSweep8MaxCluster = 4;  // 2 chunks a thread at kSweep8MaxK (PlanDevice::cluster_fit's range)
-constexpr int kSweep8RedBytes = 2 * kSweep8Warps * 128 * 4;        // two tiles' warp sums
-constexpr int kSweep8TileSumBytes = 128 * 4;                       // a tile's sums kept for the cluster
-// A CTA's shape by its chunks a thread and row (kPieces): 2 (a CTA holds up to 128 chunks of a row:
-// clusters of up to 4 at K = 16384, 4 stages of 37 KB) or 4 (256 chunks: clusters of 2, all 132
-// SMs rather than the 30 clusters of 4 that fit at once, 2 stages of 74 KB; x then takes 64
-// registers, 128 in all at the cap, no spills).
-template <int kPieces>
+constexpr int kSweep8MaxCluster = 8;  // 1 chunk a thread at kSweep8MaxK (PlanDevice::cluster_fit's range)
+// A CTA's shape by its chunks a thread and row (kPieces) and its blocks of 8 columns (kColBlocks):
+// 2 chunks (a CTA holds up to 128 chunks of a row: clusters of up to 4 at K = 16384, 4 stages of
+// 37 KB) or 4 (256 chunks: clusters of 2, all 132 SMs rather than the 30 clusters of 4 that fit at
+// once, 2 stages of 74 KB; x then takes 64 registers, 128 in all at the cap, no spills), both for
+// 3..8 columns; 9..16 columns (2 blocks) take 1 chunk (64 chunks: clusters of up to 8, 4 stages of
+// 18 KB), so that x, two columns a lane, again takes 32 registers.
+template <int kPieces, int kColBlocks>
 struct Sweep8Shape {
+  static_assert(kColBlocks == 1 ? kPieces == 2 || kPieces == 4 : kColBlocks == 2 && kPieces == 1, "shapes");
   static constexpr int kChunks = 4 * kSweep8Warps * kPieces;  // a CTA's chunks of a row, at most
-  static constexpr int kStages = kPieces == 2 ? 4 : 2;
+  static constexpr int kStages = kPieces == 4 ? 2 : 4;
   static constexpr int kRowBytes = 16 * kChunks;              // a stage's row of weights
   static constexpr int kSfRow = 2 * kChunks + 16;             // of scales, padded: no bank conflicts
   static constexpr int kStageBytes = 16 * (kRowBytes + kSfRow);
+  static constexpr int kTileOutputs = 128 * kColBlocks;       // a tile's 16 rows x 8 kColBlocks columns
+  static constexpr int kRedBytes = 2 * kSweep8Warps * kTileOutputs * 4;  // two tiles' warp sums
+  static constexpr int kTileSumBytes = kTileOutputs * 4;      // a tile's sums kept for the cluster
   static constexpr int kUnscaleFloats = kPieces == 4 ? 8 * kSweep8Warps : 0;  // bf16's, see the kernel
-  static constexpr int kFixedSmem = kStages * kStageBytes + kSweep8RedBytes + 4 * kUnscaleFloats;
+  static constexpr int kFixedSmem = kStages * kStageBytes + kRedBytes + 4 * kUnscaleFloats;
 };
 
-template <int kAct, int kPieces>  // kActF16, kActBF16 or kActFP4; 2 or 4 (Sweep8Shape)
+template <int kAct, int kPieces, int kColBlocks>  // kActF16, kActBF16 or kActFP4; Sweep8Shape's
 __global__ void __launch_bounds__(kSweep8Threads, 1)
     sweep8_kernel(const GemvParams p, int clusters, int chunks) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only
 #else
-  using Shape = Sweep8Shape<kPieces>;
-  constexpr int W = kSweep8Warps, S = Shape::kStages;
+  using Shape = Sweep8Shape<kPieces, kColBlocks>;
+  constexpr int W = kSweep8Warps, S = Shape::kStages, CB = kColBlocks, TO = Shape::kTileOutputs;
   extern __shared__ __align__(16) uint8_t smem8[];
-  float* red = reinterpret_cast<float*>(smem8 + S * Shape::kStageBytes);  // [2][W][128]
-  float* warp_unscale = red + 2 * W * 128;                                // [W][8], bf16 at 4 pieces
-  float* tile_sums = warp_unscale + Shape::kUnscaleFloats;                 // [tiles][128], C > 1
+  float* red = reinterpret_cast<float*>(smem8 + S * Shape::kStageBytes);  // [2][W][TO]
+  float* warp_unscale = red + 2 * W * TO;                                 // [W][8], bf16 at 4 pieces
+  float* tile_sums = warp_unscale + Shape::kUnscaleFloats;                 // [tiles][TO], C > 1
   const int tid = threadIdx.x, w = tid >> 5, lane = tid & 31, g = lane >> 2, t = lane & 3;
   const unsigned C = cluster_ctas(), cr = cluster_rank();
   const int b = blockIdx.x / C;  // the cluster (1-D clusters: consecutive CTAs)
@@ -2345,39 +2360,44 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   };
 #pragma unroll
   for (int s = 0; s < S - 1; ++s) issue(s);
-  // x: column g at the thread's chunks, 16 half2 each in pair_k order; zero past N and K.
-  uint32_t xh[kPieces][16];
-  // bf16: 2^-e of this warp's columns 2t, 2t + 1. With 2 pieces in registers (unscale); the 4-piece
-  // kernel is at its register cap, so there every warp's 8 wait in shared memory (warp_unscale[8 w
-  // + c]) and are read per tile (kept off the 2-piece kernel: 0.5-0.8 us slower there, run 280).
-  float unscale[2] = {1.f, 1.f};
-  {
-    const bool col = g < p.N;
+  // x: columns g + 8 cb (cb < kColBlocks) at the thread's chunks, 16 half2 each in pair_k order;
+  // zero past N and K.
+  uint32_t xh[CB][kPieces][16];
+  // bf16: 2^-e of this warp's columns 8 cb + 2t, 8 cb + 2t + 1. With 1-2 pieces in registers
+  // (unscale); the 4-piece kernel is at its register cap, so there every warp's 8 wait in shared
+  // memory (warp_unscale[8 w + c]) and are read per tile (kept off the 2-piece kernel: 0.5-0.8 us
+  // slower there, run 280).
+  float unscale[CB][2];
+#pragma unroll
+  for (int cb = 0; cb < CB; ++cb) {
+    const int col_index = g + 8 * cb;
+    const bool col = col_index < p.N;
+    unscale[cb][0] = unscale[cb][1] = 1.f;
     if constexpr (kAct == kActFP4) {
-      const uint8_t* xs = static_cast<const uint8_t*>(p.x) + g * p.x_col_stride + 16 * (int64_t)c0;
-      const uint8_t* sx = p.sfx.base + (col ? p.sfx.row_offset(g) : 0) + 2 * (int64_t)c0;
+      const uint8_t* xs = static_cast<const uint8_t*>(p.x) + col_index * p.x_col_stride + 16 * (int64_t)c0;
+      const uint8_t* sx = p.sfx.base + (col ? p.sfx.row_offset(col_index) : 0) + 2 * (int64_t)c0;
 #pragma unroll
       for (int u = 0; u < kPieces; ++u) {
         const int j = 64 * u + 4 * w + t;
         const bool on = col && j < valid;
         fp4_piece_pair_k(on ? *reinterpret_cast<const uint4*>(xs + 16 * j) : make_uint4(0, 0, 0, 0),
-                         on ? *reinterpret_cast<const uint16_t*>(sx + 2 * j) : 0u, xh[u]);
+                         on ? *reinterpret_cast<const uint16_t*>(sx + 2 * j) : 0u, xh[cb][u]);
       }
     } else {
-      const uint4* xs = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) + g * p.x_col_stride +
-                                                       32 * (int64_t)c0);
+      const uint4* xs = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) +
+                                                       col_index * p.x_col_stride + 32 * (int64_t)c0);
       // The thread's 16-byte word q of chunk u (zero past N and K).
       const auto x_word = [&](int u, int q) {
         const int j = 64 * u + 4 * w + t;
         return col && j < valid ? xs[4 * j + q] : make_uint4(0, 0, 0, 0);
       };
-      // bf16: the quad's maximum is column g's over this warp's chunks.
+      // bf16: the quad's maximum is column g + 8 cb's over this warp's chunks.
       const auto quad_exponent = [&](unsigned mx) {
         mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
         mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
         return column_exponent(mx << 16);
       };
-      if constexpr (kPieces == 2) {  // every word held at once, bf16's maximum folded as they arrive
+      if constexpr (kPieces <= 2) {  // every word held at once, bf16's maximum folded as they arrive
         uint4 raw[kPieces][4];
         unsigned mx = 0;  // (after them all: 66 more SASS in the loop)
 #pragma unroll
@@ -2390,10 +2410,10 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
         int e = 0;
         if constexpr (kAct == kActBF16) {
           e = quad_exponent(mx);
-          unscale[0] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t));
-          unscale[1] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t + 4));
+          unscale[cb][0] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t));
+          unscale[cb][1] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t + 4));
         }
-        pieces_pair_k<kAct == kActBF16>(raw, e, xh);
+        pieces_pair_k<kAct == kActBF16>(raw, e, xh[cb]);
       } else {  // 4 pieces: the raw words and xh together pass the cap, so bf16 reads x twice
         int e = 0;
         if constexpr (kAct == kActBF16) {
@@ -2411,29 +2431,29 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
           uint4 raw[1][4];
 #pragma unroll
           for (int q = 0; q < 4; ++q) raw[0][q] = x_word(u, q);
-          pieces_pair_k<kAct == kActBF16>(raw, e, reinterpret_cast<uint32_t(&)[1][16]>(xh[u]));
+          pieces_pair_k<kAct == kActBF16>(raw, e, reinterpret_cast<uint32_t(&)[1][16]>(xh[cb][u]));
         }
       }
     }
   }
   const float alpha = global_alpha(p);
   constexpr int sum_log2 = (kAct == kActFP4 ? 2 : 1) * kWeightBiasLog2;
-  // Output o (D-fragment order: lane o / 4, entry o % 4) of tile i.
+  // Output o of tile i: column block o / 128, then D-fragment order (lane o % 128 / 4, entry o % 4).
   const auto store = [&](int i, int o, float sum) {
-    const int ln = o >> 2, e = o & 3;
-    const int m = 16 * (b + i * clusters) + (ln >> 2) + 8 * (e >> 1), c = 2 * (ln & 3) + (e & 1);
+    const int cb = CB == 1 ? 0 : o >> 7, ln = (CB == 1 ? o : o & 127) >> 2, e = o & 3;
+    const int m = 16 * (b + i * clusters) + (ln >> 2) + 8 * (e >> 1), c = 8 * cb + 2 * (ln & 3) + (e & 1);
     if (m < p.M && c < p.N) store_sum(p, 0, m, c, sum, alpha, sum_log2);
   };
-  const auto reduce = [&](int i) {  // tile i's 16 x 8 sums: the warps' in warp order
-    if (tid < 128) {
-      const float* rb = red + (i & 1) * W * 128 + tid;
+  const auto reduce = [&](int i) {  // tile i's 16 x 8 kColBlocks sums: the warps' in warp order
+    if (tid < TO) {
+      const float* rb = red + (i & 1) * W * TO + tid;
       float v = 0.f;
 #pragma unroll
-      for (int u = 0; u < W; ++u) v += rb[u * 128];
+      for (int u = 0; u < W; ++u) v += rb[u * TO];
       if (C == 1)
         store(i, tid, v);
       else
-        tile_sums[i * 128 + tid] = v;
+        tile_sums[i * TO + tid] = v;
     }
   };
   for (int i = 0; i < n; ++i) {
@@ -2444,12 +2464,12 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     // Plain C++ reads of the stage (not asm volatile: ptxas may move them among the mma).
     const uint8_t* sw = smem8 + (i % S) * Shape::kStageBytes;
     const uint8_t* ss = sw + 16 * Shape::kRowBytes;
-    float acc[2][4] = {};
+    float acc[CB][2][4] = {};
 #pragma unroll
     for (int u = 0; u < kPieces; ++u) {
       // The chunks end before this piece: the CTA's (2 pieces; a per-warp test cost 0.5-1 us there,
-      // run 280) or the warp's (4 pieces; valid % 8 == 0).
-      if (kPieces == 2 ? 64 * u >= valid : 64 * u + 4 * w >= valid) break;
+      // run 280) or the warp's (4 pieces; valid % 8 == 0). One piece: never (valid > 0).
+      if (kPieces == 1 ? false : kPieces == 2 ? 64 * u >= valid : 64 * u + 4 * w >= valid) break;
       const int j = 64 * u + 4 * w + t, pos = j ^ ((g & 1) << 2);
       const uint4 wa = *reinterpret_cast<const uint4*>(sw + g * Shape::kRowBytes + 16 * pos);
       const uint4 wb = *reinterpret_cast<const uint4*>(sw + (g + 8) * Shape::kRowBytes + 16 * pos);
@@ -2462,18 +2482,26 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       for (int wd = 0; wd < 4; ++wd) {
         uint32_t ha[4], hb[4];
         scaled_word_pair(words_a[wd], words_b[wd], sa, sb, wd >= 2, ha, hb);
-        // Two accumulators: two independent mma chains.
-        mma_16816(acc[0], ha[0], hb[0], ha[1], hb[1], xh[u][4 * wd], xh[u][4 * wd + 1]);
-        mma_16816(acc[1], ha[2], hb[2], ha[3], hb[3], xh[u][4 * wd + 2], xh[u][4 * wd + 3]);
+        // Two accumulators a column block: two independent mma chains.
+#pragma unroll
+        for (int cb = 0; cb < CB; ++cb) {
+          mma_16816(acc[cb][0], ha[0], hb[0], ha[1], hb[1], xh[cb][u][4 * wd], xh[cb][u][4 * wd + 1]);
+          mma_16816(acc[cb][1], ha[2], hb[2], ha[3], hb[3], xh[cb][u][4 * wd + 2], xh[cb][u][4 * wd + 3]);
+        }
       }
     }
-    // D[g][2t], D[g][2t + 1], D[g + 8][2t], D[g + 8][2t + 1] (bf16: this warp's scaling undone).
-    const bool shared_unscale = kAct == kActBF16 && kPieces == 4;
-    const float u0 = shared_unscale ? warp_unscale[8 * w + 2 * t] : unscale[0];
-    const float u1 = shared_unscale ? warp_unscale[8 * w + 2 * t + 1] : unscale[1];
-    const float4 d = make_float4((acc[0][0] + acc[1][0]) * u0, (acc[0][1] + acc[1][1]) * u1,
-                                 (acc[0][2] + acc[1][2]) * u0, (acc[0][3] + acc[1][3]) * u1);
-    *reinterpret_cast<float4*>(red + (i & 1) * W * 128 + w * 128 + 4 * lane) = d;
+    // D[g][2t], D[g][2t + 1], D[g + 8][2t], D[g + 8][2t + 1] of each column block (bf16: this
+    // warp's scaling undone).
+#pragma unroll
+    for (int cb = 0; cb < CB; ++cb) {
+      const bool shared_unscale = kAct == kActBF16 && kPieces == 4;
+      const float u0 = shared_unscale ? warp_unscale[8 * w + 2 * t] : unscale[cb][0];
+      const float u1 = shared_unscale ? warp_unscale[8 * w + 2 * t + 1] : unscale[cb][1];
+      const float(&d4)[2][4] = acc[cb];
+      const float4 d = make_float4((d4[0][0] + d4[1][0]) * u0, (d4[0][1] + d4[1][1]) * u1,
+                                   (d4[0][2] + d4[1][2]) * u0, (d4[0][3] + d4[1][3]) * u1);
+      *reinterpret_cast<float4*>(red + (i & 1) * W * TO + w * TO + 128 * cb + 4 * lane) = d;
+    }
   }
   cp_async_wait<0>();
   __syncthreads();
@@ -2484,11 +2512,11 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     // CTAs' sums in rank order (the same bits whichever CTA adds them). Rank 0 alone: 1 us slower
     // at 7168x16384 N = 8 (run 297, BENCHMARKS.md item 193: 1920 outputs x 4 remote loads on one
     // CTA while the others waited at the barrier).
-    for (int o = cr * kSweep8Threads + tid; o < n * 128; o += C * kSweep8Threads) {
+    for (int o = cr * kSweep8Threads + tid; o < n * TO; o += C * kSweep8Threads) {
       const uint32_t addr = smem_addr(tile_sums + o);
       float v = 0.f;
       for (unsigned r = 0; r < C; ++r) v += ld_cluster_f32(addr, r);
-      store(o >> 7, o & 127, v);
+      store(o / TO, o % TO, v);
     }
     cluster_sync();  // each CTA's shared memory stays until the others have read it
   }
@@ -2533,7 +2561,7 @@ __global__ void __launch_bounds__(kStreamReadMaxThreads, 2)
 constexpr int kSmemTwoPerSmMin = kSmemHeader + kActStageBytes + kActPadBytes + 64 * kWarps * kMaxCols * 4;
 
 // The current device (PlanDevice::resident_per_sm 0: asked per kernel variant, resident_per_sm).
-// How many clusters of c = 1..4 tile-sweep CTAs (one per SM) the device holds at once: a
+// How many clusters of c = 1..8 tile-sweep CTAs (one per SM) the device holds at once: a
 // cluster's CTAs share a GPC, so on the H200 30 clusters of 4 fit, not 132 / 4 = 33 (run 274); a
 // grid of more would run its last clusters in a second wave.
 // A tile-sweep launch of `grid` CTAs in clusters of `cluster` (attr: the cluster attribute, which
@@ -2555,7 +2583,7 @@ inline cudaLaunchConfig_t sweep8_config(int grid, int cluster, int smem, cudaStr
 // Asked of one kernel: every tile-sweep kernel is one CTA of 512 threads per SM at the opt-in
 // shared memory, 2 or 4 chunks a thread alike.
 inline void sweep8_cluster_fit(PlanDevice& d) {
-  const auto kernel = sweep8_kernel<kActF16, 2>;
+  const auto kernel = sweep8_kernel<kActF16, 2, 1>;
   if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, d.smem_optin) != cudaSuccess) {
     cudaGetLastError();
     return;
@@ -3133,11 +3161,11 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
                                                                     : kSweep16TwoColsOnePieceMaxBytes))));
 }
 
-// The tile sweep (sweep8_kernel): 3..8 columns at L = 1 on sm_90, x loaded a 16-byte piece per
+// The tile sweep (sweep8_kernel): 3..16 columns at L = 1 on sm_90, x loaded a 16-byte piece per
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
 // unit column stride and 16-byte aligned rows, K a multiple of 32 up to 16384 (4 CTAs x 128 chunks,
-// 2 x 256), and the opt-in shared memory for its stages.
+// 2 x 256; 8 x 64 at 9..16 columns), and the opt-in shared memory for its stages.
 // NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 or unset: wherever it fits, standing aside while
 // another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
 // orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
@@ -3169,36 +3197,43 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // faster; 7168x16384 (1792 against 1920) fp16 / FP4 even, bf16 1.7-2.0 us slower (shared-memory
 // scales), so 2 pieces; at K <= 8192 not measured. With the branch-free copies (item 191, run 291)
 // 4 pieces there are 1.1-1.8 us slower (fp16 32.6-33.0 us against 31.2-31.5): the margin stays.
+// 9..16 columns: one piece, two column blocks (Sweep8Shape; item 194).
 struct Sweep8Choice {
   int pieces, ctas, chunks, clusters;
-  int rounds;  // tiles a cluster takes, at most: ceil(tiles / clusters)
+  int rounds;      // tiles a cluster takes, at most: ceil(tiles / clusters)
+  int col_blocks;  // blocks of 8 columns: 1 (N <= 8) or 2 (one chunk a thread)
 };
 inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
 inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces) {
   const int most = 4 * kSweep8Warps * pieces, ctas = ((p.K >> 5) + most - 1) / most, tiles = (p.M + 15) / 16;
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit));
-  return {pieces, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters};
+  return {pieces, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters, p.N > 8 ? 2 : 1};
 }
 inline int64_t sweep8_work(const Sweep8Choice& s) {
   const int slots = s.pieces == 2 ? 64 * ((s.chunks + 63) / 64) : s.chunks;
   return (int64_t)s.rounds * slots;
 }
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
+  if (p.N > 8) return sweep8_choice_at(p, dev, 1);  // two column blocks: one chunk (Sweep8Shape)
   const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
   if (p.K <= 8192) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }
-// The shared memory a CTA of that shape takes before the cluster's tile sums.
-inline int sweep8_fixed_smem(int pieces) {
-  return pieces == 4 ? Sweep8Shape<4>::kFixedSmem : Sweep8Shape<2>::kFixedSmem;
+// The shared memory a CTA of that shape takes before the cluster's tile sums, and a tile's sums.
+inline int sweep8_fixed_smem(const Sweep8Choice& s) {
+  return s.pieces == 4 ? Sweep8Shape<4, 1>::kFixedSmem
+                       : s.pieces == 2 ? Sweep8Shape<2, 1>::kFixedSmem : Sweep8Shape<1, 2>::kFixedSmem;
+}
+inline int sweep8_tile_sum_bytes(const Sweep8Choice& s) {
+  return s.col_blocks == 2 ? Sweep8Shape<1, 2>::kTileSumBytes : Sweep8Shape<2, 1>::kTileSumBytes;
 }
 inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP8");
   const ScaleIndex& sf = p.sfa;
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
-         p.L == 1 && p.N >= 3 && p.N <= 8 && p.K % 32 == 0 && p.K <= kSweep8MaxK &&
+         p.L == 1 && p.N >= 3 && p.N <= 16 && p.K % 32 == 0 && p.K <= kSweep8MaxK &&
          sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
          reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0 &&
          reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 && column_pieces_fit(p);
@@ -3210,7 +3245,7 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice shape = sweep8_choice(p, dev);
   GemvLaunch plan{};
-  plan.smem_bytes = sweep8_fixed_smem(shape.pieces) + (shape.ctas > 1 ? shape.rounds * kSweep8TileSumBytes : 0);
+  plan.smem_bytes = sweep8_fixed_smem(shape) + (shape.ctas > 1 ? shape.rounds * sweep8_tile_sum_bytes(shape) : 0);
   if (plan.smem_bytes > dev.smem_optin) return GemvLaunch{};
   plan.cluster = shape.ctas;
   plan.row_blocks = shape.clusters;
@@ -3419,27 +3454,27 @@ inline int launch_sweep16_fp4(const GemvParams& p, const GemvLaunch& plan, cudaS
 
 // The tile sweep for x of kind kAct, clusters of plan.cluster CTAs (a launch attribute: one
 // kernel for every cluster size).
-template <int kAct, int kPieces>
+template <int kAct, int kPieces, int kColBlocks>
 int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
   static int opted_in[64] = {};  // the shared-memory opt-in, once per device
   int device = 0;
   cudaGetDevice(&device);
   if (!opted_in[device & 63]) {
     if (const cudaError_t err =
-            cudaFuncSetAttribute(sweep8_kernel<kAct, kPieces>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+            cudaFuncSetAttribute(sweep8_kernel<kAct, kPieces, kColBlocks>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  dev.smem_optin))
       return err;
     opted_in[device & 63] = 1;
   }
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = sweep8_config(plan.grid, plan.cluster, plan.smem_bytes, stream, attr);
-  return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct, kPieces>, p, plan.row_blocks, plan.k_split / 32);
+  return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct, kPieces, kColBlocks>, p, plan.row_blocks, plan.k_split / 32);
 }
-template <int kPieces>
+template <int kPieces, int kColBlocks = 1>
 int launch_sweep8_for(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  return p.act == kActFP4    ? launch_sweep8<kActFP4, kPieces>(p, plan, dev, stream)
-         : p.act == kActBF16 ? launch_sweep8<kActBF16, kPieces>(p, plan, dev, stream)
-                             : launch_sweep8<kActF16, kPieces>(p, plan, dev, stream);
+  return p.act == kActFP4    ? launch_sweep8<kActFP4, kPieces, kColBlocks>(p, plan, dev, stream)
+         : p.act == kActBF16 ? launch_sweep8<kActBF16, kPieces, kColBlocks>(p, plan, dev, stream)
+                             : launch_sweep8<kActF16, kPieces, kColBlocks>(p, plan, dev, stream);
 }
 
 }  // namespace detail
@@ -3513,9 +3548,9 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                        (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.cluster && plan.splits == 1 &&
                        !plan.sweep && !plan.integer && !plan.tiled && !plan.ring && !plan.spans &&
                        plan.smem_bytes <= dev.smem_optin &&
-                       plan.smem_bytes >= sweep8_fixed_smem(sweep8_choice(p, dev).pieces) +
+                       plan.smem_bytes >= sweep8_fixed_smem(sweep8_choice(p, dev)) +
                                               (plan.cluster > 1 ? (tiles + plan.row_blocks - 1) / plan.row_blocks *
-                                                                      kSweep8TileSumBytes
+                                                                      sweep8_tile_sum_bytes(sweep8_choice(p, dev))
                                                                 : 0);
     return shape ? cudaSuccess : cudaErrorInvalidValue;
   }
@@ -3591,9 +3626,12 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
-  if (plan.cluster)  // the tile sweep, of the pieces check_plan found the plan made for
-    return sweep8_choice(p, dev).pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream)
-                                             : launch_sweep8_for<2>(p, plan, dev, stream);
+  if (plan.cluster) {  // the tile sweep, of the shape check_plan found the plan made for
+    const int pieces = sweep8_choice(p, dev).pieces;
+    return pieces == 4   ? launch_sweep8_for<4>(p, plan, dev, stream)
+           : pieces == 2 ? launch_sweep8_for<2>(p, plan, dev, stream)
+                         : launch_sweep8_for<1, 2>(p, plan, dev, stream);
+  }
   if (plan.sweep && !plan.integer) {  // the W4A16 sweep: 1 or 2 pieces (sweep16_pieces)
     if (p.act == kActFP4) return launch_sweep16_fp4(p, plan, stream);
     return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream)

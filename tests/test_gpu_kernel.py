@@ -358,7 +358,8 @@ def _sweep8_expected() -> bool:
                                    (1201, 14336, 8), (63, 16384, 7), (4097, 2048, 6), (2001, 14336, 8),
                                    (3000, 16384, 6), (130, 14336, 4), (999, 16384, 3),
                                    (17, 768, 16), (301, 2048, 9), (301, 4096, 16), (1001, 4352, 12),
-                                   (77, 12288, 16), (1201, 14336, 13), (63, 16384, 16), (3000, 16384, 10)],
+                                   (77, 12288, 16), (130, 14336, 11), (1201, 14336, 13), (63, 16384, 16),
+                                   (3000, 16384, 10)],
                          ids=str)
 def test_tile_sweep_matches_reference(m, k, n, act):
     """3..16 columns at L = 1 (sweep8_kernel on sm_90): K over a cluster of
@@ -367,7 +368,8 @@ def test_tile_sweep_matches_reference(m, k, n, act):
     them on the H200 (2001x14336: 2 x 224, warps 8-15 skip their last piece; 3000x16384 and
     999x16384: 2 x 256); 3-4 columns where K > 8192 (130x14336, 999x16384); 9..16 columns on one
     chunk a thread, two blocks of 8 columns: one CTA (K = 768, 2048), clusters of 2 (4096), 3
-    (4352: 3 x 48 chunks, the last 40), 6 (12288), 7 (14336) and 8 (16384);
+    (4352: 3 x 48 chunks, the last 40), 6 (12288), 7 (130x14336: one round) and 8 (16384, and
+    1201x14336 as 8 x 56 chunks: more CTAs at the same rounds, item 195);
     K = 256 and 768 leave most warps' chunks past K; M not a multiple of 16 (a partial last
     tile), one row; columns past N zero. The tile sweep is what runs; three calls bitwise equal."""
     seed = m + k + n + len(act)

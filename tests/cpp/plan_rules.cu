@@ -391,8 +391,10 @@ int main() {
   // 28672x8192 N = 3 on clusters of 2, 7168x16384 N = 4 on clusters of 4 like N = 8 (K > 8192 at
   // N = 3-4 too since its copies are branch-free: run 291, item 191); 9..16 columns on one chunk a
   // thread (item 194, run 299): 4096x4096 N = 9 on clusters of 2 of 2048 k, 7168x16384 N = 16 on
-  // clusters of 8 (as many as fit), 4096x14336 N = 12 on clusters of 7; not at N = 2 (the W4A16
-  // sweep), not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte alignment, or
+  // clusters of 8 (as many as fit); on more CTAs than hold K where a cluster takes several tiles,
+  // the rounds stay and more SMs work (item 195): 4096x14336 N = 12 on 15 clusters of 8 x 1792 k
+  // (120 SMs; of 7 x 2048: 105), but 256x4096 N = 16 (one round) on 16 clusters of 2; not at
+  // N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte alignment, or
   // scale rows not 16-byte multiples (K = 4128); K = 16416 is past its 4 x 128 chunks.
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
@@ -413,22 +415,26 @@ int main() {
       const GemvLaunch w16 = check_case(devices[0], Case{7168, 16384, 1, 16, act, kScaleRowMajor, true});
       const GemvLaunch w12 = check_case(devices[0], Case{4096, 14336, 1, 12, act, kScaleRowMajor, true});
       const GemvLaunch wbig = check_case(devices[0], Case{4096, 16416, 1, 16, act, kScaleRowMajor, true});
+      const GemvLaunch wsmall = check_case(devices[0], Case{256, 4096, 1, 16, act, kScaleRowMajor, true});
       const int fit8 = devices[0].dev.cluster_fit[8];
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != 2 ||
           t14.k_split != 7168 || t16.cluster != 2 || t16.k_split != 8192 || t4.cluster != 1 || t4.grid != 132 ||
           ts.cluster != 1 || ts.grid != 16 || n2.cluster || n9.cluster != 2 || n9.k_split != 2048 || l2.cluster ||
           bl.cluster || un.cluster || odd.cluster || big.cluster || few.cluster != 4 || few.row_blocks != 30 ||
           few2.cluster != 2 || w16.cluster != 8 || w16.k_split != 2048 || w16.row_blocks != fit8 ||
-          w12.cluster != 7 || w12.k_split != 2048 || wbig.cluster) {
+          w12.cluster != 8 || w12.k_split != 1792 || w12.row_blocks != 15 || wbig.cluster ||
+          wsmall.cluster != 2 || wsmall.k_split != 2048 || wsmall.row_blocks != 16) {
         std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
                     "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 "
                     "cluster %d on %d CTAs; cluster %d at N=2, %d of %d k at N=9, %d at L=2, %d blocked, %d "
                     "unaligned, %d at K=4128, %d at K=16416, %d on 7168x16384 N=4, %d on 28672x8192 N=3; N=16 "
-                    "7168x16384 cluster %d x %d of %d k, N=12 4096x14336 cluster %d of %d k, %d at K=16416\n",
+                    "7168x16384 cluster %d x %d of %d k, N=12 4096x14336 cluster %d x %d of %d k, %d at K=16416, "
+                    "N=16 256x4096 cluster %d x %d of %d k\n",
                     act, t8.cluster, t8.row_blocks, t8.k_split, t14.cluster, t14.k_split, t16.cluster, t16.k_split,
                     t4.cluster, t4.grid, ts.cluster, ts.grid, n2.cluster, n9.cluster, n9.k_split, l2.cluster,
                     bl.cluster, un.cluster, odd.cluster, big.cluster, few.cluster, few2.cluster, w16.cluster,
-                    w16.row_blocks, w16.k_split, w12.cluster, w12.k_split, wbig.cluster);
+                    w16.row_blocks, w16.k_split, w12.cluster, w12.row_blocks, w12.k_split, wbig.cluster,
+                    wsmall.cluster, wsmall.row_blocks, wsmall.k_split);
         ++failures;
       }
     }

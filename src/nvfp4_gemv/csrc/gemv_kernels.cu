@@ -2252,9 +2252,11 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 //
 // Shape: CTAs of 16 warps, one per SM (kSweep8Warps), each thread kPieces chunks of 32 values of
 // a row (2, or 4 where K > 8192 and the clusters of 3-4 CTAs that 2 need would leave more work:
-// sweep8_choice; 1 at 9..16 columns, below). A thread block cluster of C = ceil(K / (32 x 64 kPieces)) CTAs takes the 16-row
-// tiles b, b + G, b + 2 G, ... (G clusters); its CTA of rank c holds V chunks of every row (chunks
-// c V .. c V + V - 1 of K, V = sweep8_chunks: K split evenly, in multiples of 8). Per tile each CTA
+// sweep8_choice; 1 at 9..16 columns, below). A thread block cluster of C = ceil(K / (32 x 64
+// kPieces)) CTAs (at 9..16 columns up to 8 where that keeps the rounds and fills more SMs:
+// sweep8_choice) takes the 16-row tiles b, b + G, b + 2 G, ... (G clusters); its CTA of rank c
+// holds V chunks of every row (chunks c V .. c V + V - 1 of K, V = sweep8_chunks: K split evenly,
+// in multiples of 8). Per tile each CTA
 // copies its 16 rows x V chunks and their scales into one of Sweep8Shape's stages (cp.async, 16
 // bytes a copy: a warp's copies read 512 contiguous bytes of one row, the sweep's load shape;
 // stages in flight hold no registers). Lane (g, t) of warp w takes chunks j = 64 u + 4 w + t (u <
@@ -3197,15 +3199,26 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // faster; 7168x16384 (1792 against 1920) fp16 / FP4 even, bf16 1.7-2.0 us slower (shared-memory
 // scales), so 2 pieces; at K <= 8192 not measured. With the branch-free copies (item 191, run 291)
 // 4 pieces there are 1.1-1.8 us slower (fp16 32.6-33.0 us against 31.2-31.5): the margin stays.
-// 9..16 columns: one piece, two column blocks (Sweep8Shape; item 194).
+// 9..16 columns: one piece, two column blocks (Sweep8Shape; item 194), on the fewest CTAs that hold
+// K, or where a cluster takes more than one tile, on the cluster size up to kSweep8MaxCluster with
+// the fewest rounds and then the most SMs busy (CTAs x clusters at once), every CTA holding some
+// of K: a CTA computes its 64 chunk slots a tile however few of them hold K, so at the same rounds
+// more, shorter CTAs only spread the bytes (4096x14336: 15 clusters of 8 x 56 chunks on 120 SMs
+// rather than of 7 x 64 on 105). Measured (run 302, docs/runs/run302/cols16_c.py, two orders,
+// unchecked, fp16 / bf16 / FP4 x at N = 9, 12, 16; BENCHMARKS.md item 195): 4096x14336 0.2-0.5 us
+// faster (fp16 24.6 / 24.6 / 25.1-25.2 against 24.9-25.1 / 24.9-25.1 / 25.4-25.6), 512x14336
+// 0.1-0.2; at one round more CTAs did not pay: 128x2048 on 8 clusters of 8 0.3-1.1 us slower than
+// on one CTA each (fp16 6.7-6.9 against 5.9-6.3), 256x4096 on clusters of 6 against 2 bf16 0.6-0.8
+// faster but FP4 0.1-0.3 slower.
 struct Sweep8Choice {
   int pieces, ctas, chunks, clusters;
   int rounds;      // tiles a cluster takes, at most: ceil(tiles / clusters)
   int col_blocks;  // blocks of 8 columns: 1 (N <= 8) or 2 (one chunk a thread)
 };
 inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
-inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces) {
-  const int most = 4 * kSweep8Warps * pieces, ctas = ((p.K >> 5) + most - 1) / most, tiles = (p.M + 15) / 16;
+inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces, int ctas = 0) {
+  const int most = 4 * kSweep8Warps * pieces, tiles = (p.M + 15) / 16;
+  if (ctas == 0) ctas = ((p.K >> 5) + most - 1) / most;  // the fewest that hold K
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit));
   return {pieces, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters, p.N > 8 ? 2 : 1};
@@ -3215,7 +3228,17 @@ inline int64_t sweep8_work(const Sweep8Choice& s) {
   return (int64_t)s.rounds * slots;
 }
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
-  if (p.N > 8) return sweep8_choice_at(p, dev, 1);  // two column blocks: one chunk (Sweep8Shape)
+  if (p.N > 8) {  // two column blocks: one chunk (Sweep8Shape), the cluster size as above
+    Sweep8Choice best = sweep8_choice_at(p, dev, 1);
+    for (int c = best.ctas + 1; c <= kSweep8MaxCluster; ++c) {
+      const Sweep8Choice s = sweep8_choice_at(p, dev, 1, c);
+      if (best.rounds == 1) break;                      // one round: the fewest CTAs
+      if ((c - 1) * s.chunks >= (p.K >> 5)) continue;  // its last CTA would hold none of K
+      if (s.rounds < best.rounds || (s.rounds == best.rounds && c * s.clusters > best.ctas * best.clusters))
+        best = s;
+    }
+    return best;
+  }
   const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
   if (p.K <= 8192) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);

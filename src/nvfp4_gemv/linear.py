@@ -22,7 +22,8 @@ per weight) in one of two layouts (``weight_layout``):
                34.4, N = 16 37.5 / 44.2; 14336x4096 N = 16 23.4 / 31.2; FP4 N = 3-4 on 7168x16384
                within 0.3 us); on 4096x14336 tiled is faster at 3-4 rows (bf16 22.5 / 20.8, FP4
                0.3-0.7 us), bf16 8 (23.8 / 23.3) and FP4 12 (25.1 / 24.1), row-major at 16 (bf16
-               26.6 / 30.2). W4A4 "dynamic" layers
+               26.6 / 30.2); since item 196 (run 304) row-major bf16 there takes 21.7 / 21.9 / 22.4
+               us at 3 / 4 / 8 rows. W4A4 "dynamic" layers
                the same since at one row the row sweep takes the quantize kernel's output rather
                than quantizing inside (item 188; run 284: 7168x16384 26.7 against 28.7 tiled,
                4096x14336 18.3 / 19.8, 2048x7168 11.7 / 12.5, 14336x4096 and 7168x2048 even,

@@ -96,9 +96,11 @@ GemvLaunch check_case(const Device& d, const Case& c) {
         c.K % 32 != 0 || c.K > 16384)
       fail(d, c, g, "tile sweep: 3..16 columns at L = 1, row-major, aligned, K % 32 == 0 and <= 16384, sm_90");
     // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps;
-    // up to 128 chunks a CTA (2 a thread), or where K > 8192 up to 256 (4 a thread: clusters of 2);
-    // 9..16 columns (two blocks of 8) up to 64 (1 a thread: clusters of up to 8).
-    const bool wide = c.N > 8, four = !wide && c.K > 8192 && g.cluster == (c.K / 32 + 255) / 256;
+    // up to 128 chunks a CTA (2 a thread), or where K > 8192 up to 256 (4 a thread: clusters of 2;
+    // not bf16 x, item 196); 9..16 columns (two blocks of 8) up to 64 (1 a thread: clusters of up
+    // to 8).
+    const bool wide = c.N > 8,
+               four = !wide && c.act != kActBF16 && c.K > 8192 && g.cluster == (c.K / 32 + 255) / 256;
     const int most = wide ? 64 : four ? 256 : 128;
     if (g.cluster < 1 || g.cluster > (wide ? 8 : 4) || chunks < 1 || chunks > most || chunks % 8 != 0 ||
         int64_t(g.cluster) * chunks < c.K / 32 || int64_t(g.cluster - 1) * chunks >= c.K / 32)
@@ -114,10 +116,9 @@ GemvLaunch check_case(const Device& d, const Case& c) {
     const int stages = wide ? 4 * 16 * (1024 + 144) : four ? 2 * 16 * (4096 + 528) : 4 * 16 * (2048 + 272);
     const int tile_outputs = wide ? 256 : 128;  // 16 rows x 8 or 16 columns
     if (g.smem_bytes > d.dev.smem_optin ||
-        g.smem_bytes < stages + 2 * tile_outputs * 16 * 4 + (four ? 8 * 16 * 4 : 0) +
-                           (g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0))
+        g.smem_bytes < stages + 2 * tile_outputs * 16 * 4 + (g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0))
       fail(d, c, g, "tile sweep: shared memory for its stages (4 of 16 rows x 128 chunks, 2 of 256, or 4 of 64), "
-                    "the warps' sums (and bf16 scales at 4 a thread) and the cluster's tile sums");
+                    "the warps' sums and the cluster's tile sums");
     return g;
   }
   if (g.sweep) {  // the row sweep: whole rows of K, the activation in registers, per-row sums in smem
@@ -387,7 +388,8 @@ int main() {
   // items 184, 186): 7168x16384 on 30 clusters of 4 CTAs of 4096 k (what fits at once, not 132 / 4;
   // 4 chunks a thread on clusters of 2 would be 7% less work by sweep8_choice's model, not 10%),
   // 4096x14336 on clusters of 2 of 7168 k (4 chunks a thread: 22% less), 2048x16384 on clusters of
-  // 2 of 8192 k (20% less), 14336x4096 on 132 single CTAs, 256x4096 on one CTA per 16-row tile,
+  // 2 of 8192 k (20% less), for bf16 x both on 2 chunks a thread (item 196, run 304: clusters of 4
+  // of 3584 and 4096 k), 14336x4096 on 132 single CTAs, 256x4096 on one CTA per 16-row tile,
   // 28672x8192 N = 3 on clusters of 2, 7168x16384 N = 4 on clusters of 4 like N = 8 (K > 8192 at
   // N = 3-4 too since its copies are branch-free: run 291, item 191); 9..16 columns on one chunk a
   // thread (item 194, run 299): 4096x4096 N = 9 on clusters of 2 of 2048 k, 7168x16384 N = 16 on
@@ -417,8 +419,10 @@ int main() {
       const GemvLaunch wbig = check_case(devices[0], Case{4096, 16416, 1, 16, act, kScaleRowMajor, true});
       const GemvLaunch wsmall = check_case(devices[0], Case{256, 4096, 1, 16, act, kScaleRowMajor, true});
       const int fit8 = devices[0].dev.cluster_fit[8];
-      if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != 2 ||
-          t14.k_split != 7168 || t16.cluster != 2 || t16.k_split != 8192 || t4.cluster != 1 || t4.grid != 132 ||
+      const bool bf = act == kActBF16;  // 2 chunks a thread wherever it fits (item 196)
+      if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != (bf ? 4 : 2) ||
+          t14.k_split != (bf ? 3584 : 7168) || t16.cluster != (bf ? 4 : 2) || t16.k_split != (bf ? 4096 : 8192) ||
+          t4.cluster != 1 || t4.grid != 132 ||
           ts.cluster != 1 || ts.grid != 16 || n2.cluster || n9.cluster != 2 || n9.k_split != 2048 || l2.cluster ||
           bl.cluster || un.cluster || odd.cluster || big.cluster || few.cluster != 4 || few.row_blocks != 30 ||
           few2.cluster != 2 || w16.cluster != 8 || w16.k_split != 2048 || w16.row_blocks != fit8 ||

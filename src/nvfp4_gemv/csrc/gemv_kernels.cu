@@ -2307,8 +2307,7 @@ struct Sweep8Shape {
   static constexpr int kTileOutputs = 128 * kColBlocks;       // a tile's 16 rows x 8 kColBlocks columns
   static constexpr int kRedBytes = 2 * kSweep8Warps * kTileOutputs * 4;  // two tiles' warp sums
   static constexpr int kTileSumBytes = kTileOutputs * 4;      // a tile's sums kept for the cluster
-  static constexpr int kUnscaleFloats = kPieces == 4 ? 8 * kSweep8Warps : 0;  // bf16's, see the kernel
-  static constexpr int kFixedSmem = kStages * kStageBytes + kRedBytes + 4 * kUnscaleFloats;
+  static constexpr int kFixedSmem = kStages * kStageBytes + kRedBytes;
 };
 
 template <int kAct, int kPieces, int kColBlocks>  // kActF16, kActBF16 or kActFP4; Sweep8Shape's
@@ -2317,12 +2316,12 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only
 #else
+  static_assert(kAct != kActBF16 || kPieces != 4, "bf16 x takes 2 chunks a thread (sweep8_choice)");
   using Shape = Sweep8Shape<kPieces, kColBlocks>;
   constexpr int W = kSweep8Warps, S = Shape::kStages, CB = kColBlocks, TO = Shape::kTileOutputs;
   extern __shared__ __align__(16) uint8_t smem8[];
   float* red = reinterpret_cast<float*>(smem8 + S * Shape::kStageBytes);  // [2][W][TO]
-  float* warp_unscale = red + 2 * W * TO;                                 // [W][8], bf16 at 4 pieces
-  float* tile_sums = warp_unscale + Shape::kUnscaleFloats;                 // [tiles][TO], C > 1
+  float* tile_sums = red + 2 * W * TO;                                    // [tiles][TO], C > 1
   const int tid = threadIdx.x, w = tid >> 5, lane = tid & 31, g = lane >> 2, t = lane & 3;
   const unsigned C = cluster_ctas(), cr = cluster_rank();
   const int b = blockIdx.x / C;  // the cluster (1-D clusters: consecutive CTAs)
@@ -2365,10 +2364,8 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   // x: columns g + 8 cb (cb < kColBlocks) at the thread's chunks, 16 half2 each in pair_k order;
   // zero past N and K.
   uint32_t xh[CB][kPieces][16];
-  // bf16: 2^-e of this warp's columns 8 cb + 2t, 8 cb + 2t + 1. With 1-2 pieces in registers
-  // (unscale); the 4-piece kernel is at its register cap, so there every warp's 8 wait in shared
-  // memory (warp_unscale[8 w + c]) and are read per tile (kept off the 2-piece kernel: 0.5-0.8 us
-  // slower there, run 280).
+  // bf16: 2^-e of this warp's columns 8 cb + 2t, 8 cb + 2t + 1, in registers (bf16 x takes 1 or 2
+  // chunks a thread: sweep8_choice).
   float unscale[CB][2];
 #pragma unroll
   for (int cb = 0; cb < CB; ++cb) {
@@ -2416,24 +2413,14 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
           unscale[cb][1] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t + 4));
         }
         pieces_pair_k<kAct == kActBF16>(raw, e, xh[cb]);
-      } else {  // 4 pieces: the raw words and xh together pass the cap, so bf16 reads x twice
-        int e = 0;
-        if constexpr (kAct == kActBF16) {
-          unsigned mx = 0;
-#pragma unroll
-          for (int u = 0; u < kPieces; ++u)
-#pragma unroll
-            for (int q = 0; q < 4; ++q) mx = max(mx, bf16x8_max_bits(x_word(u, q)));
-          e = quad_exponent(mx);
-          if (t == 0) warp_unscale[8 * w + g] = ldexpf(1.f, -e);
-          __syncwarp();
-        }
+      } else {  // 4 pieces (fp16: see the static_assert): the raw words and xh together pass the
+                // register cap, so a piece's words at a time
 #pragma unroll
         for (int u = 0; u < kPieces; ++u) {
           uint4 raw[1][4];
 #pragma unroll
           for (int q = 0; q < 4; ++q) raw[0][q] = x_word(u, q);
-          pieces_pair_k<kAct == kActBF16>(raw, e, reinterpret_cast<uint32_t(&)[1][16]>(xh[cb][u]));
+          pieces_pair_k<false>(raw, 0, reinterpret_cast<uint32_t(&)[1][16]>(xh[cb][u]));
         }
       }
     }
@@ -2496,9 +2483,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     // warp's scaling undone).
 #pragma unroll
     for (int cb = 0; cb < CB; ++cb) {
-      const bool shared_unscale = kAct == kActBF16 && kPieces == 4;
-      const float u0 = shared_unscale ? warp_unscale[8 * w + 2 * t] : unscale[cb][0];
-      const float u1 = shared_unscale ? warp_unscale[8 * w + 2 * t + 1] : unscale[cb][1];
+      const float u0 = unscale[cb][0], u1 = unscale[cb][1];
       const float(&d4)[2][4] = acc[cb];
       const float4 d = make_float4((d4[0][0] + d4[1][0]) * u0, (d4[0][1] + d4[1][1]) * u1,
                                    (d4[0][2] + d4[1][2]) * u0, (d4[0][3] + d4[1][3]) * u1);
@@ -3227,6 +3212,14 @@ inline int64_t sweep8_work(const Sweep8Choice& s) {
   const int slots = s.pieces == 2 ? 64 * ((s.chunks + 63) / 64) : s.chunks;
   return (int64_t)s.rounds * slots;
 }
+// bf16 x takes 2 chunks wherever it fits: the 4-chunk kernel at the register cap kept its
+// per-warp exponents in shared memory, read each tile, and was slower on every shape timed (run
+// 304, docs/runs/run304/pieces_ab.py, two orders, unchecked, against 2 chunks everywhere; BENCHMARKS.md
+// item 196): 4096x14336 N = 3 / 4 / 8 22.0-22.2 / 22.2-22.3 / 23.5-23.6 us against 21.7 / 21.9 /
+// 22.4, 2048x16384 17.4-17.5 / 17.5-17.7 / 19.4-19.5 against 17.2-17.4 / 17.2-17.3 / 18.3,
+// 1024x14336 13.3 / 13.6-13.7 / 14.9-15.0 against 13.0-13.2 / 13.0-13.2 / 13.7-13.8 (7168x16384 N =
+// 8: 1.7-2.0 us, item 186), while fp16 and FP4 x stay faster on 4 (fp16 0.3-1.1 us, FP4 0.2-1.2
+// on those shapes).
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   if (p.N > 8) {  // two column blocks: one chunk (Sweep8Shape), the cluster size as above
     Sweep8Choice best = sweep8_choice_at(p, dev, 1);
@@ -3240,7 +3233,7 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
     return best;
   }
   const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
-  if (p.K <= 8192) return two;
+  if (p.K <= 8192 || p.act == kActBF16) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }
@@ -3495,9 +3488,14 @@ int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const PlanDevice&
 }
 template <int kPieces, int kColBlocks = 1>
 int launch_sweep8_for(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  return p.act == kActFP4    ? launch_sweep8<kActFP4, kPieces, kColBlocks>(p, plan, dev, stream)
-         : p.act == kActBF16 ? launch_sweep8<kActBF16, kPieces, kColBlocks>(p, plan, dev, stream)
-                             : launch_sweep8<kActF16, kPieces, kColBlocks>(p, plan, dev, stream);
+  if (p.act == kActFP4) return launch_sweep8<kActFP4, kPieces, kColBlocks>(p, plan, dev, stream);
+  if (p.act == kActBF16) {
+    if constexpr (kPieces == 4)
+      return cudaErrorInvalidValue;  // never planned (sweep8_choice): no such kernel
+    else
+      return launch_sweep8<kActBF16, kPieces, kColBlocks>(p, plan, dev, stream);
+  }
+  return launch_sweep8<kActF16, kPieces, kColBlocks>(p, plan, dev, stream);
 }
 
 }  // namespace detail

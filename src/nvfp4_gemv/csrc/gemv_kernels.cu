@@ -3214,8 +3214,8 @@ inline int64_t sweep8_work(const Sweep8Choice& s) {
 }
 // bf16 x takes 2 chunks wherever it fits: the 4-chunk kernel at the register cap kept its
 // per-warp exponents in shared memory, read each tile, and was slower on every shape timed (run
-// 304, docs/runs/run304/pieces_ab.py, two orders, unchecked, against 2 chunks everywhere; BENCHMARKS.md
-// item 196): 4096x14336 N = 3 / 4 / 8 22.0-22.2 / 22.2-22.3 / 23.5-23.6 us against 21.7 / 21.9 /
+// 304, docs/runs/run304/pieces_ab.py, two orders, unchecked, against 2 chunks everywhere;
+// BENCHMARKS.md item 196): 4096x14336 N = 3 / 4 / 8 22.0-22.2 / 22.2-22.3 / 23.5-23.6 us against 21.7 / 21.9 /
 // 22.4, 2048x16384 17.4-17.5 / 17.5-17.7 / 19.4-19.5 against 17.2-17.4 / 17.2-17.3 / 18.3,
 // 1024x14336 13.3 / 13.6-13.7 / 14.9-15.0 against 13.0-13.2 / 13.0-13.2 / 13.7-13.8 (7168x16384 N =
 // 8: 1.7-2.0 us, item 186), while fp16 and FP4 x stay faster on 4 (fp16 0.3-1.1 us, FP4 0.2-1.2
@@ -3223,9 +3223,9 @@ inline int64_t sweep8_work(const Sweep8Choice& s) {
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   if (p.N > 8) {  // two column blocks: one chunk (Sweep8Shape), the cluster size as above
     Sweep8Choice best = sweep8_choice_at(p, dev, 1);
+    if (best.rounds == 1) return best;  // one round: the fewest CTAs
     for (int c = best.ctas + 1; c <= kSweep8MaxCluster; ++c) {
       const Sweep8Choice s = sweep8_choice_at(p, dev, 1, c);
-      if (best.rounds == 1) break;                      // one round: the fewest CTAs
       if ((c - 1) * s.chunks >= (p.K >> 5)) continue;  // its last CTA would hold none of K
       if (s.rounds < best.rounds || (s.rounds == best.rounds && c * s.clusters > best.ctas * best.clusters))
         best = s;

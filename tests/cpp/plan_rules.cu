@@ -396,8 +396,8 @@ int main() {
   // clusters of 8 (as many as fit); on more CTAs than hold K where a cluster takes several tiles,
   // the rounds stay and more SMs work (item 195): 4096x14336 N = 12 on 15 clusters of 8 x 1792 k
   // (120 SMs; of 7 x 2048: 105), but 256x4096 N = 16 (one round) on 16 clusters of 2; not at
-  // N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte alignment, or
-  // scale rows not 16-byte multiples (K = 4128); K = 16416 is past its 4 x 128 chunks.
+  // N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte
+  // alignment, or scale rows not 16-byte multiples (K = 4128); K = 16416 is past its 4 x 128 chunks.
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch t8 = check_case(devices[0], Case{7168, 16384, 1, 8, act, kScaleRowMajor, true});
@@ -422,8 +422,8 @@ int main() {
       const bool bf = act == kActBF16;  // 2 chunks a thread wherever it fits (item 196)
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != (bf ? 4 : 2) ||
           t14.k_split != (bf ? 3584 : 7168) || t16.cluster != (bf ? 4 : 2) || t16.k_split != (bf ? 4096 : 8192) ||
-          t4.cluster != 1 || t4.grid != 132 ||
-          ts.cluster != 1 || ts.grid != 16 || n2.cluster || n9.cluster != 2 || n9.k_split != 2048 || l2.cluster ||
+          t4.cluster != 1 || t4.grid != 132 || ts.cluster != 1 || ts.grid != 16 || n2.cluster ||
+          n9.cluster != 2 || n9.k_split != 2048 || l2.cluster ||
           bl.cluster || un.cluster || odd.cluster || big.cluster || few.cluster != 4 || few.row_blocks != 30 ||
           few2.cluster != 2 || w16.cluster != 8 || w16.k_split != 2048 || w16.row_blocks != fit8 ||
           w12.cluster != 8 || w12.k_split != 1792 || w12.row_blocks != 15 || wbig.cluster ||

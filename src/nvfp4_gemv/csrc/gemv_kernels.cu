@@ -3197,8 +3197,7 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // faster but FP4 0.1-0.3 slower.
 struct Sweep8Choice {
   int pieces, ctas, chunks, clusters;
-  int rounds;      // tiles a cluster takes, at most: ceil(tiles / clusters)
-  int col_blocks;  // blocks of 8 columns: 1 (N <= 8) or 2 (one chunk a thread)
+  int rounds;  // tiles a cluster takes, at most: ceil(tiles / clusters)
 };
 inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
 inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces, int ctas = 0) {
@@ -3206,7 +3205,7 @@ inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev,
   if (ctas == 0) ctas = ((p.K >> 5) + most - 1) / most;  // the fewest that hold K
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit));
-  return {pieces, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters, p.N > 8 ? 2 : 1};
+  return {pieces, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters};
 }
 inline int64_t sweep8_work(const Sweep8Choice& s) {
   const int slots = s.pieces == 2 ? 64 * ((s.chunks + 63) / 64) : s.chunks;
@@ -3237,13 +3236,14 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }
-// The shared memory a CTA of that shape takes before the cluster's tile sums, and a tile's sums.
+// The shared memory a CTA of that shape takes before the cluster's tile sums, and a tile's sums
+// (one piece a thread: two column blocks, Sweep8Shape).
 inline int sweep8_fixed_smem(const Sweep8Choice& s) {
   return s.pieces == 4 ? Sweep8Shape<4, 1>::kFixedSmem
                        : s.pieces == 2 ? Sweep8Shape<2, 1>::kFixedSmem : Sweep8Shape<1, 2>::kFixedSmem;
 }
 inline int sweep8_tile_sum_bytes(const Sweep8Choice& s) {
-  return s.col_blocks == 2 ? Sweep8Shape<1, 2>::kTileSumBytes : Sweep8Shape<2, 1>::kTileSumBytes;
+  return s.pieces == 1 ? Sweep8Shape<1, 2>::kTileSumBytes : Sweep8Shape<2, 1>::kTileSumBytes;
 }
 inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP8");
@@ -3563,15 +3563,16 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
   if (plan.cluster) {  // the tile sweep: its own plan (sweep8_plan), whole K over a cluster
     const GemvLaunch want = sweep8_fits(p, dev) ? sweep8_plan(p, dev) : GemvLaunch{};
+    const Sweep8Choice choice = sweep8_choice(p, dev);
     const int64_t tiles = (p.M + 15) / 16;
     const bool shape = want.cluster == plan.cluster && plan.k_split == want.k_split && plan.row_blocks >= 1 &&
                        plan.row_blocks <= tiles && plan.row_blocks <= kMaxRowBlocks &&
                        (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.cluster && plan.splits == 1 &&
                        !plan.sweep && !plan.integer && !plan.tiled && !plan.ring && !plan.spans &&
                        plan.smem_bytes <= dev.smem_optin &&
-                       plan.smem_bytes >= sweep8_fixed_smem(sweep8_choice(p, dev)) +
+                       plan.smem_bytes >= sweep8_fixed_smem(choice) +
                                               (plan.cluster > 1 ? (tiles + plan.row_blocks - 1) / plan.row_blocks *
-                                                                      sweep8_tile_sum_bytes(sweep8_choice(p, dev))
+                                                                      sweep8_tile_sum_bytes(choice)
                                                                 : 0);
     return shape ? cudaSuccess : cudaErrorInvalidValue;
   }

@@ -15,7 +15,8 @@ the second CTA, of 2 at 4 chunks a thread with a partial last tile and warps' ch
 their last piece, one CTA with most warps' chunks past K, and at 4 columns a cluster of 4 CTAs of
 112 chunks each, 16 of every stage row's slots zero-filled; 9..16 columns on one chunk a thread:
 16 columns on a cluster of 8 CTAs with a partial last tile, 12 on a cluster of 3 whose last CTA
-holds 40 of 48 chunks); the activation quantized
+holds 40 of 48 chunks; on two chunks a thread: 16 columns on single CTAs, 9 on clusters of 4 CTAs
+of 112 chunks with a partial last tile); the activation quantized
 inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row
 sweep over 16 batches of 1000 rows with two groups of warps sharing the quantized pieces; at L = 1
 the quantize kernel, then the sweep)."""
@@ -49,7 +50,8 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 77, 16384, 8, "bf16", 0), (1, 1001, 4352, 3, "fp4", 0),
                                 (1, 17, 768, 5, "fp16", 0), (1, 2001, 14336, 8, "fp16", 0),
                                 (1, 130, 14336, 4, "fp16", 0), (1, 77, 16384, 16, "bf16", 0),
-                                (1, 33, 4352, 12, "fp4", 0)]:
+                                (1, 33, 4352, 12, "fp4", 0), (1, 14336, 4096, 16, "bf16", 0),
+                                (1, 5000, 14336, 9, "fp4", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

@@ -91,8 +91,8 @@ def test_ctas_with_several_segments(m, k, l, n, act):
     """CTAs with many rows: split-K with few row blocks (217 rows per CTA at N = 8; at L = 1 on sm_90
     the tile sweep takes 7168x16384, 15 tiles a cluster), rows crossing
     a batch boundary (two segments; with L = 300 and 9 rows per batch, up to three), N = 16 at
-    K = 8192 (packed partial sums, warps sharing 16-row pairs; on sm_90 the tile sweep, 42 tiles a
-    cluster of 4), and 190 rows per CTA at N = 1. The
+    K = 8192 (packed partial sums, warps sharing 16-row pairs; on sm_90 the tile sweep on two chunks
+    a thread, 19 tiles a cluster of 2), and 190 rows per CTA at N = 1. The
     shared partial sums are reused between segments."""
     _match_reference_three_calls(l, m, k, n, act, seed=m + n)
 
@@ -359,7 +359,7 @@ def _sweep8_expected() -> bool:
                                    (3000, 16384, 6), (130, 14336, 4), (999, 16384, 3),
                                    (17, 768, 16), (301, 2048, 9), (301, 4096, 16), (1001, 4352, 12),
                                    (77, 12288, 16), (130, 14336, 11), (1201, 14336, 13), (63, 16384, 16),
-                                   (3000, 16384, 10)],
+                                   (3000, 16384, 10), (5000, 14336, 9), (14336, 4096, 16), (32000, 4352, 12)],
                          ids=str)
 def test_tile_sweep_matches_reference(m, k, n, act):
     """3..16 columns at L = 1 (sweep8_kernel on sm_90): K over a cluster of
@@ -370,7 +370,9 @@ def test_tile_sweep_matches_reference(m, k, n, act):
     K > 8192 (130x14336, 999x16384); 9..16 columns on one chunk a thread, two blocks of 8 columns:
     one CTA (K = 768, 2048), clusters of 2 (4096), 3 (4352: 3 x 48 chunks, the last 40), 6 (12288),
     7 (130x14336: one round) and 8 (16384, and 1201x14336 as 8 x 56 chunks: more CTAs at the same
-    rounds, item 195);
+    rounds, item 195), and on two chunks where a cluster takes enough tiles (item 197; on the H200:
+    5000x14336 on clusters of 4 x 112 chunks, the second piece partly past K; 14336x4096 on single
+    CTAs; 32000x4352 on clusters of 2 as 72 + 64 chunks, the last CTA's second piece empty);
     K = 256 and 768 leave most warps' chunks past K; M not a multiple of 16 (a partial last
     tile), one row; columns past N zero. The tile sweep is what runs; three calls bitwise equal."""
     seed = m + k + n + len(act)
@@ -380,9 +382,11 @@ def test_tile_sweep_matches_reference(m, k, n, act):
         names = [name for name in cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
                  if "sweep8_kernel<" in name]
         assert names, "the tile sweep did not run"
-        if n > 8:  # two column blocks, one chunk a thread (Sweep8Shape)
-            assert all(re.search(r"sweep8_kernel<\d+, ?1, ?2>", name) for name in names), names
-        elif torch.cuda.get_device_properties(DEV).multi_processor_count == 132:  # the model's H100 / H200 choice
+        h200 = torch.cuda.get_device_properties(DEV).multi_processor_count == 132  # the model's H100 / H200 choice
+        if n > 8:  # two column blocks, one chunk a thread or two (Sweep8Shape)
+            pieces = ("2" if (m, k) in ((5000, 14336), (14336, 4096), (32000, 4352)) else "1") if h200 else "[12]"
+            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?2>", name) for name in names), names
+        elif h200:
             pieces = 4 if (m, k) in ((2001, 14336), (3000, 16384), (999, 16384)) and act != "bf16" else 2
             assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?1>", name) for name in names), names
     first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=seed)

@@ -98,14 +98,15 @@ GemvLaunch check_case(const Device& d, const Case& c) {
     // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps;
     // up to 128 chunks a CTA (2 a thread), or where K > 8192 up to 256 (4 a thread: clusters of 2;
     // not bf16 x, item 196); 9..16 columns (two blocks of 8) up to 64 (1 a thread: clusters of up
-    // to 8).
-    const bool wide = c.N > 8,
+    // to 8) or 128 (2 a thread, item 197: more than 64, since one CTA of 64 or fewer is one chunk's
+    // plan; clusters of up to 4).
+    const bool wide = c.N > 8, wide2 = wide && chunks > 64,
                four = !wide && c.act != kActBF16 && c.K > 8192 && g.cluster == (c.K / 32 + 255) / 256;
-    const int most = wide ? 64 : four ? 256 : 128;
-    if (g.cluster < 1 || g.cluster > (wide ? 8 : 4) || chunks < 1 || chunks > most || chunks % 8 != 0 ||
+    const int most = wide && !wide2 ? 64 : four ? 256 : 128;
+    if (g.cluster < 1 || g.cluster > (wide && !wide2 ? 8 : 4) || chunks < 1 || chunks > most || chunks % 8 != 0 ||
         int64_t(g.cluster) * chunks < c.K / 32 || int64_t(g.cluster - 1) * chunks >= c.K / 32)
       fail(d, c, g, "tile sweep: the cluster's CTAs split K, each at most 128 chunks (256 at 4 a thread, 64 at "
-                    "9..16 columns)");
+                    "9..16 columns on one)");
     if (g.splits != 1 || g.row_blocks > tiles || g.grid != g.row_blocks * g.cluster || g.sweep || g.integer ||
         g.tiled || g.spans || g.ring || g.workspace_bytes != 0)
       fail(d, c, g, "tile sweep: one split, a cluster per row block, at most one per 16-row tile");
@@ -113,7 +114,7 @@ GemvLaunch check_case(const Device& d, const Case& c) {
     if (g.row_blocks > cluster_fit)
       fail(d, c, g, "tile sweep: more clusters than the device holds at once");
     const int64_t tiles_per = (tiles + g.row_blocks - 1) / g.row_blocks;
-    const int stages = wide ? 4 * 16 * (1024 + 144) : four ? 2 * 16 * (4096 + 528) : 4 * 16 * (2048 + 272);
+    const int stages = wide && !wide2 ? 4 * 16 * (1024 + 144) : four ? 2 * 16 * (4096 + 528) : 4 * 16 * (2048 + 272);
     const int tile_outputs = wide ? 256 : 128;  // 16 rows x 8 or 16 columns
     if (g.smem_bytes > d.dev.smem_optin ||
         g.smem_bytes < stages + 2 * tile_outputs * 16 * 4 + (g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0))
@@ -392,10 +393,12 @@ int main() {
   // of 3584 and 4096 k), 14336x4096 on 132 single CTAs, 256x4096 on one CTA per 16-row tile,
   // 28672x8192 N = 3 on clusters of 2, 7168x16384 N = 4 on clusters of 4 like N = 8 (K > 8192 at
   // N = 3-4 too since its copies are branch-free: run 291, item 191); 9..16 columns on one chunk a
-  // thread (item 194, run 299): 4096x4096 N = 9 on clusters of 2 of 2048 k, 7168x16384 N = 16 on
-  // clusters of 8 (as many as fit); on more CTAs than hold K where a cluster takes several tiles,
-  // the rounds stay and more SMs work (item 195): 4096x14336 N = 12 on 15 clusters of 8 x 1792 k
-  // (120 SMs; of 7 x 2048: 105), but 256x4096 N = 16 (one round) on 16 clusters of 2; not at
+  // thread (item 194, run 299): 4096x4096 N = 9 on clusters of 2 of 2048 k, 256x4096 N = 16 (one
+  // round) on 16 clusters of 2; 512x14336 N = 12 on 8 x 1792 k (more CTAs than hold K where a
+  // cluster takes several tiles: the rounds stay and more SMs work, item 195; 2 chunks would save
+  // less than two of their tiles); on 2 chunks where they save at least that (item 197, run 306):
+  // 7168x16384 N = 16 on 30 clusters of 4 x 4096 k (on one: 15 of 8, 30 rounds against 15),
+  // 4096x14336 N = 12 on 30 of 4 x 3584 k, 14336x4096 N = 16 on 132 single CTAs; not at
   // N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte
   // alignment, or scale rows not 16-byte multiples (K = 4128); K = 16416 is past its 4 x 128 chunks.
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
@@ -418,27 +421,32 @@ int main() {
       const GemvLaunch w12 = check_case(devices[0], Case{4096, 14336, 1, 12, act, kScaleRowMajor, true});
       const GemvLaunch wbig = check_case(devices[0], Case{4096, 16416, 1, 16, act, kScaleRowMajor, true});
       const GemvLaunch wsmall = check_case(devices[0], Case{256, 4096, 1, 16, act, kScaleRowMajor, true});
-      const int fit8 = devices[0].dev.cluster_fit[8];
+      const GemvLaunch wmid = check_case(devices[0], Case{512, 14336, 1, 12, act, kScaleRowMajor, true});
+      const GemvLaunch wk4 = check_case(devices[0], Case{14336, 4096, 1, 16, act, kScaleRowMajor, true});
+      const int fit4 = devices[0].dev.cluster_fit[4];
       const bool bf = act == kActBF16;  // 2 chunks a thread wherever it fits (item 196)
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != (bf ? 4 : 2) ||
           t14.k_split != (bf ? 3584 : 7168) || t16.cluster != (bf ? 4 : 2) || t16.k_split != (bf ? 4096 : 8192) ||
           t4.cluster != 1 || t4.grid != 132 || ts.cluster != 1 || ts.grid != 16 || n2.cluster ||
           n9.cluster != 2 || n9.k_split != 2048 || l2.cluster ||
           bl.cluster || un.cluster || odd.cluster || big.cluster || few.cluster != 4 || few.row_blocks != 30 ||
-          few2.cluster != 2 || w16.cluster != 8 || w16.k_split != 2048 || w16.row_blocks != fit8 ||
-          w12.cluster != 8 || w12.k_split != 1792 || w12.row_blocks != 15 || wbig.cluster ||
-          wsmall.cluster != 2 || wsmall.k_split != 2048 || wsmall.row_blocks != 16) {
+          few2.cluster != 2 || w16.cluster != 4 || w16.k_split != 4096 || w16.row_blocks != fit4 ||
+          w12.cluster != 4 || w12.k_split != 3584 || w12.row_blocks != fit4 || wbig.cluster ||
+          wsmall.cluster != 2 || wsmall.k_split != 2048 || wsmall.row_blocks != 16 || wmid.cluster != 8 ||
+          wmid.k_split != 1792 || wk4.cluster != 1 || wk4.k_split != 4096 || wk4.grid != 132) {
         std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
                     "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 "
                     "cluster %d on %d CTAs; cluster %d at N=2, %d of %d k at N=9, %d at L=2, %d blocked, %d "
                     "unaligned, %d at K=4128, %d at K=16416, %d on 7168x16384 N=4, %d on 28672x8192 N=3; N=16 "
                     "7168x16384 cluster %d x %d of %d k, N=12 4096x14336 cluster %d x %d of %d k, %d at K=16416, "
-                    "N=16 256x4096 cluster %d x %d of %d k\n",
+                    "N=16 256x4096 cluster %d x %d of %d k, N=12 512x14336 cluster %d of %d k, N=16 14336x4096 "
+                    "cluster %d x %d of %d k\n",
                     act, t8.cluster, t8.row_blocks, t8.k_split, t14.cluster, t14.k_split, t16.cluster, t16.k_split,
                     t4.cluster, t4.grid, ts.cluster, ts.grid, n2.cluster, n9.cluster, n9.k_split, l2.cluster,
                     bl.cluster, un.cluster, odd.cluster, big.cluster, few.cluster, few2.cluster, w16.cluster,
                     w16.row_blocks, w16.k_split, w12.cluster, w12.row_blocks, w12.k_split, wbig.cluster,
-                    wsmall.cluster, wsmall.row_blocks, wsmall.k_split);
+                    wsmall.cluster, wsmall.row_blocks, wsmall.k_split, wmid.cluster, wmid.k_split, wk4.cluster,
+                    wk4.grid, wk4.k_split);
         ++failures;
       }
     }

@@ -2252,7 +2252,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 //
 // Shape: CTAs of 16 warps, one per SM (kSweep8Warps), each thread kPieces chunks of 32 values of
 // a row (2, or 4 where K > 8192 and the clusters of 3-4 CTAs that 2 need would leave more work:
-// sweep8_choice; 1 at 9..16 columns, below). A thread block cluster of C = ceil(K / (32 x 64
+// sweep8_choice; 1 or 2 at 9..16 columns, below). A thread block cluster of C = ceil(K / (32 x 64
 // kPieces)) CTAs (at 9..16 columns up to 8 where that keeps the rounds and fills more SMs:
 // sweep8_choice) takes the 16-row tiles b, b + G, b + 2 G, ... (G clusters); its CTA of rank c
 // holds V chunks of every row (chunks c V .. c V + V - 1 of K, V = sweep8_chunks: K split evenly,
@@ -2269,8 +2269,9 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 // 16-bit scale load. Columns past N are zero in B and not stored.
 // 9..16 columns (kColBlocks = 2): the lane holds columns g and g + 8 of x, each block its own B
 // and D (two mma chains more per word: 8 mma per 32 values of a row, the decode and block scales
-// shared), on one chunk a thread so that x stays at 32 registers; K over clusters of up to 8 CTAs
-// (ceil(K / 2048)). Measured (run 299, docs/runs/run299/cols16_ab.py, two orders, unchecked,
+// shared), on one chunk a thread (x at 32 registers; K over clusters of up to 8 CTAs, ceil(K /
+// 2048)) or, where a cluster takes enough tiles, on two (x at 64; clusters of up to 4, item 197:
+// 7168x16384 N = 16 33.5-34.9 us against 36.1-37.8 on one). Measured (run 299, docs/runs/run299/cols16_ab.py, two orders, unchecked,
 // against NVFP4_GEMV_SWEEP8=0: the row tiles with split K; fp16 / bf16 / FP4 x): 7168x16384 N = 16
 // 36.4-36.7 / 37.5-37.7 / 36.4 us against 46.4 / 47.6-47.8 / 42.4-42.5, N = 9 35.8-36.1 / 37.1-37.2 /
 // 36.2-36.3 against 40.0-40.1 / 40.7-41.2 / 38.0-38.3; 28672x8192 N = 16 64.1-64.2 / 65.4-66.1 /
@@ -2295,10 +2296,11 @@ constexpr int kSweep8MaxCluster = 8;  // 1 chunk a thread at kSweep8MaxK (PlanDe
 // 37 KB) or 4 (256 chunks: clusters of 2, all 132 SMs rather than the 30 clusters of 4 that fit at
 // once, 2 stages of 74 KB; x then takes 64 registers, 128 in all at the cap, no spills), both for
 // 3..8 columns; 9..16 columns (2 blocks) take 1 chunk (64 chunks: clusters of up to 8, 4 stages of
-// 18 KB), so that x, two columns a lane, again takes 32 registers.
+// 18 KB; x, two columns a lane, again at 32 registers) or 2 (as 2 chunks above, with tile sums
+// twice as wide; x at 64 registers, 116-124 in all, no spills: sweep8_choice).
 template <int kPieces, int kColBlocks>
 struct Sweep8Shape {
-  static_assert(kColBlocks == 1 ? kPieces == 2 || kPieces == 4 : kColBlocks == 2 && kPieces == 1, "shapes");
+  static_assert(kColBlocks == 1 ? kPieces == 2 || kPieces == 4 : kColBlocks == 2 && kPieces <= 2, "shapes");
   static constexpr int kChunks = 4 * kSweep8Warps * kPieces;  // a CTA's chunks of a row, at most
   static constexpr int kStages = kPieces == 4 ? 2 : 4;
   static constexpr int kRowBytes = 16 * kChunks;              // a stage's row of weights
@@ -3184,9 +3186,10 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // faster; 7168x16384 (1792 against 1920) fp16 / FP4 even, bf16 1.7-2.0 us slower (shared-memory
 // scales), so 2 pieces; at K <= 8192 not measured. With the branch-free copies (item 191, run 291)
 // 4 pieces there are 1.1-1.8 us slower (fp16 32.6-33.0 us against 31.2-31.5): the margin stays.
-// 9..16 columns: one piece, two column blocks (Sweep8Shape; item 194), on the fewest CTAs that hold
-// K, or where a cluster takes more than one tile, on the cluster size up to kSweep8MaxCluster with
-// the fewest rounds and then the most SMs busy (CTAs x clusters at once), every CTA holding some
+// 9..16 columns: two column blocks (Sweep8Shape; item 194), one piece (two where that pays:
+// kSweep8TileCost1x2 below, item 197); one piece on the fewest CTAs that hold K, or where a
+// cluster takes more than one tile, on the cluster size up to kSweep8MaxCluster with the fewest
+// rounds and then the most SMs busy (CTAs x clusters at once), every CTA holding some
 // of K: a CTA computes its 64 chunk slots a tile however few of them hold K, so at the same rounds
 // more, shorter CTAs only spread the bytes (4096x14336: 15 clusters of 8 x 56 chunks on 120 SMs
 // rather than of 7 x 64 on 105). Measured (run 302, docs/runs/run302/cols16_c.py, two orders,
@@ -3196,20 +3199,45 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // on one CTA each (fp16 6.7-6.9 against 5.9-6.3), 256x4096 on clusters of 6 against 2 bf16 0.6-0.8
 // faster but FP4 0.1-0.3 slower.
 struct Sweep8Choice {
-  int pieces, ctas, chunks, clusters;
+  int pieces, col_blocks, ctas, chunks, clusters;
   int rounds;  // tiles a cluster takes, at most: ceil(tiles / clusters)
 };
+// 9..16 columns on 2 chunks a thread (Sweep8Shape<2, 2>: x at 64 registers, 116-124 in all, no
+// spills) where its fewer rounds save at least two of its tiles' worth of issue over one chunk:
+// a tile takes 516 / 524 / 521 SASS a thread on 2 chunks against 338 / 344 / 337 on one (fp16 /
+// bf16 / FP4 hot loops, sm_90a: 24% fewer a value, a tile's copies, barrier, reduction and stores
+// spread over twice the values), here 20 and 13 units; the two tiles pay for its longer prologue (x at two chunks, bf16's exponents
+// over them) and first stage. Measured (run 306, docs/runs/run306/cols16_p2.py, two orders,
+// unchecked, against one chunk in the same build; BENCHMARKS.md item 197), fp16 / bf16 / FP4 at
+// N = 9, 12, 16: 7168x16384 (model 390 against 300) 33.2-34.9 us against 35.7-37.8, 28672x8192
+// (780 / 560) 54.5-56.5 against 63.5-65.8, 14336x4096 (182 / 140) 1.0-1.5 faster, 4096x14336 (234 /
+// 180) 0.1-1.1 faster; 2048x7168 (65 / 40) and 4096x4096 (52 / 40) fp16 and FP4 from 0.2 slower to
+// 0.5 faster, bf16 1.0-1.5 slower; 512x14336 (39 / 40) 0.9-2.0 slower, 7168x2048, 256x4096 and
+// 128x2048 (one round, one CTA's chunks or fewer) even to 1.2 slower.
+constexpr int kSweep8TileCost1x2 = 13, kSweep8TileCost2x2 = 20;
 inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
 inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces, int ctas = 0) {
   const int most = 4 * kSweep8Warps * pieces, tiles = (p.M + 15) / 16;
   if (ctas == 0) ctas = ((p.K >> 5) + most - 1) / most;  // the fewest that hold K
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit));
-  return {pieces, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters};
+  return {pieces, p.N > 8 ? 2 : 1, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters};
 }
 inline int64_t sweep8_work(const Sweep8Choice& s) {
   const int slots = s.pieces == 2 ? 64 * ((s.chunks + 63) / 64) : s.chunks;
   return (int64_t)s.rounds * slots;
+}
+// The shared memory a CTA of that shape takes before the cluster's tile sums, a tile's sums, and
+// all of it (the tile sums only with C > 1).
+inline int sweep8_fixed_smem(const Sweep8Choice& s) {
+  if (s.col_blocks == 2) return s.pieces == 2 ? Sweep8Shape<2, 2>::kFixedSmem : Sweep8Shape<1, 2>::kFixedSmem;
+  return s.pieces == 4 ? Sweep8Shape<4, 1>::kFixedSmem : Sweep8Shape<2, 1>::kFixedSmem;
+}
+inline int sweep8_tile_sum_bytes(const Sweep8Choice& s) {
+  return s.col_blocks == 2 ? Sweep8Shape<1, 2>::kTileSumBytes : Sweep8Shape<2, 1>::kTileSumBytes;
+}
+inline int sweep8_smem(const Sweep8Choice& s) {
+  return sweep8_fixed_smem(s) + (s.ctas > 1 ? s.rounds * sweep8_tile_sum_bytes(s) : 0);
 }
 // bf16 x takes 2 chunks wherever it fits: the 4-chunk kernel at the register cap kept its
 // per-warp exponents in shared memory, read each tile, and was slower on every shape timed (run
@@ -3220,30 +3248,23 @@ inline int64_t sweep8_work(const Sweep8Choice& s) {
 // 8: 1.7-2.0 us, item 186), while fp16 and FP4 x stay faster on 4 (fp16 0.3-1.1 us, FP4 0.2-1.2
 // on those shapes).
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
-  if (p.N > 8) {  // two column blocks: one chunk (Sweep8Shape), the cluster size as above
-    Sweep8Choice best = sweep8_choice_at(p, dev, 1);
-    if (best.rounds == 1) return best;  // one round: the fewest CTAs
-    for (int c = best.ctas + 1; c <= kSweep8MaxCluster; ++c) {
-      const Sweep8Choice s = sweep8_choice_at(p, dev, 1, c);
-      if ((c - 1) * s.chunks >= (p.K >> 5)) continue;  // its last CTA would hold none of K
-      if (s.rounds < best.rounds || (s.rounds == best.rounds && c * s.clusters > best.ctas * best.clusters))
-        best = s;
+  if (p.N > 8) {  // two column blocks: one chunk, the cluster size as above; or two chunks (below)
+    Sweep8Choice one = sweep8_choice_at(p, dev, 1);
+    if (one.rounds > 1) {  // one round: the fewest CTAs
+      for (int c = one.ctas + 1; c <= kSweep8MaxCluster; ++c) {
+        const Sweep8Choice s = sweep8_choice_at(p, dev, 1, c);
+        if ((c - 1) * s.chunks >= (p.K >> 5)) continue;  // its last CTA would hold none of K
+        if (s.rounds < one.rounds || (s.rounds == one.rounds && c * s.clusters > one.ctas * one.clusters)) one = s;
+      }
     }
-    return best;
+    const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
+    const bool two_pays = kSweep8TileCost1x2 * one.rounds - kSweep8TileCost2x2 * two.rounds >= 2 * kSweep8TileCost2x2;
+    return two_pays && sweep8_smem(two) <= dev.smem_optin ? two : one;
   }
   const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
   if (p.K <= 8192 || p.act == kActBF16) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
-}
-// The shared memory a CTA of that shape takes before the cluster's tile sums, and a tile's sums
-// (one piece a thread: two column blocks, Sweep8Shape).
-inline int sweep8_fixed_smem(const Sweep8Choice& s) {
-  return s.pieces == 4 ? Sweep8Shape<4, 1>::kFixedSmem
-                       : s.pieces == 2 ? Sweep8Shape<2, 1>::kFixedSmem : Sweep8Shape<1, 2>::kFixedSmem;
-}
-inline int sweep8_tile_sum_bytes(const Sweep8Choice& s) {
-  return s.pieces == 1 ? Sweep8Shape<1, 2>::kTileSumBytes : Sweep8Shape<2, 1>::kTileSumBytes;
 }
 inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP8");
@@ -3261,7 +3282,7 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice shape = sweep8_choice(p, dev);
   GemvLaunch plan{};
-  plan.smem_bytes = sweep8_fixed_smem(shape) + (shape.ctas > 1 ? shape.rounds * sweep8_tile_sum_bytes(shape) : 0);
+  plan.smem_bytes = sweep8_smem(shape);
   if (plan.smem_bytes > dev.smem_optin) return GemvLaunch{};
   plan.cluster = shape.ctas;
   plan.row_blocks = shape.clusters;
@@ -3649,10 +3670,11 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.cluster) {  // the tile sweep, of the shape check_plan found the plan made for
-    const int pieces = sweep8_choice(p, dev).pieces;
-    return pieces == 4   ? launch_sweep8_for<4>(p, plan, dev, stream)
-           : pieces == 2 ? launch_sweep8_for<2>(p, plan, dev, stream)
-                         : launch_sweep8_for<1, 2>(p, plan, dev, stream);
+    const Sweep8Choice shape = sweep8_choice(p, dev);
+    if (shape.col_blocks == 2)
+      return shape.pieces == 2 ? launch_sweep8_for<2, 2>(p, plan, dev, stream)
+                               : launch_sweep8_for<1, 2>(p, plan, dev, stream);
+    return shape.pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream) : launch_sweep8_for<2>(p, plan, dev, stream);
   }
   if (plan.sweep && !plan.integer) {  // the W4A16 sweep: 1 or 2 pieces (sweep16_pieces)
     if (p.act == kActFP4) return launch_sweep16_fp4(p, plan, stream);

@@ -2267,22 +2267,23 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 // products over the warp's chunks. Per 32 values of a row: the decode (44 SASS), 16 HMUL2 for the
 // block scales, 4 mma (as the W4A16 sweep at one column, for 8 columns here), one LDS.128 and one
 // 16-bit scale load. Columns past N are zero in B and not stored.
-// 9..16 columns (kColBlocks = 2): the lane holds columns g and g + 8 of x, each block its own B
-// and D (two mma chains more per word: 8 mma per 32 values of a row, the decode and block scales
+// 9..16 columns (kColBlocks = 2): the lane holds columns g and g + 8 of x, each block its own B and
+// D (two mma chains more per word: 8 mma per 32 values of a row, the decode and block scales
 // shared), on one chunk a thread (x at 32 registers; K over clusters of up to 8 CTAs, ceil(K /
 // 2048)) or, where a cluster takes enough tiles, on two (x at 64; clusters of up to 4, item 197:
-// 7168x16384 N = 16 33.5-34.9 us against 36.1-37.8 on one). Measured (run 299, docs/runs/run299/cols16_ab.py, two orders, unchecked,
-// against NVFP4_GEMV_SWEEP8=0: the row tiles with split K; fp16 / bf16 / FP4 x): 7168x16384 N = 16
-// 36.4-36.7 / 37.5-37.7 / 36.4 us against 46.4 / 47.6-47.8 / 42.4-42.5, N = 9 35.8-36.1 / 37.1-37.2 /
-// 36.2-36.3 against 40.0-40.1 / 40.7-41.2 / 38.0-38.3; 28672x8192 N = 16 64.1-64.2 / 65.4-66.1 /
-// 64.2-64.5 against 125.6-125.7 / 141.9-142.0 / 114.1-114.2; 14336x4096, 4096x4096, 2048x7168 and
-// 7168x2048 1.2-1.6x faster; 4096x14336 (clusters of 7) faster but FP4 N = 9 (24.7-24.8 against
-// 24.4), so wherever it fits. The 16 columns cost what 9 do: ~6 us over 8 columns on 2 chunks
-// (7168x16384 fp16 30.0-30.4), the clusters of 8 on 128 SMs and half the values a tile.
-// After each tile the warps' D go to shared memory and 128 threads (256 at 16 columns) add the 16
-// warps' in warp order; with C > 1 each CTA keeps its tiles' sums and, after a cluster barrier, the C CTAs each
-// add a share of the outputs over the C CTAs' sums in rank order (distributed shared memory) and
-// store them: deterministic, one kernel.
+// 7168x16384 N = 9..16 33.2-34.9 us against 35.7-37.8 on one). One chunk, measured (run 299,
+// docs/runs/run299/cols16_ab.py, two orders, unchecked, against NVFP4_GEMV_SWEEP8=0: the row tiles
+// with split K; fp16 / bf16 / FP4 x): 7168x16384 N = 16 36.4-36.7 / 37.5-37.7 / 36.4 us against
+// 46.4 / 47.6-47.8 / 42.4-42.5, N = 9 35.8-36.1 / 37.1-37.2 / 36.2-36.3 against 40.0-40.1 /
+// 40.7-41.2 / 38.0-38.3; 28672x8192 N = 16 64.1-64.2 / 65.4-66.1 / 64.2-64.5 against 125.6-125.7 /
+// 141.9-142.0 / 114.1-114.2; 14336x4096, 4096x4096, 2048x7168 and 7168x2048 1.2-1.6x faster;
+// 4096x14336 (clusters of 7) faster but FP4 N = 9 (24.7-24.8 against 24.4), so wherever it fits.
+// The 16 columns cost what 9 do: ~6 us over 8 columns on 2 chunks (7168x16384 fp16 30.0-30.4), the
+// clusters of 8 on 128 SMs and half the values a tile; on two chunks 4 us less (above). After each
+// tile the warps' D go to shared memory and 128 threads (256 at 16 columns) add the 16 warps' in
+// warp order; with C > 1 each CTA keeps its tiles' sums and, after a cluster barrier, the C CTAs
+// each add a share of the outputs over the C CTAs' sums in rank order (distributed shared memory)
+// and store them: deterministic, one kernel.
 // Exact as the sweeps: weights E2M1 * SFA * 2^-7 in fp16, products exact, fp32 accumulation;
 // bf16 x rescaled per warp and column by a power of two (column_exponent of the quad's maximum;
 // a column's B sits in one quad of each warp), undone on the warp's sums; FP4 x decoded once as
@@ -3203,17 +3204,18 @@ struct Sweep8Choice {
   int rounds;  // tiles a cluster takes, at most: ceil(tiles / clusters)
 };
 // 9..16 columns on 2 chunks a thread (Sweep8Shape<2, 2>: x at 64 registers, 116-124 in all, no
-// spills) where its fewer rounds save at least two of its tiles' worth of issue over one chunk:
-// a tile takes 516 / 524 / 521 SASS a thread on 2 chunks against 338 / 344 / 337 on one (fp16 /
-// bf16 / FP4 hot loops, sm_90a: 24% fewer a value, a tile's copies, barrier, reduction and stores
-// spread over twice the values), here 20 and 13 units; the two tiles pay for its longer prologue (x at two chunks, bf16's exponents
-// over them) and first stage. Measured (run 306, docs/runs/run306/cols16_p2.py, two orders,
-// unchecked, against one chunk in the same build; BENCHMARKS.md item 197), fp16 / bf16 / FP4 at
-// N = 9, 12, 16: 7168x16384 (model 390 against 300) 33.2-34.9 us against 35.7-37.8, 28672x8192
-// (780 / 560) 54.5-56.5 against 63.5-65.8, 14336x4096 (182 / 140) 1.0-1.5 faster, 4096x14336 (234 /
-// 180) 0.1-1.1 faster; 2048x7168 (65 / 40) and 4096x4096 (52 / 40) fp16 and FP4 from 0.2 slower to
-// 0.5 faster, bf16 1.0-1.5 slower; 512x14336 (39 / 40) 0.9-2.0 slower, 7168x2048, 256x4096 and
-// 128x2048 (one round, one CTA's chunks or fewer) even to 1.2 slower.
+// spills) where its fewer rounds save at least two of its tiles' worth of issue over one chunk: a
+// tile takes 516 / 524 / 521 SASS a thread on 2 chunks against 338 / 344 / 337 on one (fp16 / bf16
+// / FP4 hot loops, sm_90a: 24% fewer a value, a tile's copies, barrier, reduction and stores spread
+// over twice the values), here 20 and 13 units; the two tiles pay for its longer prologue (x at two
+// chunks, bf16's exponents over them) and first stage. Measured (run 306,
+// docs/runs/run306/cols16_p2.py, two orders, unchecked, against one chunk in the same build;
+// BENCHMARKS.md item 197), fp16 / bf16 / FP4 at N = 9, 12, 16: 7168x16384 (model 390 against 300)
+// 33.2-34.9 us against 35.7-37.8, 28672x8192 (780 / 560) 54.5-56.5 against 63.5-65.8, 14336x4096
+// (182 / 140) 1.0-1.5 faster, 4096x14336 (234 / 180) 0.1-1.1 faster; 2048x7168 (65 / 40) and
+// 4096x4096 (52 / 40) fp16 and FP4 from 0.2 slower to 0.5 faster, bf16 1.0-1.5 slower; 512x14336
+// (39 / 40) 0.9-2.0 slower, 7168x2048, 256x4096 and 128x2048 (one round, one CTA's chunks or fewer)
+// even to 1.2 slower.
 constexpr int kSweep8TileCost1x2 = 13, kSweep8TileCost2x2 = 20;
 inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
 inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces, int ctas = 0) {

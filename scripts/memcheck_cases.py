@@ -13,7 +13,8 @@ L = 1 on 2 pieces, 8224 with pieces past K, and on one, 16-bit and FP4 x); the t
 3..16 columns at L = 1: a cluster of 4 CTAs with a partial last tile, of 2 with 64 of 72 chunks in
 the second CTA, of 2 at 4 chunks a thread with a partial last tile and warps' chunks ending before
 their last piece, one CTA with most warps' chunks past K, and at 4 columns a cluster of 4 CTAs of
-112 chunks each, 16 of every stage row's slots zero-filled; 9..16 columns on one chunk a thread:
+112 chunks each, 16 of every stage row's slots zero-filled, and one CTA of 4 chunks a thread at
+K = 5120, warps 8-15 skipping their last piece; 9..16 columns on one chunk a thread:
 16 columns on a cluster of 8 CTAs with a partial last tile, 12 on a cluster of 3 whose last CTA
 holds 40 of 48 chunks; on two chunks a thread: 16 columns on single CTAs, 9 on clusters of 4 CTAs
 of 112 chunks with a partial last tile); the activation quantized
@@ -51,7 +52,7 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 17, 768, 5, "fp16", 0), (1, 2001, 14336, 8, "fp16", 0),
                                 (1, 130, 14336, 4, "fp16", 0), (1, 77, 16384, 16, "bf16", 0),
                                 (1, 33, 4352, 12, "fp4", 0), (1, 14336, 4096, 16, "bf16", 0),
-                                (1, 5000, 14336, 9, "fp4", 0)]:
+                                (1, 5000, 14336, 9, "fp4", 0), (1, 2000, 5120, 7, "fp16", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

@@ -96,12 +96,12 @@ GemvLaunch check_case(const Device& d, const Case& c) {
         c.K % 32 != 0 || c.K > 16384)
       fail(d, c, g, "tile sweep: 3..16 columns at L = 1, row-major, aligned, K % 32 == 0 and <= 16384, sm_90");
     // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps;
-    // up to 128 chunks a CTA (2 a thread), or where K > 8192 up to 256 (4 a thread: clusters of 2;
+    // up to 128 chunks a CTA (2 a thread), or where K > 4096 up to 256 (4 a thread: clusters of 1-2;
     // not bf16 x, item 196); 9..16 columns (two blocks of 8) up to 64 (1 a thread: clusters of up
     // to 8) or 128 (2 a thread, item 197: more than 64, since one CTA of 64 or fewer is one chunk's
     // plan; clusters of up to 4).
     const bool wide = c.N > 8, wide2 = wide && chunks > 64,
-               four = !wide && c.act != kActBF16 && c.K > 8192 && g.cluster == (c.K / 32 + 255) / 256;
+               four = !wide && c.act != kActBF16 && c.K > 4096 && g.cluster == (c.K / 32 + 255) / 256;
     const int most = wide && !wide2 ? 64 : four ? 256 : 128;
     if (g.cluster < 1 || g.cluster > (wide && !wide2 ? 8 : 4) || chunks < 1 || chunks > most || chunks % 8 != 0 ||
         int64_t(g.cluster) * chunks < c.K / 32 || int64_t(g.cluster - 1) * chunks >= c.K / 32)
@@ -398,7 +398,9 @@ int main() {
   // cluster takes several tiles: the rounds stay and more SMs work, item 195; 2 chunks would save
   // less than two of their tiles); on 2 chunks where they save at least that (item 197, run 306):
   // 7168x16384 N = 16 on 30 clusters of 4 x 4096 k (on one: 15 of 8, 30 rounds against 15),
-  // 4096x14336 N = 12 on 30 of 4 x 3584 k, 14336x4096 N = 16 on 132 single CTAs; not at
+  // 4096x14336 N = 12 on 30 of 4 x 3584 k, 14336x4096 N = 16 on 132 single CTAs; at 4096 < K <=
+  // 8192 on 4 chunks where the model says 10% less work (item 198, run 308): 14336x5120 N = 8 on
+  // single CTAs (bf16: 2 chunks, clusters of 2), 8192x8192 (the same work) on clusters of 2; not at
   // N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte
   // alignment, or scale rows not 16-byte multiples (K = 4128); K = 16416 is past its 4 x 128 chunks.
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
@@ -423,6 +425,8 @@ int main() {
       const GemvLaunch wsmall = check_case(devices[0], Case{256, 4096, 1, 16, act, kScaleRowMajor, true});
       const GemvLaunch wmid = check_case(devices[0], Case{512, 14336, 1, 12, act, kScaleRowMajor, true});
       const GemvLaunch wk4 = check_case(devices[0], Case{14336, 4096, 1, 16, act, kScaleRowMajor, true});
+      const GemvLaunch k5 = check_case(devices[0], Case{14336, 5120, 1, 8, act, kScaleRowMajor, true});
+      const GemvLaunch k8 = check_case(devices[0], Case{8192, 8192, 1, 8, act, kScaleRowMajor, true});
       const int fit4 = devices[0].dev.cluster_fit[4];
       const bool bf = act == kActBF16;  // 2 chunks a thread wherever it fits (item 196)
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != (bf ? 4 : 2) ||
@@ -433,20 +437,21 @@ int main() {
           few2.cluster != 2 || w16.cluster != 4 || w16.k_split != 4096 || w16.row_blocks != fit4 ||
           w12.cluster != 4 || w12.k_split != 3584 || w12.row_blocks != fit4 || wbig.cluster ||
           wsmall.cluster != 2 || wsmall.k_split != 2048 || wsmall.row_blocks != 16 || wmid.cluster != 8 ||
-          wmid.k_split != 1792 || wk4.cluster != 1 || wk4.k_split != 4096 || wk4.grid != 132) {
+          wmid.k_split != 1792 || wk4.cluster != 1 || wk4.k_split != 4096 || wk4.grid != 132 ||
+          k5.cluster != (bf ? 2 : 1) || k5.k_split != (bf ? 2560 : 5120) || k8.cluster != 2 || k8.k_split != 4096) {
         std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
                     "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 "
                     "cluster %d on %d CTAs; cluster %d at N=2, %d of %d k at N=9, %d at L=2, %d blocked, %d "
                     "unaligned, %d at K=4128, %d at K=16416, %d on 7168x16384 N=4, %d on 28672x8192 N=3; N=16 "
                     "7168x16384 cluster %d x %d of %d k, N=12 4096x14336 cluster %d x %d of %d k, %d at K=16416, "
                     "N=16 256x4096 cluster %d x %d of %d k, N=12 512x14336 cluster %d of %d k, N=16 14336x4096 "
-                    "cluster %d x %d of %d k\n",
+                    "cluster %d x %d of %d k, 14336x5120 cluster %d of %d k, 8192x8192 cluster %d of %d k\n",
                     act, t8.cluster, t8.row_blocks, t8.k_split, t14.cluster, t14.k_split, t16.cluster, t16.k_split,
                     t4.cluster, t4.grid, ts.cluster, ts.grid, n2.cluster, n9.cluster, n9.k_split, l2.cluster,
                     bl.cluster, un.cluster, odd.cluster, big.cluster, few.cluster, few2.cluster, w16.cluster,
                     w16.row_blocks, w16.k_split, w12.cluster, w12.row_blocks, w12.k_split, wbig.cluster,
                     wsmall.cluster, wsmall.row_blocks, wsmall.k_split, wmid.cluster, wmid.k_split, wk4.cluster,
-                    wk4.grid, wk4.k_split);
+                    wk4.grid, wk4.k_split, k5.cluster, k5.k_split, k8.cluster, k8.k_split);
         ++failures;
       }
     }

@@ -3178,15 +3178,22 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // 2048x16384 and 4096x10240 fp16 / FP4 1.1-2.4 us faster, bf16 even to 0.6 faster; so wherever it
 // fits.
 // Chunks a thread and row (Sweep8Shape's kPieces), the cluster that takes K at that and the clusters
-// resident at once. 4 pieces only where K > 8192 (2 pieces need clusters of 3-4 there, of which
-// fewer fit: 30 of 4 on 120 SMs) and only where the model below says at least 10% less work: a
-// CTA computes rounds of tiles (ceil(tiles / clusters)), each of its chunk slots (2 pieces: the
+// resident at once. 4 pieces only where K > 4096 (2 pieces need clusters of 2-4 there, of which
+// fewer fit: 66 of 2, 30 of 4 on 120 SMs) and only where the model below says at least 10% less
+// work: a CTA computes rounds of tiles (ceil(tiles / clusters)), each of its chunk slots (2 pieces: the
 // 64-chunk pieces it starts, the skip being CTA-wide; 4: its chunks, the skip per warp). Runs
 // 279-280 (BENCHMARKS.md item 186): 4096x14336 N = 8 (model 896 against 1152) fp16 / bf16 / FP4
 // 22.7-22.8 / 24.7-24.9 / 21.6-21.9 us against 25.2-25.4 / 26.0-26.2 / 24.5-24.9, N = 5 2.5-3 us
 // faster; 7168x16384 (1792 against 1920) fp16 / FP4 even, bf16 1.7-2.0 us slower (shared-memory
-// scales), so 2 pieces; at K <= 8192 not measured. With the branch-free copies (item 191, run 291)
-// 4 pieces there are 1.1-1.8 us slower (fp16 32.6-33.0 us against 31.2-31.5): the margin stays.
+// scales), so 2 pieces. With the branch-free copies (item 191, run 291) 4 pieces there are
+// 1.1-1.8 us slower (fp16 32.6-33.0 us against 31.2-31.5): the margin stays. At 4096 < K <= 8192
+// (run 308, docs/runs/run308/four_ab.py, two orders, unchecked, fp16 / FP4 at N = 3, 4, 8, 4 chunks
+// forced against 2; BENCHMARKS.md item 198): where the model says less work, 14336x5120 (1120
+// against 1792: 160 chunks, 80 a CTA on 2 pieces compute 128 slots) 23.4-24.1 us against
+// 26.4-27.0, 4096x6144 (384 / 512) 11.8-13.3 against 13.9-14.8; at K = 8192 (the same work either
+// way, so 2) 4 pieces were 0.1-1.4 us faster on 28672x8192, 4096x8192 and 2048x8192 but 0-0.8
+// slower on 8192x8192. Where 2 pieces hold K in one CTA (K <= 4096) 4 would only skip slots: not
+// measured, so 2.
 // 9..16 columns: two column blocks (Sweep8Shape; item 194), one piece (two where that pays:
 // kSweep8TileCost1x2 below, item 197); one piece on the fewest CTAs that hold K, or where a
 // cluster takes more than one tile, on the cluster size up to kSweep8MaxCluster with the fewest
@@ -3264,7 +3271,7 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
     return two_pays && sweep8_smem(two) <= dev.smem_optin ? two : one;
   }
   const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
-  if (p.K <= 8192 || p.act == kActBF16) return two;
+  if (p.K <= 4096 || p.act == kActBF16) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }

@@ -148,6 +148,8 @@ def test_public_gemv_cpu_and_errors():
         torch.ops.nvfp4.gemv(a, sfa, x[:, :1].expand(1, 17, -1), sfx[:, :1].expand(1, 17, -1), 0, 0, None, None, None, torch.float16)
     with pytest.raises(TypeError, match="float8_e4m3fn or uint8"):
         nvfp4_gemv.gemv(a[0], sfa[0].float(), x[0], sfx[0])
+    with pytest.raises(TypeError, match=r"a must be uint8, float8_e4m3fn or float4_e2m1fn_x2, got torch.float32 \(20, 32\)"):
+        nvfp4_gemv.gemv(a[0].float(), sfa[0], x[0], sfx[0])
     with pytest.raises(ValueError, match="scale_layout"):
         nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], scale_layout="blocked")
     tiles, tile_scales = nvfp4_gemv.to_tiled(a[0], sfa[0])  # the tiled weight format, 2-D and batched

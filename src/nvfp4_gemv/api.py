@@ -91,7 +91,7 @@ def gemv(
         batched = a.dim() == 3
         if a.dim() not in (2, 3):
             raise ValueError(f"a must be [M, K/2] or [L, M, K/2], got shape {tuple(a.shape)}")
-    a3 = fmt.as_uint8(a) if batched else fmt.as_uint8(a).unsqueeze(0)
+    a3 = fmt.as_uint8(a, "a") if batched else fmt.as_uint8(a, "a").unsqueeze(0)
     L = a3.shape[0]
     vector = b.dim() == (2 if batched else 1)
     b3 = b.unsqueeze(-2) if vector else b
@@ -108,10 +108,10 @@ def gemv(
     if not w4a4 and sfb is not None:
         raise ValueError(f"sfb must be None for {b3.dtype} activations (W4A16)")
     if w4a4:
-        b3 = fmt.as_uint8(b3)
+        b3 = fmt.as_uint8(b3, "b")
     if tiled:  # M is given, K comes from b; the op checks the tiles against both
         M, K = rows, b3.shape[-1] * (2 if w4a4 else 1)
-        sfa_c = fmt.as_uint8(sfa) if batched else fmt.as_uint8(sfa).unsqueeze(0)
+        sfa_c = fmt.as_uint8(sfa, "sfa") if batched else fmt.as_uint8(sfa, "sfa").unsqueeze(0)
         sfa_layout = reference.TILED
     else:
         M, K = a3.shape[1], a3.shape[2] * 2

@@ -105,13 +105,14 @@ def unpack_e2m1(packed: torch.Tensor) -> torch.Tensor:
     return torch.stack((p & 15, p >> 4), dim=-1).flatten(-2)
 
 
-def as_uint8(t: torch.Tensor) -> torch.Tensor:
-    """View float4_e2m1fn_x2 / float8_e4m3fn / uint8 tensors as uint8 (no copy, any strides)."""
+def as_uint8(t: torch.Tensor, name: str = "tensor") -> torch.Tensor:
+    """View float4_e2m1fn_x2 / float8_e4m3fn / uint8 tensors as uint8 (no copy, any strides); name
+    is what the error calls t."""
     if t.dtype == torch.uint8:
         return t
     if t.dtype == torch.float8_e4m3fn or (HAS_FP4_DTYPE and t.dtype == torch.float4_e2m1fn_x2):
         return t.view(torch.uint8)
-    raise TypeError(f"expected uint8, float8_e4m3fn or float4_e2m1fn_x2, got {t.dtype}")
+    raise TypeError(f"{name} must be uint8, float8_e4m3fn or float4_e2m1fn_x2, got {t.dtype} {tuple(t.shape)}")
 
 
 def as_fp4x2(packed: torch.Tensor) -> torch.Tensor:

@@ -131,7 +131,7 @@ class NVFP4Linear(torch.nn.Module):
         """
         if convention not in CONVENTIONS:
             raise ValueError(f"NVFP4Linear: convention must be one of {CONVENTIONS}, got {convention!r}")
-        w, s = fmt.as_uint8(weight), fmt.as_uint8(weight_scale)
+        w, s = fmt.as_uint8(weight, "NVFP4Linear weight"), fmt.as_uint8(weight_scale, "NVFP4Linear weight_scale")
         if w.dim() != 2 or s.dim() != 2 or s.shape != (w.shape[0], w.shape[1] // 8):
             raise ValueError(f"NVFP4Linear: weight [out, in/2] and weight_scale [out, in/16] expected, "
                              f"got {tuple(w.shape)} and {tuple(s.shape)}")

@@ -2251,7 +2251,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 // columns, D = 16 rows x 8 columns, and the weights reach the A fragments through shared memory.
 //
 // Shape: CTAs of 16 warps, one per SM (kSweep8Warps), each thread kPieces chunks of 32 values of
-// a row (2, or 4 where K > 8192 and the clusters of 3-4 CTAs that 2 need would leave more work:
+// a row (2, or 4 where K > 4096 and the clusters of 2-4 CTAs that 2 need would leave more work:
 // sweep8_choice; 1 or 2 at 9..16 columns, below). A thread block cluster of C = ceil(K / (32 x 64
 // kPieces)) CTAs (at 9..16 columns up to 8 where that keeps the rounds and fills more SMs:
 // sweep8_choice) takes the 16-row tiles b, b + G, b + 2 G, ... (G clusters); its CTA of rank c
@@ -2571,7 +2571,7 @@ inline cudaLaunchConfig_t sweep8_config(int grid, int cluster, int smem, cudaStr
   return cfg;
 }
 // Asked of one kernel: every tile-sweep kernel is one CTA of 512 threads per SM at the opt-in
-// shared memory, 2 or 4 chunks a thread alike.
+// shared memory, whatever its chunks a thread and column blocks (Sweep8Shape).
 inline void sweep8_cluster_fit(PlanDevice& d) {
   const auto kernel = sweep8_kernel<kActF16, 2, 1>;
   if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, d.smem_optin) != cudaSuccess) {
@@ -3155,7 +3155,7 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
 // unit column stride and 16-byte aligned rows, K a multiple of 32 up to 16384 (4 CTAs x 128 chunks,
-// 2 x 256; 8 x 64 at 9..16 columns), and the opt-in shared memory for its stages.
+// 2 x 256; at 9..16 columns 8 x 64 or 4 x 128), and the opt-in shared memory for its stages.
 // NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 or unset: wherever it fits, standing aside while
 // another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
 // orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
@@ -3284,12 +3284,12 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
          reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0 &&
          reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 && column_pieces_fit(p);
 }
-// As many clusters as fit at once (one CTA per SM) up to one per 16-row tile, each of the fewest
-// CTAs that hold K at the shape's chunks of a row, K split evenly among them rounded up to 8 (a
-// 16-byte copy of their scales; every CTA holds at least 65 when C > 1); the tiles' sums of a
-// cluster (C > 1) in shared memory too, or the plan is empty (cluster == 0: not taken).
-inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
-  const Sweep8Choice shape = sweep8_choice(p, dev);
+// The plan of sweep8_choice's shape: as many clusters as fit at once (one CTA per SM) up to one per
+// 16-row tile, each of its CTAs (the fewest that hold K at the shape's chunks of a row, or at 9..16
+// columns on one chunk more where that pays), K split evenly among them rounded up to 8 (a 16-byte
+// copy of their scales); the tiles' sums of a cluster (C > 1) in shared memory too, or the plan is
+// empty (cluster == 0: not taken).
+inline GemvLaunch sweep8_plan_of(const GemvParams& p, const Sweep8Choice& shape, const PlanDevice& dev) {
   GemvLaunch plan{};
   plan.smem_bytes = sweep8_smem(shape);
   if (plan.smem_bytes > dev.smem_optin) return GemvLaunch{};
@@ -3301,6 +3301,9 @@ inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
   plan.seg_rows = std::min(p.M, 16 * shape.rounds);
   plan.chunk_bytes = 16;
   return plan;
+}
+inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
+  return sweep8_plan_of(p, sweep8_choice(p, dev), dev);
 }
 
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
@@ -3592,8 +3595,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
   }
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
   if (plan.cluster) {  // the tile sweep: its own plan (sweep8_plan), whole K over a cluster
-    const GemvLaunch want = sweep8_fits(p, dev) ? sweep8_plan(p, dev) : GemvLaunch{};
     const Sweep8Choice choice = sweep8_choice(p, dev);
+    const GemvLaunch want = sweep8_fits(p, dev) ? sweep8_plan_of(p, choice, dev) : GemvLaunch{};
     const int64_t tiles = (p.M + 15) / 16;
     const bool shape = want.cluster == plan.cluster && plan.k_split == want.k_split && plan.row_blocks >= 1 &&
                        plan.row_blocks <= tiles && plan.row_blocks <= kMaxRowBlocks &&

@@ -17,7 +17,10 @@ their last piece, one CTA with most warps' chunks past K, and at 4 columns a clu
 K = 5120, warps 8-15 skipping their last piece; 9..16 columns on one chunk a thread:
 16 columns on a cluster of 8 CTAs with a partial last tile, 12 on a cluster of 3 whose last CTA
 holds 40 of 48 chunks; on two chunks a thread: 16 columns on single CTAs, 9 on clusters of 4 CTAs
-of 112 chunks with a partial last tile); the activation quantized
+of 112 chunks with a partial last tile; past K = 16384, item 199: two bf16 columns on a cluster
+of 5 CTAs whose last holds 112 of 120 chunks, 16 columns on clusters of 8, 5 FP4 columns on
+clusters of 3 CTAs of 4 chunks a thread, the last holding 192 of 200); the W4A16 sweep past K =
+16384 (item 200: one group of 10 and 14 warps a CTA, bf16 and fp16); the activation quantized
 inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row
 sweep over 16 batches of 1000 rows with two groups of warps sharing the quantized pieces; at L = 1
 the quantize kernel, then the sweep)."""
@@ -52,7 +55,10 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 17, 768, 5, "fp16", 0), (1, 2001, 14336, 8, "fp16", 0),
                                 (1, 130, 14336, 4, "fp16", 0), (1, 77, 16384, 16, "bf16", 0),
                                 (1, 33, 4352, 12, "fp4", 0), (1, 14336, 4096, 16, "bf16", 0),
-                                (1, 5000, 14336, 9, "fp4", 0), (1, 2000, 5120, 7, "fp16", 0)]:
+                                (1, 5000, 14336, 9, "fp4", 0), (1, 2000, 5120, 7, "fp16", 0),
+                                (1, 77, 18944, 2, "bf16", 0), (1, 129, 32768, 16, "fp16", 0),
+                                (1, 3000, 18944, 5, "fp4", 0), (1, 77, 18944, 1, "bf16", 0),
+                                (1, 301, 28672, 1, "fp16", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

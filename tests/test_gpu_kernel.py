@@ -206,18 +206,24 @@ def _sweep16_expected() -> bool:
 @pytest.mark.parametrize("act", ["fp16", "bf16"])
 @pytest.mark.parametrize("l,m,k", [(1, 1, 32), (2, 5, 96), (3, 129, 2048), (1, 301, 7168), (4, 1201, 7168),
                                    (1, 63, 16384), (300, 9, 1024), (1, 7001, 2048), (1, 77, 5120),
-                                   (1, 2049, 1024), (1, 4097, 4096), (1, 3001, 6144)], ids=str)
+                                   (1, 2049, 1024), (1, 4097, 4096), (1, 3001, 6144), (1, 77, 16640),
+                                   (1, 300, 18944), (1, 1001, 28672), (1, 129, 32768)], ids=str)
 def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     """W4A16 at one column, row-major (sweep16_kernel on sm_90; on 100+ SMs 2 pieces a thread, and
     one at L = 1 where K = 1024 x an odd number or K <= 1024: K = 32, 1024, 5120, 7168, or where
     the weights are at most 16 MiB: 2048 with 7001 rows on 2 warps, 4096 on 4, 6144 on 6): rows in
     pairs with an odd last row (M odd), pieces past K (96, 7168), 1-8 warps a row, CTAs crossing
-    batches (bf16: each batch its own exponent); three calls bitwise equal."""
+    batches (bf16: each batch its own exponent); past K = 16384 at L = 1 one group of 9..16 warps a
+    CTA (item 200: K = 16640 on 9, the last warp's second pieces past K; 18944 on 10, 28672 on 14,
+    32768 on 16); three calls bitwise equal."""
     gen = torch.Generator().manual_seed(l + m + k + len(act))
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, act, DEV)
     if _sweep16_expected():
         names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
         assert any("sweep16_kernel" in name for name in names), names
+        if k > 16384:
+            warps = -(-k // 2048)
+            assert any(re.search(rf"sweep16_kernel<2, ?{warps},", name) for name in names), names
     first, *rest = _match_reference_three_calls(l, m, k, 1, act, seed=l + m + k + len(act))
     for got in rest:
         assert torch.equal(first, got), "not deterministic"
@@ -397,6 +403,32 @@ def test_tile_sweep_matches_reference(m, k, n, act):
         assert torch.equal(first, got), "not deterministic"
 
 
+@pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
+@pytest.mark.parametrize("m,k,n", [(77, 18944, 2), (300, 18944, 4), (3000, 18944, 5), (1000, 28672, 8),
+                                   (64, 28672, 12), (129, 32768, 16), (500, 32768, 3)], ids=str)
+def test_tile_sweep_past_the_row_sweeps(m, k, n, act):
+    """16384 < K <= 32768 at L = 1, where no row sweep holds a row of several columns: 2..16 columns
+    on the tile sweep (BENCHMARKS.md item 199; one column takes the row sweeps), clusters of 5
+    (K = 18944: 5 x 120 chunks, the last 112), 7 (28672) and 8 (32768) CTAs of 2 chunks a thread,
+    or of 3 CTAs of 4 chunks where the H200's model favours them (3000x18944, fp16 and FP4: 3 x 200,
+    the last 192, its warps 8-15 skipping their last piece); 9..16 columns on 2 chunks (one would
+    need clusters past 8). M not a multiple of 16 (77 rows: 5 tiles, the last partial), columns
+    past N zero. Three calls bitwise equal."""
+    seed = m + k + n + len(act)
+    gen = torch.Generator().manual_seed(seed)
+    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
+    if _sweep8_expected():
+        tile = [name for name in cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+                if "sweep8_kernel<" in name]
+        assert tile, "the tile sweep did not run"
+        if torch.cuda.get_device_properties(DEV).multi_processor_count == 132:
+            pieces, blocks = (2, 2) if n > 8 else (4 if (m, k) == (3000, 18944) and act != "bf16" else 2, 1)
+            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?{blocks}>", name) for name in tile), tile
+    first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=seed)
+    for got in rest:
+        assert torch.equal(first, got), "not deterministic"
+
+
 @pytest.mark.parametrize("m,k,n", [(901, 4096, 8), (901, 16384, 8), (2001, 14336, 8), (901, 16384, 16),
                                    (513, 4096, 12)], ids=str)
 def test_tile_sweep_scales_strides_and_epilogue(m, k, n):
@@ -436,14 +468,15 @@ def test_tile_sweep_scales_strides_and_epilogue(m, k, n):
 
 
 @pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048), (1, 999, 7168),
-                                   (1, 1001, 4096), (1, 513, 2048)], ids=str)
+                                   (1, 1001, 4096), (1, 513, 2048), (1, 301, 28672)], ids=str)
 def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     """bf16 activations whose magnitude changes by up to 2^60 along K (every 256 values), as
     activations with outliers: the values far below their scale's largest fall below fp16's range
     after sweep16_kernel's rescale and round, within the bound of BF16_RESCALE_REL. At L = 1 the
     power of two is each warp's own (BENCHMARKS.md item 173): a sum undone with another warp's
     exponent would be off by a power of two far outside the bound; the CTAs of one piece on 4 and 2
-    warps a row (K = 4096, 2048) hold 2 and 4 groups, whose warps v share group 0's exponent. At L >
+    warps a row (K = 4096, 2048) hold 2 and 4 groups, whose warps v share group 0's exponent; K =
+    28672 one group of 14 warps (item 200). At L >
     1 one power of two per column and batch: 8, 2 and 1 warps a row of 2 pieces, 7 of one; odd M,
     CTAs crossing batches."""
     gen = torch.Generator().manual_seed(m + k)
@@ -490,8 +523,9 @@ def test_ring_shapes_match_reference(l, m, k, n, act):
     default only where a CTA's weights are at most 2 stages, everywhere with NVFP4_GEMV_RING=1, as
     scripts/device_run.sh runs this file a second time): the smallest K, a last stage of 256 values
     (K = 2304, 4352), batches, rows that are not a multiple of 16, a k range in two activation
-    chunks (N = 1, K = 30720), split K (N = 8); N = 9 and 16 check the window kernel beside it (at
-    L > 1: at L = 1 on sm_90 the tile sweep takes 9..16 columns)."""
+    chunks (N = 1, K = 30720; on sm_90 16-bit x there takes the tile sweep, item 199, and FP4 x
+    the row sweep, unless forced), split K (N = 8); N = 9 and 16 check the window kernel beside it
+    (at L > 1: at L = 1 on sm_90 the tile sweep takes 9..16 columns)."""
     _match_reference_three_calls(l, m, k, n, act, seed=l * 7 + m + k + n)
 
 
@@ -781,11 +815,11 @@ def _graph_replays_match_eager(a, sfa, x, sfx, out, new_xs, layout=0, kernel: st
 
 
 def test_cuda_graph_of_a_split_k_plan():
-    # N = 12 on 256 x 20480 (K past the tile sweep's 16384): the launch rule splits K
+    # N = 12 on 256 x 40960 (K past the tile sweep's 32768): the launch rule splits K
     # (tests/cpp/plan_rules.cu pins it), so the graph holds the GEMV and its split reduction, a
     # programmatic dependent launch on sm_90+.
     gen = torch.Generator().manual_seed(12)
-    a, sfa, x, sfx = random_problem(1, 256, 20480, 12, gen, "fp4", DEV)
+    a, sfa, x, sfx = random_problem(1, 256, 40960, 12, gen, "fp4", DEV)
     ops.load()
     x2 = x[..., torch.randperm(x.shape[-1], generator=gen).to(DEV)]  # other codes, same scales
     _graph_replays_match_eager(a, sfa, x, sfx, torch.empty((1, 256, 12), dtype=torch.float16, device=DEV), (x2, x))

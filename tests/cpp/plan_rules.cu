@@ -92,21 +92,24 @@ GemvLaunch check_case(const Device& d, const Case& c) {
     fail(d, c, g, "grid");
   if (g.cluster) {  // the tile sweep: K over a cluster of CTAs, x in registers, 16-row tiles
     const int chunks = g.k_split / 32, tiles = (c.M + 15) / 16;
-    if (d.dev.major != 9 || c.L != 1 || c.N < 3 || c.N > 16 || c.sf_layout != kScaleRowMajor || !c.aligned ||
-        c.K % 32 != 0 || c.K > 16384)
-      fail(d, c, g, "tile sweep: 3..16 columns at L = 1, row-major, aligned, K % 32 == 0 and <= 16384, sm_90");
-    // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps;
-    // up to 128 chunks a CTA (2 a thread), or where K > 4096 up to 256 (4 a thread: clusters of 1-2;
-    // not bf16 x, item 196); 9..16 columns (two blocks of 8) up to 64 (1 a thread: clusters of up
-    // to 8) or 128 (2 a thread, item 197: more than 64, since one CTA of 64 or fewer is one chunk's
-    // plan; clusters of up to 4).
+    // 1..2 columns only where no row sweep holds a row (K > 16384: 8 warps of 2 pieces).
+    if (d.dev.major != 9 || c.L != 1 || c.N < (c.K > 16384 ? 1 : 3) || c.N > 16 || c.sf_layout != kScaleRowMajor ||
+        !c.aligned || c.K % 32 != 0 || c.K > 32768)
+      fail(d, c, g, "tile sweep: 3..16 columns at L = 1 (1..16 where K > 16384), row-major, aligned, K % 32 == 0 "
+                    "and <= 32768, sm_90");
+    // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps,
+    // at most 8 CTAs (the portable cluster size); up to 128 chunks a CTA (2 a thread), or where
+    // K > 4096 up to 256 (4 a thread; not bf16 x, item 196); 9..16 columns (two blocks of 8) up to
+    // 64 (1 a thread) or 128 (2 a thread, item 197: more than 64, since one CTA of 64 or fewer is
+    // one chunk's plan; past K = 16384 always 2).
     const bool wide = c.N > 8, wide2 = wide && chunks > 64,
                four = !wide && c.act != kActBF16 && c.K > 4096 && g.cluster == (c.K / 32 + 255) / 256;
     const int most = wide && !wide2 ? 64 : four ? 256 : 128;
-    if (g.cluster < 1 || g.cluster > (wide && !wide2 ? 8 : 4) || chunks < 1 || chunks > most || chunks % 8 != 0 ||
-        int64_t(g.cluster) * chunks < c.K / 32 || int64_t(g.cluster - 1) * chunks >= c.K / 32)
-      fail(d, c, g, "tile sweep: the cluster's CTAs split K, each at most 128 chunks (256 at 4 a thread, 64 at "
-                    "9..16 columns on one)");
+    if (g.cluster < 1 || g.cluster > 8 || chunks < 1 || chunks > most || chunks % 8 != 0 ||
+        int64_t(g.cluster) * chunks < c.K / 32 || int64_t(g.cluster - 1) * chunks >= c.K / 32 ||
+        (wide && c.K > 16384 && !wide2))
+      fail(d, c, g, "tile sweep: the cluster's (at most 8) CTAs split K, each at most 128 chunks (256 at 4 a "
+                    "thread, 64 at 9..16 columns on one)");
     if (g.splits != 1 || g.row_blocks > tiles || g.grid != g.row_blocks * g.cluster || g.sweep || g.integer ||
         g.tiled || g.spans || g.ring || g.workspace_bytes != 0)
       fail(d, c, g, "tile sweep: one split, a cluster per row block, at most one per 16-row tile");
@@ -131,14 +134,19 @@ GemvLaunch check_case(const Device& d, const Case& c) {
                                                  : (rows + g.row_blocks - 1) / g.row_blocks;
     // At two columns (L = 1): 1 piece a thread where a row fits 8 warps of one, else 2.
     const bool two_cols = sweep16 && c.N == 2 && c.L == 1 && g.sweep == (c.K <= 8192 ? 1 : 2);
+    // The W4A16 sweep past K = 16384 (item 200): one column at L = 1, 2 pieces on 9..16 warps.
+    const bool wide16 = sweep16 && c.N == 1 && c.L == 1 && g.sweep == 2 && g.sweep_warps > 8;
     if (d.dev.major != 9 || !(c.N == 1 || two_cols) || (sweep16 && c.act == kActFP4 && c.N != 2) ||
-        c.sf_layout != kScaleRowMajor || !c.aligned || c.K % 32 != 0 || c.K > (sweep16 ? 16384 : 32768) ||
-        (sweep16 && g.sweep != 2 && !(g.sweep == 1 && c.L == 1)))
+        c.sf_layout != kScaleRowMajor || !c.aligned || c.K % 32 != 0 || c.K > 32768 ||
+        (sweep16 && c.K > 16384 && !wide16) || (sweep16 && g.sweep != 2 && !(g.sweep == 1 && c.L == 1)))
       fail(d, c, g, "row sweep: one column (the W4A16 sweep: or two at L = 1, FP4 two only), row-major, "
-                    "aligned, K % 32 == 0 and <= 32768 (W4A16 sweep: 16384, 2 pieces, or 1 at L = 1), sm_90");
-    if ((g.sweep != 1 && g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 || g.sweep_warps > 8 ||
-        g.sweep_warps * 32 * g.sweep < c.K / 32)
-      fail(d, c, g, "row sweep: 1, 2 or 4 pieces a thread, up to 8 warps covering K");
+                    "aligned, K % 32 == 0 and <= 32768 (W4A16 sweep: 2 pieces, or 1 at L = 1; past 16384 "
+                    "one column at L = 1 on 9..16 warps), sm_90");
+    if ((g.sweep != 1 && g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 ||
+        g.sweep_warps > (wide16 ? 16 : 8) || g.sweep_warps * 32 * g.sweep < c.K / 32 ||
+        (wide16 && (g.sweep_warps - 1) * 64 >= c.K / 32))
+      fail(d, c, g, "row sweep: 1, 2 or 4 pieces a thread, up to 8 warps covering K (16 for the W4A16 sweep "
+                    "past K = 16384, none of them idle)");
     if (g.splits != 1 || g.k_split != c.K || g.integer != (c.act == kActFP4 && c.N == 1) || g.tiled || g.spans ||
         g.ring || g.chunk_bytes != 16)
       fail(d, c, g, "row sweep: one split, the integer item for W4A4 at one column, 16-byte loads");
@@ -402,7 +410,12 @@ int main() {
   // 8192 on 4 chunks where the model says 10% less work (item 198, run 308): 14336x5120 N = 8 on
   // single CTAs (bf16: 2 chunks, clusters of 2), 8192x8192 (the same work) on clusters of 2; not at
   // N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte
-  // alignment, or scale rows not 16-byte multiples (K = 4128); K = 16416 is past its 4 x 128 chunks.
+  // alignment, or scale rows not 16-byte multiples (K = 4128, 16416). Past K = 16384, where no row
+  // sweep holds a row of several columns, 2..16 columns on clusters of up to 8 (BENCHMARKS.md item
+  // 199): 8192x28672 (Llama-3-70B's down projection) N = 16 on 15 clusters of 7 x 4096 k;
+  // 3584x18944 N = 8 on 3 x 6400 k (4 chunks a thread; bf16: 5 x 3840); 500x32768 N = 2 on 8 x
+  // 4096 k; none at K = 33024. One column stays on the row sweeps there (8192x28672: the W4A4 sweep
+  // of 4 pieces, the W4A16 sweep of 2 pieces on 14 warps a row, one CTA per SM, item 200).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch t8 = check_case(devices[0], Case{7168, 16384, 1, 8, act, kScaleRowMajor, true});
@@ -427,6 +440,12 @@ int main() {
       const GemvLaunch wk4 = check_case(devices[0], Case{14336, 4096, 1, 16, act, kScaleRowMajor, true});
       const GemvLaunch k5 = check_case(devices[0], Case{14336, 5120, 1, 8, act, kScaleRowMajor, true});
       const GemvLaunch k8 = check_case(devices[0], Case{8192, 8192, 1, 8, act, kScaleRowMajor, true});
+      const GemvLaunch d1 = check_case(devices[0], Case{8192, 28672, 1, 1, act, kScaleRowMajor, true});
+      const GemvLaunch d16 = check_case(devices[0], Case{8192, 28672, 1, 16, act, kScaleRowMajor, true});
+      const GemvLaunch q8 = check_case(devices[0], Case{3584, 18944, 1, 8, act, kScaleRowMajor, true});
+      const GemvLaunch k32 = check_case(devices[0], Case{500, 32768, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch k33 = check_case(devices[0], Case{500, 33024, 1, 8, act, kScaleRowMajor, true});
+      const int fit7 = devices[0].dev.cluster_fit[7];
       const int fit4 = devices[0].dev.cluster_fit[4];
       const bool bf = act == kActBF16;  // 2 chunks a thread wherever it fits (item 196)
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != (bf ? 4 : 2) ||
@@ -438,20 +457,28 @@ int main() {
           w12.cluster != 4 || w12.k_split != 3584 || w12.row_blocks != fit4 || wbig.cluster ||
           wsmall.cluster != 2 || wsmall.k_split != 2048 || wsmall.row_blocks != 16 || wmid.cluster != 8 ||
           wmid.k_split != 1792 || wk4.cluster != 1 || wk4.k_split != 4096 || wk4.grid != 132 ||
-          k5.cluster != (bf ? 2 : 1) || k5.k_split != (bf ? 2560 : 5120) || k8.cluster != 2 || k8.k_split != 4096) {
+          k5.cluster != (bf ? 2 : 1) || k5.k_split != (bf ? 2560 : 5120) || k8.cluster != 2 || k8.k_split != 4096 ||
+          d1.cluster != 0 || d1.sweep != (act == kActFP4 ? 4 : 2) ||
+          d1.sweep_warps != (act == kActFP4 ? 7 : 14) || d1.grid != (act == kActFP4 ? 264 : 132) ||
+          d16.cluster != 7 || d16.k_split != 4096 || d16.row_blocks != fit7 || q8.cluster != (bf ? 5 : 3) ||
+          q8.k_split != (bf ? 3840 : 6400) || k32.cluster != 8 || k32.k_split != 4096 || k33.cluster) {
         std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
                     "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 "
                     "cluster %d on %d CTAs; cluster %d at N=2, %d of %d k at N=9, %d at L=2, %d blocked, %d "
                     "unaligned, %d at K=4128, %d at K=16416, %d on 7168x16384 N=4, %d on 28672x8192 N=3; N=16 "
                     "7168x16384 cluster %d x %d of %d k, N=12 4096x14336 cluster %d x %d of %d k, %d at K=16416, "
                     "N=16 256x4096 cluster %d x %d of %d k, N=12 512x14336 cluster %d of %d k, N=16 14336x4096 "
-                    "cluster %d x %d of %d k, 14336x5120 cluster %d of %d k, 8192x8192 cluster %d of %d k\n",
+                    "cluster %d x %d of %d k, 14336x5120 cluster %d of %d k, 8192x8192 cluster %d of %d k; "
+                    "8192x28672 N=1 cluster %d sweep %d x %d warps on %d CTAs, N=16 cluster %d x %d of %d k, "
+                    "3584x18944 cluster %d of %d k, 500x32768 N=2 cluster %d of %d k, %d at K=33024\n",
                     act, t8.cluster, t8.row_blocks, t8.k_split, t14.cluster, t14.k_split, t16.cluster, t16.k_split,
                     t4.cluster, t4.grid, ts.cluster, ts.grid, n2.cluster, n9.cluster, n9.k_split, l2.cluster,
                     bl.cluster, un.cluster, odd.cluster, big.cluster, few.cluster, few2.cluster, w16.cluster,
                     w16.row_blocks, w16.k_split, w12.cluster, w12.row_blocks, w12.k_split, wbig.cluster,
                     wsmall.cluster, wsmall.row_blocks, wsmall.k_split, wmid.cluster, wmid.k_split, wk4.cluster,
-                    wk4.grid, wk4.k_split, k5.cluster, k5.k_split, k8.cluster, k8.k_split);
+                    wk4.grid, wk4.k_split, k5.cluster, k5.k_split, k8.cluster, k8.k_split, d1.cluster,
+                    d1.sweep, d1.sweep_warps, d1.grid, d16.cluster, d16.row_blocks, d16.k_split, q8.cluster, q8.k_split,
+                    k32.cluster, k32.k_split, k33.cluster);
         ++failures;
       }
     }
@@ -513,9 +540,9 @@ int main() {
         }
   // tests/test_gpu_kernel.py's CUDA-graph test of a split plan relies on this shape splitting.
   {
-    const GemvLaunch g = check_case(devices[0], Case{256, 20480, 1, 12, kActFP4, kScaleRowMajor, true});
+    const GemvLaunch g = check_case(devices[0], Case{256, 40960, 1, 12, kActFP4, kScaleRowMajor, true});
     if (default_rule && g.splits < 2) {
-      std::printf("FAIL H200 256x20480x1 N=12 takes %d splits, the graph test wants several\n", g.splits);
+      std::printf("FAIL H200 256x40960x1 N=12 takes %d splits, the graph test wants several\n", g.splits);
       ++failures;
     }
   }

@@ -1727,10 +1727,20 @@ __host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps)
 // 8192x3072 10.8 / 11.2 against 11.0 / 11.3-11.5, but 3072x3072 7.8-7.9 / 8.2-8.3 against 7.6 /
 // 7.9-8.1; at 24 (3 CTAs of 7 warps) 2048x7168 9.5 / 10.0 against 9.1-9.2 / 9.5-9.6.
 constexpr int kSweep16OneWarps = 20;
+// One column of 2 pieces a thread past K = 16384 (8 warps): 9..16 warps a row, a CTA of one group,
+// one CTA per SM (the 2-piece kernel's 114-120 registers fit 512 threads' share, not two CTAs of
+// 9 or more warps). BENCHMARKS.md item 200.
+constexpr int kSweep16MaxGroupWarps = 16;
+// A sweep CTA's groups of group_warps warps (kWarps / group_warps of them, or one past kWarps) and
+// its warps.
+__host__ __device__ constexpr int sweep_groups(int group_warps) {
+  return group_warps > kWarps ? 1 : kWarps / group_warps;
+}
+__host__ __device__ constexpr int sweep_cta_warps(int group_warps) { return sweep_groups(group_warps) * group_warps; }
 // With several activation columns (kCols > 1: their pieces in registers too) 2.
 __host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warps, int cols = 1) {
-  const int cta_warps = kWarps / group_warps * group_warps, ctas_within = kSweep16OneWarps / cta_warps;
-  return pieces == 1 && cols == 1 && ctas_within > 2 ? ctas_within : 2;
+  const int cta_warps = sweep_cta_warps(group_warps), ctas_within = kSweep16OneWarps / cta_warps;
+  return group_warps > kWarps ? 1 : pieces == 1 && cols == 1 && ctas_within > 2 ? ctas_within : 2;
 }
 // Whether the sweep of `pieces` a thread quantizes a 16-bit activation itself (kQuantAct): with 1
 // or 2, not with 4 (ptxas spills at the 128-register cap). check_plan and fused_quant_fits ask it.
@@ -1970,7 +1980,8 @@ __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc
 // ---------------------------------------------------------------------------------------------
 // The row sweep for W4A16 (sweep16_kernel; fp16 / bf16 activations, one column, or two at L = 1
 // (kCols), row-major weights and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a
-// row, or 1 where sweep16_pieces says); with kFp4, W4A4 at two columns on the same loop (the FP4
+// row, or 1 where sweep16_pieces says; one column at L = 1 up to K = 32768 on 9..16 warps of 2,
+// one group a CTA, kSweep16MaxGroupWarps); with kFp4, W4A4 at two columns on the same loop (the FP4
 // activation decoded once, in the prologue, as the weights are: BENCHMARKS.md item 181).
 //
 // The sweep's shape (sweep_kernel above), with the products on the tensor core: mma.m16n8k16
@@ -2002,13 +2013,15 @@ __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc
 // ---------------------------------------------------------------------------------------------
 template <int kPieces, int kGroupWarps, bool kBf16, int kCols = 1, bool kFp4 = false>
 __global__ void
-__launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm(kPieces, kGroupWarps, kCols))
+__launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces, kGroupWarps, kCols))
     sweep16_kernel(const GemvParams p, int row_blocks) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only
 #else
   __shared__ unsigned col_max_bits;  // bf16 at L > 1: the segment's maximum (fp32 bits)
-  __shared__ float warp_unscale[kCols][kWarps];  // bf16 at L == 1: 2^-e of warp v of the groups
+  static_assert(kGroupWarps <= kWarps || (kPieces == 2 && kCols == 1), "9..16 warps: one column, 2 pieces");
+  constexpr int unscale_slots = kGroupWarps > kWarps ? kGroupWarps : kWarps;
+  __shared__ float warp_unscale[kCols][unscale_slots];  // bf16 at L == 1: 2^-e of warp v of the groups
   extern __shared__ float red[];
   static_assert(kCols == 1 || kCols == 2, "one or two activation columns");
   static_assert(!kFp4 || (kCols == 2 && !kBf16), "FP4 activations: two columns (one: sweep_kernel)");
@@ -2016,7 +2029,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
   // pieces: with 2 pairs ptxas spilled 100-144 bytes at the 128-register cap).
   constexpr int kSweepDepth = kCols * kPieces > 2 ? 1 : 2;
   constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
-  constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
+  constexpr int groups = sweep_groups(kGroupWarps), cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
   const int warp = q >> 5, lane = threadIdx.x & 31, quad = lane >> 2, t = lane & 3;
   const int R = p.M * p.L;
@@ -2240,8 +2253,8 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 
 // ---------------------------------------------------------------------------------------------
 // The tile sweep (sweep8_kernel): 3 to 16 activation columns at L = 1 (fp16 / bf16 / FP4 x),
-// row-major weights and scales, sm_90, K <= 16384 (BENCHMARKS.md items 184, 194;
-// scripts/cols8_probe.cu is its first form, standalone).
+// row-major weights and scales, sm_90, K <= 32768, and 1..2 columns where K > 16384 (BENCHMARKS.md
+// items 184, 194, 199; scripts/cols8_probe.cu is its first form, standalone).
 //
 // Why: the row tiles (N > 2 until then) have each warp load 16 rows x 64 bytes per step, a
 // pattern that reads 1.4x slower than a stream (pattern_probe.cu "tile/4"), and stage x in shared
@@ -2290,8 +2303,8 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep16_ctas_per_sm
 // E2M1 * SFB * 2^-7 (the sums carry 2^-14).
 // ---------------------------------------------------------------------------------------------
 constexpr int kSweep8Warps = 16, kSweep8Threads = 32 * kSweep8Warps;
-constexpr int kSweep8MaxK = 16384;
-constexpr int kSweep8MaxCluster = 8;  // 1 chunk a thread at kSweep8MaxK (PlanDevice::cluster_fit's range)
+constexpr int kSweep8MaxCluster = 8;  // the portable cluster size (PlanDevice::cluster_fit's range)
+constexpr int kSweep8MaxK = 32768;    // 2 chunks a thread on clusters of kSweep8MaxCluster
 // A CTA's shape by its chunks a thread and row (kPieces) and its blocks of 8 columns (kColBlocks):
 // 2 chunks (a CTA holds up to 128 chunks of a row: clusters of up to 4 at K = 16384, 4 stages of
 // 37 KB) or 4 (256 chunks: clusters of 2, all 132 SMs rather than the 30 clusters of 4 that fit at
@@ -2969,7 +2982,7 @@ constexpr int kSweepFourMinCtaRows = 32;
 inline bool sweep_steps_fit(const GemvParams& p, const GemvLaunch& plan) {
   const int rows_per_group = plan.integer ? 1 : 2;  // W4A16 (sweep16_kernel): row pairs
   const int64_t rows =
-      (int64_t)rows_per_group * (kWarps / plan.sweep_warps) * (p.L == 1 ? plan.row_blocks : 1);
+      (int64_t)rows_per_group * sweep_groups(plan.sweep_warps) * (p.L == 1 ? plan.row_blocks : 1);
   return rows * std::max(p.a_row_stride, p.sfa.row_stride) < (int64_t(1) << 31);
 }
 // The most rows a sweep CTA of row_blocks holds (its per-row sums in shared memory; sweep_kernel's
@@ -3085,8 +3098,15 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 
 // The W4A16 row sweep (sweep16_kernel): fp16 / bf16 x at one column (two, and FP4: below) on sm_90,
 // row-major weights and scales, 16-byte aligned x per batch, K <= 16384 (8 warps of 2 pieces a
-// thread). At L = 1, where its row pairs are interleaved over the CTAs, every such K; at L > 1 only
-// where the W4A4 sweep would hold 2 pieces a thread (sweep_pieces). Measured (run 212,
+// thread). At L = 1, where its row pairs are interleaved over the CTAs, every such K, and at one
+// column K up to 32768 on 9..16 warps a row, a CTA of one group on each SM (item 200: run 311,
+// docs/runs/run311/wide16.py, two orders, unchecked, fp16 / bf16, against the tile sweep that item
+// 199 had given them and the row tiles before it: 8192x28672 45.3-45.6 / 45.0-45.3 us against
+// 50.7-51.0 / 55.7-55.8 and 53.6 / 54.0-54.2, 3584x18944 19.7-19.8 / 20.7-20.8 against 22.9-23.0 /
+// 24.3 and 24.4-24.5 / 25.2-25.3, 4096x32768 28.4-28.5 against 32.4-33.6 and 37.9-38.9, 1024x32768
+// 13.2-13.4 against 16.1-17.2 and 32.4-32.6; 1.21-1.51x their floors, the fewest warps a row the
+// furthest: 4096x16640 on 9 at 1.44 / 1.51); at L > 1 only where the W4A4 sweep would hold 2
+// pieces a thread (sweep_pieces). Measured (run 212,
 // next_sweep16.py, two orders, fp16 / bf16, against the 2-piece condition everywhere): 14336x4096
 // 16.8 / 17.6-17.8 us against 18.8 / 19.4-19.5, the lm_head 101.1-101.4 / 101.8-102.0 against
 // 105.9-106.0 / 106.0-106.2, but 4096x7168x8 (L = 8, contiguous rows) 47.0-47.3 / 47.8-48.0 against
@@ -3144,7 +3164,8 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 && sweep16_act_fits(p) &&
          (p.N == 1 || (p.N == 2 && p.L == 1)) && wide_loads(p) && sweep_weights_fit(p) &&
-         (p.L == 1 ? sweep_warps_for(p.K, 2) <= 8 : sweep_pieces_2_or_4(p, dev) == 2) &&
+         (p.L == 1 ? sweep_warps_for(p.K, 2) <= (p.N == 1 ? kSweep16MaxGroupWarps : kWarps)
+                   : sweep_pieces_2_or_4(p, dev) == 2) &&
          (p.N == 1 || ((int64_t)p.M * 2 <= sweep_rows_limit() &&
                        (sweep16_pieces(p, dev) == 2 ||
                         sweep_weight_bytes(p) <= (p.act == kActFP4 ? kSweep16Fp4TwoColsOnePieceMaxBytes
@@ -3154,8 +3175,17 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // The tile sweep (sweep8_kernel): 3..16 columns at L = 1 on sm_90, x loaded a 16-byte piece per
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
-// unit column stride and 16-byte aligned rows, K a multiple of 32 up to 16384 (4 CTAs x 128 chunks,
-// 2 x 256; at 9..16 columns 8 x 64 or 4 x 128), and the opt-in shared memory for its stages.
+// unit column stride and 16-byte aligned rows, K a multiple of 32 up to 32768 (clusters of up to 8
+// CTAs x 128 chunks, 4 x 256; at 9..16 columns 8 x 64, or 8 x 128 past 16384), and the opt-in
+// shared memory for its stages (and the cluster's tile sums). 1..2 columns too where K > 16384,
+// where no row sweep holds a row of several columns (the one-column sweeps come first in
+// plan_gemv_for). Past K = 16384 (item 199: run 310, docs/runs/run310/large_k.py, two orders,
+// unchecked, fp16 / bf16 / FP4 x at N = 2, 4, 8, 16, against NVFP4_GEMV_SWEEP8=0: the row tiles, split
+// K at N > 1): 8192x28672 N = 8 51.5-52.1 / 56.5-57.0 / 51.5 us against 84.0-84.1 / 84.4-84.6 /
+// 80.6-81.0, N = 16 66.0 / 66.0-66.4 / 63.8-64.1 against 127.5-127.8 / 140.6 / 116.5; 3584x18944 N =
+// 2 23.2-23.4 / 24.2-24.3 / 23.8-24.0 against 25.0-25.1 / 25.7-25.9 / 24.7-24.8; 5120x27648 and
+// 4096x32768 faster at every N; slower only bf16 at N = 2-4 on 8192x28672 (clusters of 7 on 105
+// SMs, 2 chunks: 55.8-56.2 against 55.5-55.7).
 // NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 or unset: wherever it fits, standing aside while
 // another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
 // orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
@@ -3225,9 +3255,11 @@ struct Sweep8Choice {
 // even to 1.2 slower.
 constexpr int kSweep8TileCost1x2 = 13, kSweep8TileCost2x2 = 20;
 inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
+// clusters == 0: no such shape (more CTAs than a cluster may hold).
 inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces, int ctas = 0) {
   const int most = 4 * kSweep8Warps * pieces, tiles = (p.M + 15) / 16;
   if (ctas == 0) ctas = ((p.K >> 5) + most - 1) / most;  // the fewest that hold K
+  if (ctas > kSweep8MaxCluster) return {pieces, p.N > 8 ? 2 : 1, ctas, 0, 0, 0};
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit));
   return {pieces, p.N > 8 ? 2 : 1, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters};
@@ -3259,6 +3291,8 @@ inline int sweep8_smem(const Sweep8Choice& s) {
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   if (p.N > 8) {  // two column blocks: one chunk, the cluster size as above; or two chunks (below)
     Sweep8Choice one = sweep8_choice_at(p, dev, 1);
+    const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
+    if (one.clusters == 0) return two;  // K > 16384: one chunk would need clusters of more than 8
     if (one.rounds > 1) {  // one round: the fewest CTAs
       for (int c = one.ctas + 1; c <= kSweep8MaxCluster; ++c) {
         const Sweep8Choice s = sweep8_choice_at(p, dev, 1, c);
@@ -3266,7 +3300,6 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
         if (s.rounds < one.rounds || (s.rounds == one.rounds && c * s.clusters > one.ctas * one.clusters)) one = s;
       }
     }
-    const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
     const bool two_pays = kSweep8TileCost1x2 * one.rounds - kSweep8TileCost2x2 * two.rounds >= 2 * kSweep8TileCost2x2;
     return two_pays && sweep8_smem(two) <= dev.smem_optin ? two : one;
   }
@@ -3279,7 +3312,8 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP8");
   const ScaleIndex& sf = p.sfa;
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
-         p.L == 1 && p.N >= 3 && p.N <= 16 && p.K % 32 == 0 && p.K <= kSweep8MaxK &&
+         p.L == 1 && (p.N >= 3 || sweep_warps_for(p.K, 2) > kWarps) && p.N <= 16 && p.K % 32 == 0 &&
+         p.K <= kSweep8MaxK &&
          sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
          reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0 &&
          reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 && column_pieces_fit(p);
@@ -3291,6 +3325,7 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // empty (cluster == 0: not taken).
 inline GemvLaunch sweep8_plan_of(const GemvParams& p, const Sweep8Choice& shape, const PlanDevice& dev) {
   GemvLaunch plan{};
+  if (shape.clusters == 0) return plan;
   plan.smem_bytes = sweep8_smem(shape);
   if (plan.smem_bytes > dev.smem_optin) return GemvLaunch{};
   plan.cluster = shape.ctas;
@@ -3446,10 +3481,10 @@ int launch_variant(const GemvParams& p, const GemvLaunch& plan, const PlanDevice
 
 // launch(std::integral_constant<int, W>{}) for W = warps (1 .. 8): the sweeps' group shape is a
 // template parameter of their kernels (sweep_kernel's comment says why).
-template <int kGroupWarps = 1, class Launch>
+template <int kGroupWarps = 1, int kLastWarps = kWarps, class Launch>
 int with_group_warps(int warps, Launch launch) {
-  if constexpr (kGroupWarps < kWarps) {
-    if (warps != kGroupWarps) return with_group_warps<kGroupWarps + 1>(warps, launch);
+  if constexpr (kGroupWarps < kLastWarps) {
+    if (warps != kGroupWarps) return with_group_warps<kGroupWarps + 1, kLastWarps>(warps, launch);
   }
   return launch(std::integral_constant<int, kGroupWarps>{});
 }
@@ -3478,10 +3513,12 @@ template <int kPieces, bool kBf16, int kCols, bool kFp4 = false>
 int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   // Two columns of 2 pieces: K > 8192 only (sweep16_pieces), so 5-8 warps a row; the 1-4 warp
   // kernels are not built (the bf16 one of one warp spilled 4 bytes).
+  // One column of 2 pieces: up to kSweep16MaxGroupWarps warps a row (K <= 32768), one group a CTA.
   constexpr int kFirstWarps = kCols == 2 && kPieces == 2 ? 5 : 1;
-  if (plan.sweep_warps < kFirstWarps) return (int)cudaErrorInvalidValue;
-  return with_group_warps<kFirstWarps>(plan.sweep_warps, [&](auto group_warps) {
-    constexpr int threads = group_warps * 32 * (kWarps / group_warps);
+  constexpr int kLastWarps = kCols == 1 && kPieces == 2 ? kSweep16MaxGroupWarps : kWarps;
+  if (plan.sweep_warps < kFirstWarps || plan.sweep_warps > kLastWarps) return (int)cudaErrorInvalidValue;
+  return with_group_warps<kFirstWarps, kLastWarps>(plan.sweep_warps, [&](auto group_warps) {
+    constexpr int threads = 32 * sweep_cta_warps(group_warps);
     sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4><<<plan.grid, threads, plan.smem_bytes, stream>>>(
         p, plan.row_blocks);
     return (int)cudaGetLastError();
@@ -3616,7 +3653,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     const int w = plan.sweep_warps, pieces = p.K / 32;
     const int64_t rows = (int64_t)p.M * p.L;
     const int64_t cta_rows = plan.row_blocks > 0 ? sweep_cta_rows(p, plan.row_blocks, !plan.integer) : 0;
-    const bool shape = (plan.sweep == 1 || plan.sweep == 2 || plan.sweep == 4) && w >= 1 && w <= kWarps &&
+    const bool shape = (plan.sweep == 1 || plan.sweep == 2 || plan.sweep == 4) && w >= 1 &&
+                       (w <= kWarps || (!plan.integer && plan.sweep == 2 && p.N == 1 && w <= kSweep16MaxGroupWarps)) &&
                        w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
                        plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows &&
                        plan.grid == plan.row_blocks &&

@@ -211,8 +211,9 @@ def torch_baselines(m, k, l, flusher, reps) -> dict:
     return out
 
 
-MODEL_LAYERS = [  # (m, k): Llama-3-8B / Mistral / DeepSeek-style projections and a 152k-vocab lm_head
-    (4096, 4096), (14336, 4096), (4096, 14336), (7168, 2048), (2048, 7168), (151936, 4096),
+MODEL_LAYERS = [  # (m, k): Llama-3-8B / Mistral / DeepSeek-style projections, a 152k-vocab lm_head and
+    # Llama-3-70B's down projection (K past 16384)
+    (4096, 4096), (14336, 4096), (4096, 14336), (7168, 2048), (2048, 7168), (151936, 4096), (8192, 28672),
 ]
 
 

@@ -409,7 +409,8 @@ def test_tile_sweep_matches_reference(m, k, n, act):
 def test_tile_sweep_past_the_row_sweeps(m, k, n, act):
     """16384 < K <= 32768 at L = 1, where no row sweep holds a row of several columns: 2..16 columns
     on the tile sweep (BENCHMARKS.md item 199; one column takes the row sweeps), clusters of 5
-    (K = 18944: 5 x 120 chunks, the last 112), 7 (28672) and 8 (32768) CTAs of 2 chunks a thread,
+    (K = 18944: 5 x 120 chunks, the last 112) and 8 (28672: 8 x 112, item 201; 32768: 8 x 128)
+    CTAs of 2 chunks a thread,
     or of 3 CTAs of 4 chunks where the H200's model favours them (3000x18944, fp16 and FP4: 3 x 200,
     the last 192, its warps 8-15 skipping their last piece); 9..16 columns on 2 chunks (one would
     need clusters past 8). M not a multiple of 16 (77 rows: 5 tiles, the last partial), columns

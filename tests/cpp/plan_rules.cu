@@ -412,7 +412,8 @@ int main() {
   // N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte
   // alignment, or scale rows not 16-byte multiples (K = 4128, 16416). Past K = 16384, where no row
   // sweep holds a row of several columns, 2..16 columns on clusters of up to 8 (BENCHMARKS.md item
-  // 199): 8192x28672 (Llama-3-70B's down projection) N = 16 on 15 clusters of 7 x 4096 k;
+  // 199): 8192x28672 (Llama-3-70B's down projection) N = 16 on 15 clusters of 8 x 3584 k (not 7
+  // x 4096: the same rounds on 120 SMs, item 201);
   // 3584x18944 N = 8 on 3 x 6400 k (4 chunks a thread; bf16: 5 x 3840); 500x32768 N = 2 on 8 x
   // 4096 k; none at K = 33024. One column stays on the row sweeps there (8192x28672: the W4A4 sweep
   // of 4 pieces, the W4A16 sweep of 2 pieces on 14 warps a row, one CTA per SM, item 200).
@@ -445,7 +446,7 @@ int main() {
       const GemvLaunch q8 = check_case(devices[0], Case{3584, 18944, 1, 8, act, kScaleRowMajor, true});
       const GemvLaunch k32 = check_case(devices[0], Case{500, 32768, 1, 2, act, kScaleRowMajor, true});
       const GemvLaunch k33 = check_case(devices[0], Case{500, 33024, 1, 8, act, kScaleRowMajor, true});
-      const int fit7 = devices[0].dev.cluster_fit[7];
+      const int fit8 = devices[0].dev.cluster_fit[8];
       const int fit4 = devices[0].dev.cluster_fit[4];
       const bool bf = act == kActBF16;  // 2 chunks a thread wherever it fits (item 196)
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != (bf ? 4 : 2) ||
@@ -460,7 +461,7 @@ int main() {
           k5.cluster != (bf ? 2 : 1) || k5.k_split != (bf ? 2560 : 5120) || k8.cluster != 2 || k8.k_split != 4096 ||
           d1.cluster != 0 || d1.sweep != (act == kActFP4 ? 4 : 2) ||
           d1.sweep_warps != (act == kActFP4 ? 7 : 14) || d1.grid != (act == kActFP4 ? 264 : 132) ||
-          d16.cluster != 7 || d16.k_split != 4096 || d16.row_blocks != fit7 || q8.cluster != (bf ? 5 : 3) ||
+          d16.cluster != 8 || d16.k_split != 3584 || d16.row_blocks != fit8 || q8.cluster != (bf ? 5 : 3) ||
           q8.k_split != (bf ? 3840 : 6400) || k32.cluster != 8 || k32.k_split != 4096 || k33.cluster) {
         std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
                     "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 "

@@ -3184,8 +3184,8 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
 // K at N > 1): 8192x28672 N = 8 51.5-52.1 / 56.5-57.0 / 51.5 us against 84.0-84.1 / 84.4-84.6 /
 // 80.6-81.0, N = 16 66.0 / 66.0-66.4 / 63.8-64.1 against 127.5-127.8 / 140.6 / 116.5; 3584x18944 N =
 // 2 23.2-23.4 / 24.2-24.3 / 23.8-24.0 against 25.0-25.1 / 25.7-25.9 / 24.7-24.8; 5120x27648 and
-// 4096x32768 faster at every N; slower only bf16 at N = 2-4 on 8192x28672 (clusters of 7 on 105
-// SMs, 2 chunks: 55.8-56.2 against 55.5-55.7).
+// 4096x32768 faster at every N; slower only bf16 at N = 2-4 on 8192x28672 (2 chunks, 10% more
+// work than fp16's 4 there: 55.8-56.2 against 55.5-55.7).
 // NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 or unset: wherever it fits, standing aside while
 // another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
 // orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
@@ -3288,22 +3288,32 @@ inline int sweep8_smem(const Sweep8Choice& s) {
 // 1024x14336 13.3 / 13.6-13.7 / 14.9-15.0 against 13.0-13.2 / 13.0-13.2 / 13.7-13.8 (7168x16384 N =
 // 8: 1.7-2.0 us, item 186), while fp16 and FP4 x stay faster on 4 (fp16 0.3-1.1 us, FP4 0.2-1.2
 // on those shapes).
+// The cluster size for `fewest` (the fewest CTAs that hold K at its chunks a thread) with the
+// fewest rounds and then the most SMs busy, every CTA holding some of K; where one round is all
+// there is, the fewest CTAs (item 195, for one chunk at 9..16 columns). For 2 chunks it changes
+// only K = 27648-28672 on the H200 (8 CTAs where 7 hold K: 15 clusters of either, 120 SMs against
+// 105), even there (run 313, docs/runs/run313/spread_ab.py, two orders, unchecked, separate builds:
+// 8192x28672 bf16 N = 2 / 8 / 16 55.3-55.5 / 56.0-56.4 / 65.0-65.7 us against 55.6 / 56.4-56.6 /
+// 65.7-65.9; BENCHMARKS.md item 201): one rule for every tile-sweep shape.
+inline Sweep8Choice sweep8_spread(const GemvParams& p, const PlanDevice& dev, Sweep8Choice fewest) {
+  if (fewest.clusters == 0 || fewest.rounds <= 1) return fewest;
+  Sweep8Choice best = fewest;
+  for (int c = fewest.ctas + 1; c <= kSweep8MaxCluster; ++c) {
+    const Sweep8Choice s = sweep8_choice_at(p, dev, fewest.pieces, c);
+    if ((c - 1) * s.chunks >= (p.K >> 5)) continue;  // its last CTA would hold none of K
+    if (s.rounds < best.rounds || (s.rounds == best.rounds && c * s.clusters > best.ctas * best.clusters)) best = s;
+  }
+  return best;
+}
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   if (p.N > 8) {  // two column blocks: one chunk, the cluster size as above; or two chunks (below)
-    Sweep8Choice one = sweep8_choice_at(p, dev, 1);
-    const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
+    const Sweep8Choice one = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 1));
+    const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
     if (one.clusters == 0) return two;  // K > 16384: one chunk would need clusters of more than 8
-    if (one.rounds > 1) {  // one round: the fewest CTAs
-      for (int c = one.ctas + 1; c <= kSweep8MaxCluster; ++c) {
-        const Sweep8Choice s = sweep8_choice_at(p, dev, 1, c);
-        if ((c - 1) * s.chunks >= (p.K >> 5)) continue;  // its last CTA would hold none of K
-        if (s.rounds < one.rounds || (s.rounds == one.rounds && c * s.clusters > one.ctas * one.clusters)) one = s;
-      }
-    }
     const bool two_pays = kSweep8TileCost1x2 * one.rounds - kSweep8TileCost2x2 * two.rounds >= 2 * kSweep8TileCost2x2;
     return two_pays && sweep8_smem(two) <= dev.smem_optin ? two : one;
   }
-  const Sweep8Choice two = sweep8_choice_at(p, dev, 2);
+  const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
   if (p.K <= 4096 || p.act == kActBF16) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;

@@ -383,6 +383,24 @@ def test_tile_sweep_matches_reference(m, k, n, act):
     CTAs; 32000x4352 on clusters of 2 as 72 + 64 chunks, the last CTA's second piece empty);
     K = 256 and 768 leave most warps' chunks past K; M not a multiple of 16 (a partial last
     tile), one row; columns past N zero. The tile sweep is what runs; three calls bitwise equal."""
+    if n > 8:  # two column blocks, one chunk a thread or two (Sweep8Shape)
+        pieces = ("2" if (m, k) in ((5000, 14336), (14336, 4096), (32000, 4352)) else "1") if _h200() else "[12]"
+        shape = (pieces, 2)
+    else:
+        four = ((2001, 14336), (3000, 16384), (999, 16384), (2000, 5120), (2000, 6144))
+        shape = (4 if (m, k) in four and act != "bf16" else 2, 1) if _h200() else None
+    _check_tile_sweep(m, k, n, act, shape)
+
+
+def _h200() -> bool:
+    """Whether the device is one the tile sweep's model was measured on (132 SMs: H100 / H200)."""
+    return torch.cuda.get_device_properties(DEV).multi_processor_count == 132
+
+
+def _check_tile_sweep(m, k, n, act, shape):
+    """One tile-sweep case: sweep8_kernel runs (where the switches allow it), of Sweep8Shape shape =
+    (chunks a thread, a regex part; column blocks) unless None; the output matches the reference in
+    three calls, bitwise equal."""
     seed = m + k + n + len(act)
     gen = torch.Generator().manual_seed(seed)
     a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
@@ -390,14 +408,9 @@ def test_tile_sweep_matches_reference(m, k, n, act):
         names = [name for name in cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
                  if "sweep8_kernel<" in name]
         assert names, "the tile sweep did not run"
-        h200 = torch.cuda.get_device_properties(DEV).multi_processor_count == 132  # the model's H100 / H200 choice
-        if n > 8:  # two column blocks, one chunk a thread or two (Sweep8Shape)
-            pieces = ("2" if (m, k) in ((5000, 14336), (14336, 4096), (32000, 4352)) else "1") if h200 else "[12]"
-            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?2>", name) for name in names), names
-        elif h200:
-            four = ((2001, 14336), (3000, 16384), (999, 16384), (2000, 5120), (2000, 6144))
-            pieces = 4 if (m, k) in four and act != "bf16" else 2
-            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?1>", name) for name in names), names
+        if shape is not None:
+            pieces, blocks = shape
+            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?{blocks}>", name) for name in names), names
     first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=seed)
     for got in rest:
         assert torch.equal(first, got), "not deterministic"
@@ -415,19 +428,8 @@ def test_tile_sweep_past_the_row_sweeps(m, k, n, act):
     the last 192, its warps 8-15 skipping their last piece); 9..16 columns on 2 chunks (one would
     need clusters past 8). M not a multiple of 16 (77 rows: 5 tiles, the last partial), columns
     past N zero. Three calls bitwise equal."""
-    seed = m + k + n + len(act)
-    gen = torch.Generator().manual_seed(seed)
-    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
-    if _sweep8_expected():
-        tile = [name for name in cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
-                if "sweep8_kernel<" in name]
-        assert tile, "the tile sweep did not run"
-        if torch.cuda.get_device_properties(DEV).multi_processor_count == 132:
-            pieces, blocks = (2, 2) if n > 8 else (4 if (m, k) == (3000, 18944) and act != "bf16" else 2, 1)
-            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?{blocks}>", name) for name in tile), tile
-    first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=seed)
-    for got in rest:
-        assert torch.equal(first, got), "not deterministic"
+    shape = (2, 2) if n > 8 else (4 if (m, k) == (3000, 18944) and act != "bf16" else 2, 1)
+    _check_tile_sweep(m, k, n, act, shape if _h200() else None)
 
 
 @pytest.mark.parametrize("m,k,n", [(901, 4096, 8), (901, 16384, 8), (2001, 14336, 8), (901, 16384, 16),

@@ -13,9 +13,9 @@ per weight) in one of two layouts (``weight_layout``):
                rows: no activation staging; BENCHMARKS.md items 134-137, 164, 181) and the tile
                sweep (3..16 rows, items 184-194);
   "auto"       (default) for layers built on an sm_90 GPU whose in_features the row sweeps
-               take (a multiple of 32, at most 16384): row-major, the faster layout at one
-               activation row on every layer measured (bf16, run 249: 4096x4096 10.9 us against
-               11.7 tiled, 14336x4096 16.9 / 18.2, 4096x14336 18.0 / 19.2, 7168x2048 10.0 / 11.2,
+               take (a multiple of 32 up to 16384, of 256 up to 32768): row-major, the faster
+               layout at one activation row on every layer measured (bf16, run 249: 4096x4096
+               10.9 us against 11.7 tiled, 14336x4096 16.9 / 18.2, 4096x14336 18.0 / 19.2, 7168x2048 10.0 / 11.2,
                2048x7168 9.7 / 11.6, 7168x16384 25.6 / 28.6, the lm_head 99.0 / 98.5), and at two
                rows on every layer (run 281, BENCHMARKS.md item 187: 7168x16384 28.1 / 29.9), and
                at 3-16 rows on five of six layers (run 301, bf16 / FP4 x: 7168x16384 N = 8 31.3 /
@@ -23,7 +23,12 @@ per weight) in one of two layouts (``weight_layout``):
                within 0.3 us); on 4096x14336 tiled is faster at 3-4 rows (bf16 22.5 / 20.8, FP4
                0.3-0.7 us), bf16 8 (23.8 / 23.3) and FP4 12 (25.1 / 24.1), row-major at 16 (bf16
                26.6 / 30.2); since item 196 (run 304) row-major bf16 there takes 21.7 / 21.9 / 22.4
-               us at 3 / 4 / 8 rows. W4A4 "dynamic" layers
+               us at 3 / 4 / 8 rows. Past 16384 up to 32768 (in_features % 256 == 0, items
+               199-200; run 316, bf16 / FP4 x, row-major / tiled): faster at one row
+               (8192x28672 45.3-45.5 / 49.5-49.9 us, FP4 40.5-40.9 / 43.4-43.6; 3584x18944
+               20.8-21.0 / 21.3-21.8), at 8 (57.0-57.2 / 58.2-58.5) and 16 (65.8-66.1 / 114.9-115.5),
+               slower at 2-4 (bf16 55.3-56.5 / 52.6-53.2, FP4 51.1-51.9 / 49.6-50.6; 3584x18944
+               1-2.4 us). W4A4 "dynamic" layers
                the same since at one row the row sweep takes the quantize kernel's output rather
                than quantizing inside (item 188; run 284: 7168x16384 26.7 against 28.7 tiled,
                4096x14336 18.3 / 19.8, 2048x7168 11.7 / 12.5, 14336x4096 and 7168x2048 even,
@@ -59,7 +64,10 @@ LAYOUTS = ("auto", "tiled", "row-major")
 CONVENTIONS = ("modelopt", "compressed-tensors", "multiplier")
 
 
-SWEEP_MAX_IN_FEATURES = 16384  # the W4A16 row sweep's longest row (sweep16_fits in gemv_kernels.cu)
+SWEEP_MAX_IN_FEATURES = 16384  # the W4A16 row sweep's longest row on 8 warps (sweep16_fits)
+# Past it, up to 32768: one row on the row sweeps, 2..16 on the tile sweep, whose 16-byte copies of
+# the scale rows want in_features % 256 == 0 (sweep8_fits; BENCHMARKS.md items 199-200, run 316).
+SWEEP_LONG_MAX_IN_FEATURES, SWEEP_LONG_MULTIPLE = 32768, 256
 
 
 def auto_layout(out_features: int, in_features: int, activation: str = "weight-only",
@@ -70,8 +78,9 @@ def auto_layout(out_features: int, in_features: int, activation: str = "weight-o
     "tiled" where the tiled format's padding adds at most TILED_MAX_PADDING of the weights
     (2048x2064, padded 5.4%, was still 1.3-1.9 us faster tiled at N = 1, run 168), else
     "row-major"."""
-    if (capability is not None and capability[0] == 9
-            and in_features % 32 == 0 and in_features <= SWEEP_MAX_IN_FEATURES):
+    sweeps = in_features % 32 == 0 and in_features <= SWEEP_MAX_IN_FEATURES
+    long_sweeps = in_features % SWEEP_LONG_MULTIPLE == 0 and in_features <= SWEEP_LONG_MAX_IN_FEATURES
+    if capability is not None and capability[0] == 9 and (sweeps or long_sweeps):
         return "row-major"
     (bands, k_tiles, _, _), _ = fmt.tiled_shapes(out_features, in_features)
     padded = bands * 16 * k_tiles * 128

@@ -2264,10 +2264,10 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
 // columns, D = 16 rows x 8 columns, and the weights reach the A fragments through shared memory.
 //
 // Shape: CTAs of 16 warps, one per SM (kSweep8Warps), each thread kPieces chunks of 32 values of
-// a row (2, or 4 where K > 4096 and the clusters of 2-4 CTAs that 2 need would leave more work:
+// a row (2, or 4 where K > 4096 and the clusters of 2-8 CTAs that 2 need would leave more work:
 // sweep8_choice; 1 or 2 at 9..16 columns, below). A thread block cluster of C = ceil(K / (32 x 64
-// kPieces)) CTAs (at 9..16 columns up to 8 where that keeps the rounds and fills more SMs:
-// sweep8_choice) takes the 16-row tiles b, b + G, b + 2 G, ... (G clusters); its CTA of rank c
+// kPieces)) CTAs (up to 8 where that keeps the rounds and fills more SMs: sweep8_spread) takes
+// the 16-row tiles b, b + G, b + 2 G, ... (G clusters); its CTA of rank c
 // holds V chunks of every row (chunks c V .. c V + V - 1 of K, V = sweep8_chunks: K split evenly,
 // in multiples of 8). Per tile each CTA
 // copies its 16 rows x V chunks and their scales into one of Sweep8Shape's stages (cp.async, 16

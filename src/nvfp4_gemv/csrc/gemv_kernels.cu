@@ -1727,10 +1727,14 @@ __host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps)
 // 8192x3072 10.8 / 11.2 against 11.0 / 11.3-11.5, but 3072x3072 7.8-7.9 / 8.2-8.3 against 7.6 /
 // 7.9-8.1; at 24 (3 CTAs of 7 warps) 2048x7168 9.5 / 10.0 against 9.1-9.2 / 9.5-9.6.
 constexpr int kSweep16OneWarps = 20;
-// One column of 2 pieces a thread past K = 16384 (8 warps): 9..16 warps a row, a CTA of one group,
-// one CTA per SM (the 2-piece kernel's 114-120 registers fit 512 threads' share, not two CTAs of
-// 9 or more warps). BENCHMARKS.md item 200.
+// The W4A16 sweep's most warps a row: kWarps, but one column of 2 pieces a thread goes past K =
+// 16384 on 9..16 warps, a CTA of one group, one CTA per SM (the 2-piece kernel's 114-120
+// registers fit 512 threads' share, not two CTAs of 9 or more warps). BENCHMARKS.md item 200.
+// The kernel's static_assert, its launcher, sweep16_fits and check_plan all ask this.
 constexpr int kSweep16MaxGroupWarps = 16;
+__host__ __device__ constexpr int sweep16_max_group_warps(int pieces, int cols) {
+  return pieces == 2 && cols == 1 ? kSweep16MaxGroupWarps : kWarps;
+}
 // A sweep CTA's groups of group_warps warps (kWarps / group_warps of them, or one past kWarps) and
 // its warps.
 __host__ __device__ constexpr int sweep_groups(int group_warps) {
@@ -2019,7 +2023,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   __trap();  // the launcher picks it on 9.x devices only
 #else
   __shared__ unsigned col_max_bits;  // bf16 at L > 1: the segment's maximum (fp32 bits)
-  static_assert(kGroupWarps <= kWarps || (kPieces == 2 && kCols == 1), "9..16 warps: one column, 2 pieces");
+  static_assert(kGroupWarps <= sweep16_max_group_warps(kPieces, kCols), "9..16 warps: one column, 2 pieces");
   constexpr int unscale_slots = kGroupWarps > kWarps ? kGroupWarps : kWarps;
   __shared__ float warp_unscale[kCols][unscale_slots];  // bf16 at L == 1: 2^-e of warp v of the groups
   extern __shared__ float red[];
@@ -3164,7 +3168,7 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 && sweep16_act_fits(p) &&
          (p.N == 1 || (p.N == 2 && p.L == 1)) && wide_loads(p) && sweep_weights_fit(p) &&
-         (p.L == 1 ? sweep_warps_for(p.K, 2) <= (p.N == 1 ? kSweep16MaxGroupWarps : kWarps)
+         (p.L == 1 ? sweep_warps_for(p.K, 2) <= sweep16_max_group_warps(2, p.N)
                    : sweep_pieces_2_or_4(p, dev) == 2) &&
          (p.N == 1 || ((int64_t)p.M * 2 <= sweep_rows_limit() &&
                        (sweep16_pieces(p, dev) == 2 ||
@@ -3259,10 +3263,11 @@ inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas
 inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces, int ctas = 0) {
   const int most = 4 * kSweep8Warps * pieces, tiles = (p.M + 15) / 16;
   if (ctas == 0) ctas = ((p.K >> 5) + most - 1) / most;  // the fewest that hold K
-  if (ctas > kSweep8MaxCluster) return {pieces, p.N > 8 ? 2 : 1, ctas, 0, 0, 0};
+  const int col_blocks = p.N > 8 ? 2 : 1;
+  if (ctas > kSweep8MaxCluster) return {pieces, col_blocks, ctas, 0, 0, 0};
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit));
-  return {pieces, p.N > 8 ? 2 : 1, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters};
+  return {pieces, col_blocks, ctas, sweep8_chunks(p.K, ctas), clusters, (tiles + clusters - 1) / clusters};
 }
 inline int64_t sweep8_work(const Sweep8Choice& s) {
   const int slots = s.pieces == 2 ? 64 * ((s.chunks + 63) / 64) : s.chunks;
@@ -3525,7 +3530,7 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
   // kernels are not built (the bf16 one of one warp spilled 4 bytes).
   // One column of 2 pieces: up to kSweep16MaxGroupWarps warps a row (K <= 32768), one group a CTA.
   constexpr int kFirstWarps = kCols == 2 && kPieces == 2 ? 5 : 1;
-  constexpr int kLastWarps = kCols == 1 && kPieces == 2 ? kSweep16MaxGroupWarps : kWarps;
+  constexpr int kLastWarps = sweep16_max_group_warps(kPieces, kCols);
   if (plan.sweep_warps < kFirstWarps || plan.sweep_warps > kLastWarps) return (int)cudaErrorInvalidValue;
   return with_group_warps<kFirstWarps, kLastWarps>(plan.sweep_warps, [&](auto group_warps) {
     constexpr int threads = 32 * sweep_cta_warps(group_warps);
@@ -3664,7 +3669,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     const int64_t rows = (int64_t)p.M * p.L;
     const int64_t cta_rows = plan.row_blocks > 0 ? sweep_cta_rows(p, plan.row_blocks, !plan.integer) : 0;
     const bool shape = (plan.sweep == 1 || plan.sweep == 2 || plan.sweep == 4) && w >= 1 &&
-                       (w <= kWarps || (!plan.integer && plan.sweep == 2 && p.N == 1 && w <= kSweep16MaxGroupWarps)) &&
+                       w <= (plan.integer ? kWarps : sweep16_max_group_warps(plan.sweep, p.N)) &&
                        w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
                        plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows &&
                        plan.grid == plan.row_blocks &&

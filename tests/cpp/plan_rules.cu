@@ -134,19 +134,22 @@ GemvLaunch check_case(const Device& d, const Case& c) {
                                                  : (rows + g.row_blocks - 1) / g.row_blocks;
     // At two columns (L = 1): 1 piece a thread where a row fits 8 warps of one, else 2.
     const bool two_cols = sweep16 && c.N == 2 && c.L == 1 && g.sweep == (c.K <= 8192 ? 1 : 2);
-    // The W4A16 sweep past K = 16384 (item 200): one column at L = 1, 2 pieces on 9..16 warps.
-    const bool wide16 = sweep16 && c.N == 1 && c.L == 1 && g.sweep == 2 && g.sweep_warps > 8;
+    // The W4A16 sweep past K = 16384: one column at L = 1, one piece on 17..24 warps (item 202), or
+    // 2 pieces on 13..16 (item 200).
+    const bool wide16 = sweep16 && c.N == 1 && c.L == 1 && c.K > 16384 &&
+                        (g.sweep == 1 ? g.sweep_warps > 16 && g.sweep_warps <= 24
+                                      : g.sweep == 2 && g.sweep_warps > 12 && g.sweep_warps <= 16);
     if (d.dev.major != 9 || !(c.N == 1 || two_cols) || (sweep16 && c.act == kActFP4 && c.N != 2) ||
         c.sf_layout != kScaleRowMajor || !c.aligned || c.K % 32 != 0 || c.K > 32768 ||
         (sweep16 && c.K > 16384 && !wide16) || (sweep16 && g.sweep != 2 && !(g.sweep == 1 && c.L == 1)))
       fail(d, c, g, "row sweep: one column (the W4A16 sweep: or two at L = 1, FP4 two only), row-major, "
                     "aligned, K % 32 == 0 and <= 32768 (W4A16 sweep: 2 pieces, or 1 at L = 1; past 16384 "
-                    "one column at L = 1 on 9..16 warps), sm_90");
+                    "one column at L = 1 on 17..24 warps of one or 13..16 of 2), sm_90");
     if ((g.sweep != 1 && g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 ||
-        g.sweep_warps > (wide16 ? 16 : 8) || g.sweep_warps * 32 * g.sweep < c.K / 32 ||
-        (wide16 && (g.sweep_warps - 1) * 64 >= c.K / 32))
-      fail(d, c, g, "row sweep: 1, 2 or 4 pieces a thread, up to 8 warps covering K (16 for the W4A16 sweep "
-                    "past K = 16384, none of them idle)");
+        g.sweep_warps > (wide16 ? 24 : 8) || g.sweep_warps * 32 * g.sweep < c.K / 32 ||
+        (wide16 && (g.sweep_warps - 1) * 32 * g.sweep >= c.K / 32))
+      fail(d, c, g, "row sweep: 1, 2 or 4 pieces a thread, up to 8 warps covering K (the W4A16 sweep past "
+                    "K = 16384: 17..24 of one piece or 13..16 of 2, none of them idle)");
     if (g.splits != 1 || g.k_split != c.K || g.integer != (c.act == kActFP4 && c.N == 1) || g.tiled || g.spans ||
         g.ring || g.chunk_bytes != 16)
       fail(d, c, g, "row sweep: one split, the integer item for W4A4 at one column, 16-byte loads");
@@ -311,6 +314,19 @@ int main() {
       if (gs.sweep != 1 || gs.sweep_warps != 4 || gs.grid != 264) {
         std::printf("FAIL H200 W4A16 act %d: 4096x4096 sweep %d x %d warps on %d CTAs\n", act, gs.sweep,
                     gs.sweep_warps, gs.grid);
+        ++failures;
+      }
+      // Past K = 16384 one CTA of one group per SM: one piece on 17..24 warps (item 202: 3584x18944
+      // on 19, 3072x24576 on 24), 2 pieces on 13..16 past K = 24576 (item 200: 5120x27648 on 14).
+      const GemvLaunch q1 = check_case(devices[0], Case{3584, 18944, 1, 1, act, kScaleRowMajor, true});
+      const GemvLaunch q24 = check_case(devices[0], Case{3072, 24576, 1, 1, act, kScaleRowMajor, true});
+      const GemvLaunch q14 = check_case(devices[0], Case{5120, 27648, 1, 1, act, kScaleRowMajor, true});
+      if (q1.sweep != 1 || q1.sweep_warps != 19 || q1.grid != 132 || q24.sweep != 1 || q24.sweep_warps != 24 ||
+          q24.grid != 132 || q14.sweep != 2 || q14.sweep_warps != 14 || q14.grid != 132) {
+        std::printf("FAIL H200 W4A16 act %d: 3584x18944 sweep %d x %d warps on %d CTAs, 3072x24576 sweep %d x %d "
+                    "warps on %d CTAs, 5120x27648 sweep %d x %d warps on %d CTAs\n",
+                    act, q1.sweep, q1.sweep_warps, q1.grid, q24.sweep, q24.sweep_warps, q24.grid, q14.sweep,
+                    q14.sweep_warps, q14.grid);
         ++failures;
       }
       if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != 264 || g.integer || g8.sweep || g4.sweep != 2 ||

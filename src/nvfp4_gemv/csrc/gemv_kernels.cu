@@ -1727,13 +1727,25 @@ __host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps)
 // 8192x3072 10.8 / 11.2 against 11.0 / 11.3-11.5, but 3072x3072 7.8-7.9 / 8.2-8.3 against 7.6 /
 // 7.9-8.1; at 24 (3 CTAs of 7 warps) 2048x7168 9.5 / 10.0 against 9.1-9.2 / 9.5-9.6.
 constexpr int kSweep16OneWarps = 20;
-// The W4A16 sweep's most warps a row: kWarps, but one column of 2 pieces a thread goes past K =
-// 16384 on 9..16 warps, a CTA of one group, one CTA per SM (the 2-piece kernel's 114-120
-// registers fit 512 threads' share, not two CTAs of 9 or more warps). BENCHMARKS.md item 200.
-// The kernel's static_assert, its launcher, sweep16_fits and check_plan all ask this.
-constexpr int kSweep16MaxGroupWarps = 16;
+// The W4A16 sweep's group shapes (warps a row) past kWarps: one column at L = 1 past K = 16384
+// (sweep16_pieces), a CTA of one group, one CTA per SM: one piece a thread on 17..24 warps (K <=
+// 24576; 78-82 registers, BENCHMARKS.md item 202), else 2 pieces on 13..16 (K <= 32768; the
+// 2-piece kernel's 114-120 registers fit 512 threads' share, not two CTAs of 9 or more warps: item
+// 200). The kernel's static_assert, its launcher, sweep16_fits and check_plan all ask these.
+constexpr int kSweep16OneMaxGroupWarps = 24, kSweep16MaxGroupWarps = 16;
 __host__ __device__ constexpr int sweep16_max_group_warps(int pieces, int cols) {
-  return pieces == 2 && cols == 1 ? kSweep16MaxGroupWarps : kWarps;
+  return cols == 1 ? (pieces == 1 ? kSweep16OneMaxGroupWarps : kSweep16MaxGroupWarps) : kWarps;
+}
+__host__ __device__ constexpr int sweep16_wide_first_warps(int pieces) {
+  return pieces == 1 ? 2 * kWarps + 1 : kSweep16OneMaxGroupWarps / 2 + 1;
+}
+// Whether sweep16_kernel is built for group_warps warps a row: up to kWarps (two columns of 2
+// pieces from 5: K > 8192 only, sweep16_pieces; the bf16 kernel of one warp spilled 4 bytes), and
+// for one column the wide range above.
+__host__ __device__ constexpr bool sweep16_builds(int pieces, int cols, int group_warps) {
+  return (group_warps >= (cols == 2 && pieces == 2 ? 5 : 1) && group_warps <= kWarps) ||
+         (cols == 1 && group_warps >= sweep16_wide_first_warps(pieces) &&
+          group_warps <= sweep16_max_group_warps(pieces, cols));
 }
 // A sweep CTA's groups of group_warps warps (kWarps / group_warps of them, or one past kWarps) and
 // its warps.
@@ -1984,8 +1996,8 @@ __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc
 // ---------------------------------------------------------------------------------------------
 // The row sweep for W4A16 (sweep16_kernel; fp16 / bf16 activations, one column, or two at L = 1
 // (kCols), row-major weights and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a
-// row, or 1 where sweep16_pieces says; one column at L = 1 up to K = 32768 on 9..16 warps of 2,
-// one group a CTA, kSweep16MaxGroupWarps); with kFp4, W4A4 at two columns on the same loop (the FP4
+// row, or 1 where sweep16_pieces says; one column at L = 1 up to K = 32768 on 17..24 warps of one
+// piece or 13..16 of 2, one group a CTA, sweep16_max_group_warps); with kFp4, W4A4 at two columns on the same loop (the FP4
 // activation decoded once, in the prologue, as the weights are: BENCHMARKS.md item 181).
 //
 // The sweep's shape (sweep_kernel above), with the products on the tensor core: mma.m16n8k16
@@ -2023,7 +2035,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   __trap();  // the launcher picks it on 9.x devices only
 #else
   __shared__ unsigned col_max_bits;  // bf16 at L > 1: the segment's maximum (fp32 bits)
-  static_assert(kGroupWarps <= sweep16_max_group_warps(kPieces, kCols), "9..16 warps: one column, 2 pieces");
+  static_assert(sweep16_builds(kPieces, kCols, kGroupWarps), "a group shape the launcher builds");
   constexpr int unscale_slots = kGroupWarps > kWarps ? kGroupWarps : kWarps;
   __shared__ float warp_unscale[kCols][unscale_slots];  // bf16 at L == 1: 2^-e of warp v of the groups
   extern __shared__ float red[];
@@ -3065,8 +3077,19 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // 14336x4096 16.8-16.9 / 17.2-17.3 against 16.2 / 16.8, 8192x8192 18.4 / 18.7-18.8 against 17.9 /
 // 18.3, 28672x8192 46.9-47.1 / 47.6 against 43.2-43.4 / 43.5, the lm_head 112.8-112.9 / 113.4-113.6
 // against 98.4 / 98.2-98.4.
+// One column past K = 16384 (L = 1; one CTA of one group per SM): one piece a thread on 17..24
+// warps a row wherever that holds K (K <= 24576), else 2 on 13..16. With 2 pieces on 9..12 warps
+// an SM held 9-12 warps, too few to hide the W4A16 loop's latencies (1.36-1.51x the floor, item
+// 200); one piece doubles them at 102-103 SASS per 32 values against 87. Measured (run 318,
+// docs/runs/run318/one_wide.py, two orders, unchecked, fp16 / bf16, against 2 pieces in a build of
+// its own; BENCHMARKS.md item 202): 4096x16640 (17 warps against 9) 20.6-20.7 / 19.9-20.0 us
+// against 21.1-21.3 / 22.0-22.1, 3584x18944 (19 / 10) 19.4-19.5 / 18.7-18.8 against 20.0 /
+// 20.8-20.9, 5120x20480 (20 / 10) 25.0 / 23.9 against 25.4-25.5 / 26.8; at 22-24 warps (11-12 of
+// 2) fp16 from 0.2 faster to 0.5 slower, bf16 0.3-1.0 faster (4096x22528, 3072x24576, 5120x24576).
 inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
   if (p.N == 2) return sweep_warps_for(p.K, 1) <= kWarps ? 1 : 2;
+  if (p.L == 1 && sweep_warps_for(p.K, 2) > kWarps)  // past K = 16384: the wide CTAs (item 202)
+    return sweep_warps_for(p.K, 1) <= kSweep16OneMaxGroupWarps ? 1 : 2;
   return p.L == 1 && sweep_pieces(p, dev) == 1 ? 1 : 2;
 }
 // w4a16: the W4A16 sweep (sweep16_kernel; sweep16_pieces, sweep16_fits, sweep16_ctas_per_sm).
@@ -3109,7 +3132,8 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // 50.7-51.0 / 55.7-55.8 and 53.6 / 54.0-54.2, 3584x18944 19.7-19.8 / 20.7-20.8 against 22.9-23.0 /
 // 24.3 and 24.4-24.5 / 25.2-25.3, 4096x32768 28.4-28.5 against 32.4-33.6 and 37.9-38.9, 1024x32768
 // 13.2-13.4 against 16.1-17.2 and 32.4-32.6; 1.21-1.51x their floors, the fewest warps a row the
-// furthest: 4096x16640 on 9 at 1.44 / 1.51); at L > 1 only where the W4A4 sweep would hold 2
+// furthest: 4096x16640 on 9 at 1.44 / 1.51; since item 202 one piece on 17..24 warps up to K =
+// 24576, sweep16_pieces); at L > 1 only where the W4A4 sweep would hold 2
 // pieces a thread (sweep_pieces). Measured (run 212,
 // next_sweep16.py, two orders, fp16 / bf16, against the 2-piece condition everywhere): 14336x4096
 // 16.8 / 17.6-17.8 us against 18.8 / 19.4-19.5, the lm_head 101.1-101.4 / 101.8-102.0 against
@@ -3494,8 +3518,9 @@ int launch_variant(const GemvParams& p, const GemvLaunch& plan, const PlanDevice
   return cudaGetLastError();
 }
 
-// launch(std::integral_constant<int, W>{}) for W = warps (1 .. 8): the sweeps' group shape is a
-// template parameter of their kernels (sweep_kernel's comment says why).
+// launch(std::integral_constant<int, W>{}) for W = warps (kGroupWarps .. kLastWarps, by default 1 ..
+// 8): the sweeps' group shape is a template parameter of their kernels (sweep_kernel's comment says
+// why).
 template <int kGroupWarps = 1, int kLastWarps = kWarps, class Launch>
 int with_group_warps(int warps, Launch launch) {
   if constexpr (kGroupWarps < kLastWarps) {
@@ -3526,18 +3551,21 @@ int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t strea
 // kCols = p.N (1 or 2, sweep16_fits) columns; kFp4: FP4 x (two columns).
 template <int kPieces, bool kBf16, int kCols, bool kFp4 = false>
 int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
-  // Two columns of 2 pieces: K > 8192 only (sweep16_pieces), so 5-8 warps a row; the 1-4 warp
-  // kernels are not built (the bf16 one of one warp spilled 4 bytes).
-  // One column of 2 pieces: up to kSweep16MaxGroupWarps warps a row (K <= 32768), one group a CTA.
+  // The group shapes sweep16_builds names: up to kWarps, and for one column the wide range.
+  if (!sweep16_builds(kPieces, kCols, plan.sweep_warps)) return (int)cudaErrorInvalidValue;
   constexpr int kFirstWarps = kCols == 2 && kPieces == 2 ? 5 : 1;
-  constexpr int kLastWarps = sweep16_max_group_warps(kPieces, kCols);
-  if (plan.sweep_warps < kFirstWarps || plan.sweep_warps > kLastWarps) return (int)cudaErrorInvalidValue;
-  return with_group_warps<kFirstWarps, kLastWarps>(plan.sweep_warps, [&](auto group_warps) {
+  const auto launch = [&](auto group_warps) {
     constexpr int threads = 32 * sweep_cta_warps(group_warps);
     sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4><<<plan.grid, threads, plan.smem_bytes, stream>>>(
         p, plan.row_blocks);
     return (int)cudaGetLastError();
-  });
+  };
+  if constexpr (kCols == 1) {
+    if (plan.sweep_warps > kWarps)
+      return with_group_warps<sweep16_wide_first_warps(kPieces), sweep16_max_group_warps(kPieces, kCols)>(
+          plan.sweep_warps, launch);
+  }
+  return with_group_warps<kFirstWarps, kWarps>(plan.sweep_warps, launch);
 }
 template <bool kBf16>
 int launch_sweep16_for(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
@@ -3669,7 +3697,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     const int64_t rows = (int64_t)p.M * p.L;
     const int64_t cta_rows = plan.row_blocks > 0 ? sweep_cta_rows(p, plan.row_blocks, !plan.integer) : 0;
     const bool shape = (plan.sweep == 1 || plan.sweep == 2 || plan.sweep == 4) && w >= 1 &&
-                       w <= (plan.integer ? kWarps : sweep16_max_group_warps(plan.sweep, p.N)) &&
+                       (plan.integer ? w <= kWarps : sweep16_builds(plan.sweep, p.N, w)) &&
                        w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
                        plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows &&
                        plan.grid == plan.row_blocks &&

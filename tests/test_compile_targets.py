@@ -254,8 +254,7 @@ def test_sass_compare_reads_the_sweeps_of_a_real_build(builds):
     """scripts/sass_compare.py on the sm_90a build against itself: it finds the hot loop of every
     row sweep kernel (both sweeps, every warp shape; the W4A16 sweep's 80 fp16 / bf16 kernels, 24
     of them one column past 8 warps: 17..24 of one piece, 13..16 of 2; and its 12 FP4 two-column
-    ones) and calls each the same; the
-    kernels whose counts the docs state are among them."""
+    ones) and calls each the same; the kernels whose counts the docs state are among them."""
     tool = cuobjdump()
     if tool is None:
         pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")

@@ -1739,11 +1739,15 @@ __host__ __device__ constexpr int sweep16_max_group_warps(int pieces, int cols) 
 __host__ __device__ constexpr int sweep16_wide_first_warps(int pieces) {
   return pieces == 1 ? 2 * kWarps + 1 : kSweep16OneMaxGroupWarps / 2 + 1;
 }
-// Whether sweep16_kernel is built for group_warps warps a row: up to kWarps (two columns of 2
-// pieces from 5: K > 8192 only, sweep16_pieces; the bf16 kernel of one warp spilled 4 bytes), and
+// The fewest warps a row built: 1, but 5 for two columns of 2 pieces (K > 8192 only,
+// sweep16_pieces; the bf16 kernel of one warp spilled 4 bytes).
+__host__ __device__ constexpr int sweep16_first_warps(int pieces, int cols) {
+  return cols == 2 && pieces == 2 ? 5 : 1;
+}
+// Whether sweep16_kernel is built for group_warps warps a row: sweep16_first_warps .. kWarps, and
 // for one column the wide range above.
 __host__ __device__ constexpr bool sweep16_builds(int pieces, int cols, int group_warps) {
-  return (group_warps >= (cols == 2 && pieces == 2 ? 5 : 1) && group_warps <= kWarps) ||
+  return (group_warps >= sweep16_first_warps(pieces, cols) && group_warps <= kWarps) ||
          (cols == 1 && group_warps >= sweep16_wide_first_warps(pieces) &&
           group_warps <= sweep16_max_group_warps(pieces, cols));
 }
@@ -1997,8 +2001,9 @@ __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc
 // The row sweep for W4A16 (sweep16_kernel; fp16 / bf16 activations, one column, or two at L = 1
 // (kCols), row-major weights and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a
 // row, or 1 where sweep16_pieces says; one column at L = 1 up to K = 32768 on 17..24 warps of one
-// piece or 13..16 of 2, one group a CTA, sweep16_max_group_warps); with kFp4, W4A4 at two columns on the same loop (the FP4
-// activation decoded once, in the prologue, as the weights are: BENCHMARKS.md item 181).
+// piece or 13..16 of 2, one group a CTA, sweep16_max_group_warps); with kFp4, W4A4 at two columns
+// on the same loop (the FP4 activation decoded once, in the prologue, as the weights are:
+// BENCHMARKS.md item 181).
 //
 // The sweep's shape (sweep_kernel above), with the products on the tensor core: mma.m16n8k16
 // takes A's 16 rows as (chunk g of row r, chunk g of row r + 1) and B's 8 columns as the
@@ -3133,13 +3138,12 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // 24.3 and 24.4-24.5 / 25.2-25.3, 4096x32768 28.4-28.5 against 32.4-33.6 and 37.9-38.9, 1024x32768
 // 13.2-13.4 against 16.1-17.2 and 32.4-32.6; 1.21-1.51x their floors, the fewest warps a row the
 // furthest: 4096x16640 on 9 at 1.44 / 1.51; since item 202 one piece on 17..24 warps up to K =
-// 24576, sweep16_pieces); at L > 1 only where the W4A4 sweep would hold 2
-// pieces a thread (sweep_pieces). Measured (run 212,
-// next_sweep16.py, two orders, fp16 / bf16, against the 2-piece condition everywhere): 14336x4096
-// 16.8 / 17.6-17.8 us against 18.8 / 19.4-19.5, the lm_head 101.1-101.4 / 101.8-102.0 against
-// 105.9-106.0 / 106.0-106.2, but 4096x7168x8 (L = 8, contiguous rows) 47.0-47.3 / 47.8-48.0 against
-// 46.5-46.8 / 47.6 (run 199, before the pair butterfly and the interleaving, had every 4-piece
-// shape slower but 14336x4096). Two columns (kCols = 2: both columns' pieces in registers) at L =
+// 24576, sweep16_pieces); at L > 1 only where the W4A4 sweep would hold 2 pieces a thread
+// (sweep_pieces). Measured (run 212, next_sweep16.py, two orders, fp16 / bf16, against the
+// 2-piece condition everywhere): 14336x4096 16.8 / 17.6-17.8 us against 18.8 / 19.4-19.5, the
+// lm_head 101.1-101.4 / 101.8-102.0 against 105.9-106.0 / 106.0-106.2, but 4096x7168x8 (L = 8,
+// contiguous rows) 47.0-47.3 / 47.8-48.0 against 46.5-46.8 / 47.6 (run 199, before the pair
+// butterfly and the interleaving, had every 4-piece shape slower but 14336x4096). Two columns (kCols = 2: both columns' pieces in registers) at L =
 // 1, the second column 16-byte aligned too; on one piece a thread (K <= 8192, sweep16_pieces) only
 // up to kSweep16TwoColsOnePieceMaxBytes of weights: that loop (109 SASS per 32 values and row)
 // keeps up where the stream is short and latency bounds it, not on long ones, while the 2-piece
@@ -3553,7 +3557,6 @@ template <int kPieces, bool kBf16, int kCols, bool kFp4 = false>
 int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   // The group shapes sweep16_builds names: up to kWarps, and for one column the wide range.
   if (!sweep16_builds(kPieces, kCols, plan.sweep_warps)) return (int)cudaErrorInvalidValue;
-  constexpr int kFirstWarps = kCols == 2 && kPieces == 2 ? 5 : 1;
   const auto launch = [&](auto group_warps) {
     constexpr int threads = 32 * sweep_cta_warps(group_warps);
     sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4><<<plan.grid, threads, plan.smem_bytes, stream>>>(
@@ -3565,7 +3568,7 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
       return with_group_warps<sweep16_wide_first_warps(kPieces), sweep16_max_group_warps(kPieces, kCols)>(
           plan.sweep_warps, launch);
   }
-  return with_group_warps<kFirstWarps, kWarps>(plan.sweep_warps, launch);
+  return with_group_warps<sweep16_first_warps(kPieces, kCols), kWarps>(plan.sweep_warps, launch);
 }
 template <bool kBf16>
 int launch_sweep16_for(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {

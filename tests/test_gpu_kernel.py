@@ -435,6 +435,52 @@ def test_tile_sweep_past_the_row_sweeps(m, k, n, act):
     _check_tile_sweep(m, k, n, act, shape if _h200() else None)
 
 
+def _k_sections(k: int, act: str) -> int:
+    """The K sections the launch rule takes for one column at L = 1 past K = 32768 on sm_90
+    (k_sections_plan, restated): the fewest equal sections of a multiple of 32 values the sweep
+    holds (W4A4 32768, W4A16 16384 values a section); 0 for none."""
+    if k <= 32768:
+        return 0
+    most = 32768 if act == "fp4" else 16384
+    return next((s for s in range(2, 17) if k % (32 * s) == 0 and k // s <= most), 0)
+
+
+@pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
+@pytest.mark.parametrize("m,k", [(77, 53248), (300, 36864), (33, 131072), (129, 32800), (1, 40960), (65, 32784)],
+                         ids=str)
+def test_k_sections_past_the_row_sweeps(m, k, act):
+    """One column at L = 1 past K = 32768 (BENCHMARKS.md item 204): the row sweep over K's sections
+    as batches, then reduce_splits_kernel adding each row's sections in order: W4A4 in 2 of 26624,
+    18432 and 20480, 4 of 32768 (K = 131072) and 5 of 6560 (32800 = 32 x 1025); W4A16 in 4 of
+    13312, 10240 and 32768 / 4, 3 of 12288, 8 of 16384, 5 of 6560; one row. K = 32784 (16 x odd)
+    takes no sections (the row tiles). Three calls bitwise equal."""
+    sections = _k_sections(k, act)
+    gen = torch.Generator().manual_seed(m + k + len(act))
+    a, sfa, x, sfx = random_problem(1, m, k, 1, gen, act, DEV)
+    if (_sweep_expected() if act == "fp4" else _sweep16_expected()):
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+        sweep = "sweep_kernel" if act == "fp4" else "sweep16_kernel"
+        assert any(sweep in name for name in names) == (sections > 0), names
+        assert any("reduce_splits_kernel" in name for name in names) == (sections > 0), names
+    first, *rest = _match_reference_three_calls(1, m, k, 1, act, seed=m + k + len(act))
+    for got in rest:
+        assert torch.equal(first, got), "not deterministic"
+
+
+@pytest.mark.parametrize("act", ["fp4", "fp16"])
+def test_k_sections_epilogue(act):
+    """K sections (53248: FP4 in 2, fp16 in 4) with global scales and bias, every output dtype into a
+    NaN-poisoned strided output: the sections' sums carry no alpha or bias, the reduction applies
+    both once."""
+    gen = torch.Generator().manual_seed(53)
+    m, k = 301, 53248
+    a, sfa, x, sfx = random_problem(1, m, k, 1, gen, act, DEV)
+    wgs, ags, bias, ref, accumulation = _epilogue_case(a, sfa, x, sfx, gen)
+    expected = _sweep_expected() if act == "fp4" else _sweep16_expected()
+    _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, wgs, ags, bias, out), ref,
+                    accumulation, "reduce_splits_kernel", expected, f"k sections epilogue {act}")
+
+
 @pytest.mark.parametrize("m,k,n", [(901, 4096, 8), (901, 16384, 8), (2001, 14336, 8), (901, 16384, 16),
                                    (513, 4096, 12)], ids=str)
 def test_tile_sweep_scales_strides_and_epilogue(m, k, n):
@@ -474,7 +520,7 @@ def test_tile_sweep_scales_strides_and_epilogue(m, k, n):
 
 
 @pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048), (1, 999, 7168),
-                                   (1, 1001, 4096), (1, 513, 2048), (1, 301, 28672)], ids=str)
+                                   (1, 1001, 4096), (1, 513, 2048), (1, 301, 28672), (1, 77, 53248)], ids=str)
 def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     """bf16 activations whose magnitude changes by up to 2^60 along K (every 256 values), as
     activations with outliers: the values far below their scale's largest fall below fp16's range
@@ -484,7 +530,8 @@ def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     warps a row (K = 4096, 2048) hold 2 and 4 groups, whose warps v share group 0's exponent; K =
     28672 one group of 14 warps (item 200). At L >
     1 one power of two per column and batch: 8, 2 and 1 warps a row of 2 pieces, 7 of one; odd M,
-    CTAs crossing batches."""
+    CTAs crossing batches; K = 53248 in 4 sections (item 204), each a batch of its own power of
+    two."""
     gen = torch.Generator().manual_seed(m + k)
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "bf16", DEV)
     chunk = torch.arange(k, device=DEV) // 256
@@ -829,6 +876,18 @@ def test_cuda_graph_of_a_split_k_plan():
     ops.load()
     x2 = x[..., torch.randperm(x.shape[-1], generator=gen).to(DEV)]  # other codes, same scales
     _graph_replays_match_eager(a, sfa, x, sfx, torch.empty((1, 256, 12), dtype=torch.float16, device=DEV), (x2, x))
+
+
+def test_cuda_graph_of_k_sections():
+    # One fp16 column on 256 x 40960 (sm_90: the W4A16 sweep over 4 K sections, then their sum, a
+    # programmatic dependent launch): the graph replays both with new activations, bitwise as eager.
+    gen = torch.Generator().manual_seed(15)
+    a, sfa, x, _ = random_problem(1, 256, 40960, 1, gen, "fp16", DEV)
+    ops.load()
+    out = torch.empty((1, 256, 1), dtype=torch.float16, device=DEV)
+    names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, None, None, None, out))
+    assert any("sweep16_kernel" in name for name in names) == _sweep16_expected(), names
+    _graph_replays_match_eager(a, sfa, x, None, out, (x.flip(-1), x * 3, x))
 
 
 def test_cuda_graph_of_the_tile_sweep():

@@ -75,17 +75,52 @@ void fail(const Device& d, const Case& c, const GemvLaunch& g, const char* what)
   if (++failures <= 40)
     std::printf("FAIL %s M=%d K=%d L=%d N=%d act=%d sf=%d aligned=%d: %s (grid %d, row_blocks %d, "
                 "splits %d, k_split %d, k_chunk %d, seg_rows %d, smem %d, ring %d, spans %d, tiled %d, "
-                "integer %d, raw %d, sweep %d x %d warps, cluster %d)\n",
+                "integer %d, raw %d, sweep %d x %d warps, cluster %d, k sections %d)\n",
                 d.name, c.M, c.K, c.L, c.N, c.act, c.sf_layout, c.aligned, what, g.grid,
                 g.row_blocks, g.splits, g.k_split, g.k_chunk, g.seg_rows, g.smem_bytes, g.ring,
-                g.spans, g.tiled, g.integer, g.act_raw_offset, g.sweep, g.sweep_warps, g.cluster);
+                g.spans, g.tiled, g.integer, g.act_raw_offset, g.sweep, g.sweep_warps, g.cluster, g.k_sections);
+}
+
+// The row sweep: whole rows of K, the activation in registers, per-row sums in smem (c: K's
+// sections as batches where the plan has k_sections).
+void check_row_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
+  const int64_t rows = int64_t(c.M) * c.L;
+  // The W4A16 sweep (not integer): fp16 / bf16 x, and FP4 x at two columns (W4A4 there); at L = 1
+  // it takes interleaved row pairs: a CTA holds up to 2 ceil(pairs / G).
+  const bool sweep16 = !g.integer;
+  const int64_t pairs = (c.M + 1) / 2;
+  const int64_t cta_rows = sweep16 && c.L == 1 ? 2 * ((pairs + g.row_blocks - 1) / g.row_blocks)
+                                               : (rows + g.row_blocks - 1) / g.row_blocks;
+  // At two columns (L = 1): 1 piece a thread where a row fits 8 warps of one, else 2.
+  const bool two_cols = sweep16 && c.N == 2 && c.L == 1 && g.sweep == (c.K <= 8192 ? 1 : 2);
+  // The W4A16 sweep past K = 16384: one column at L = 1, one piece on 17..24 warps (item 202), or
+  // 2 pieces on 13..16 (item 200).
+  const bool wide16 = sweep16 && c.N == 1 && c.L == 1 && c.K > 16384 &&
+                      (g.sweep == 1 ? g.sweep_warps > 16 && g.sweep_warps <= 24
+                                    : g.sweep == 2 && g.sweep_warps > 12 && g.sweep_warps <= 16);
+  if (d.dev.major != 9 || !(c.N == 1 || two_cols) || (sweep16 && c.act == kActFP4 && c.N != 2) ||
+      c.sf_layout != kScaleRowMajor || !c.aligned || c.K % 32 != 0 || c.K > 32768 ||
+      (sweep16 && c.K > 16384 && !wide16) || (sweep16 && g.sweep != 2 && !(g.sweep == 1 && c.L == 1)))
+    fail(d, c, g, "row sweep: one column (the W4A16 sweep: or two at L = 1, FP4 two only), row-major, "
+                  "aligned, K % 32 == 0 and <= 32768 (W4A16 sweep: 2 pieces, or 1 at L = 1; past 16384 "
+                  "one column at L = 1 on 17..24 warps of one or 13..16 of 2), sm_90");
+  if ((g.sweep != 1 && g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 ||
+      g.sweep_warps > (wide16 ? 24 : 8) || g.sweep_warps * 32 * g.sweep < c.K / 32 ||
+      (wide16 && (g.sweep_warps - 1) * 32 * g.sweep >= c.K / 32))
+    fail(d, c, g, "row sweep: 1, 2 or 4 pieces a thread, up to 8 warps covering K (the W4A16 sweep past "
+                  "K = 16384: 17..24 of one piece or 13..16 of 2, none of them idle)");
+  if (g.splits != 1 || g.k_split != c.K || g.integer != (c.act == kActFP4 && c.N == 1) || g.tiled || g.spans ||
+      g.ring || g.chunk_bytes != 16)
+    fail(d, c, g, "row sweep: one split, the integer item for W4A4 at one column, 16-byte loads");
+  if (g.smem_bytes < cta_rows * g.sweep_warps * 4 * (sweep16 ? c.N : 1) || g.smem_bytes > d.dev.cta_smem)
+    fail(d, c, g, "row sweep: shared memory for each row's warp sums");
 }
 
 GemvLaunch check_case(const Device& d, const Case& c) {
   const GemvParams p = params_of(c);
   const GemvLaunch g = plan_gemv_for(p, d.dev);
   ++checked;
-  const int64_t rows = int64_t(c.M) * c.L;
+  const int64_t rows = int64_t(c.M) * c.L * (g.k_sections > 1 ? g.k_sections : 1);  // sections: batches
   if (check_plan(p, g, d.dev) != 0) fail(d, c, g, "launch_gemv would refuse it");
   if (g.row_blocks < 1 || g.row_blocks > rows || g.row_blocks > 65535) fail(d, c, g, "row blocks");
   if (g.splits < 1 || int64_t(g.grid) != int64_t(g.row_blocks) * g.splits * (g.cluster ? g.cluster : 1))
@@ -125,36 +160,19 @@ GemvLaunch check_case(const Device& d, const Case& c) {
                     "the warps' sums and the cluster's tile sums");
     return g;
   }
-  if (g.sweep) {  // the row sweep: whole rows of K, the activation in registers, per-row sums in smem
-    // The W4A16 sweep (not integer): fp16 / bf16 x, and FP4 x at two columns (W4A4 there); at L = 1
-    // it takes interleaved row pairs: a CTA holds up to 2 ceil(pairs / G).
-    const bool sweep16 = !g.integer;
-    const int64_t pairs = (c.M + 1) / 2;
-    const int64_t cta_rows = sweep16 && c.L == 1 ? 2 * ((pairs + g.row_blocks - 1) / g.row_blocks)
-                                                 : (rows + g.row_blocks - 1) / g.row_blocks;
-    // At two columns (L = 1): 1 piece a thread where a row fits 8 warps of one, else 2.
-    const bool two_cols = sweep16 && c.N == 2 && c.L == 1 && g.sweep == (c.K <= 8192 ? 1 : 2);
-    // The W4A16 sweep past K = 16384: one column at L = 1, one piece on 17..24 warps (item 202), or
-    // 2 pieces on 13..16 (item 200).
-    const bool wide16 = sweep16 && c.N == 1 && c.L == 1 && c.K > 16384 &&
-                        (g.sweep == 1 ? g.sweep_warps > 16 && g.sweep_warps <= 24
-                                      : g.sweep == 2 && g.sweep_warps > 12 && g.sweep_warps <= 16);
-    if (d.dev.major != 9 || !(c.N == 1 || two_cols) || (sweep16 && c.act == kActFP4 && c.N != 2) ||
-        c.sf_layout != kScaleRowMajor || !c.aligned || c.K % 32 != 0 || c.K > 32768 ||
-        (sweep16 && c.K > 16384 && !wide16) || (sweep16 && g.sweep != 2 && !(g.sweep == 1 && c.L == 1)))
-      fail(d, c, g, "row sweep: one column (the W4A16 sweep: or two at L = 1, FP4 two only), row-major, "
-                    "aligned, K % 32 == 0 and <= 32768 (W4A16 sweep: 2 pieces, or 1 at L = 1; past 16384 "
-                    "one column at L = 1 on 17..24 warps of one or 13..16 of 2), sm_90");
-    if ((g.sweep != 1 && g.sweep != 2 && g.sweep != 4) || g.sweep_warps < 1 ||
-        g.sweep_warps > (wide16 ? 24 : 8) || g.sweep_warps * 32 * g.sweep < c.K / 32 ||
-        (wide16 && (g.sweep_warps - 1) * 32 * g.sweep >= c.K / 32))
-      fail(d, c, g, "row sweep: 1, 2 or 4 pieces a thread, up to 8 warps covering K (the W4A16 sweep past "
-                    "K = 16384: 17..24 of one piece or 13..16 of 2, none of them idle)");
-    if (g.splits != 1 || g.k_split != c.K || g.integer != (c.act == kActFP4 && c.N == 1) || g.tiled || g.spans ||
-        g.ring || g.chunk_bytes != 16)
-      fail(d, c, g, "row sweep: one split, the integer item for W4A4 at one column, 16-byte loads");
-    if (g.smem_bytes < cta_rows * g.sweep_warps * 4 * (sweep16 ? c.N : 1) || g.smem_bytes > d.dev.cta_smem)
-      fail(d, c, g, "row sweep: shared memory for each row's warp sums");
+  if (g.k_sections) {  // K in equal sections, each a batch of the row sweep (k_sections_plan)
+    const int s = g.k_sections, most = g.integer ? 32768 : 16384;  // the W4A4 / W4A16 sweep's longest
+    bool fewest = true;
+    for (int t = 2; t < s; ++t) fewest = fewest && !(c.K % (32 * t) == 0 && c.K / t <= most);
+    if (d.dev.major != 9 || c.L != 1 || c.N != 1 || c.K <= 32768 || s > 16 || c.K % (32 * s) != 0 ||
+        c.K / s > most || !fewest || !g.sweep || g.workspace_bytes != int64_t(s) * c.M * 4)
+      fail(d, c, g, "k sections: one column at L = 1 past K = 32768, the fewest equal sections of a multiple "
+                    "of 32 values that the W4A4 sweep (32768) or the W4A16 sweep (16384) holds, their sums' workspace");
+    check_row_sweep(d, Case{c.M, c.K / s, s, c.N, c.act, c.sf_layout, c.aligned}, g);
+    return g;
+  }
+  if (g.sweep) {
+    check_row_sweep(d, c, g);
     return g;
   }
   if (g.k_split < 16 || int64_t(g.splits) * g.k_split < c.K || int64_t(g.splits - 1) * g.k_split >= c.K)
@@ -405,6 +423,40 @@ int main() {
                     "sweep %d\n",
                     f2.sweep, f2.sweep_warps, f2.integer, f2s.sweep, f2s.sweep_warps, f2s.integer, f2l.sweep,
                     f1.sweep, f1.integer, f3.sweep, fb.sweep, fo.sweep, f2p.sweep, f2m.sweep);
+        ++failures;
+      }
+    }
+  }
+  // K past 32768 at one column (k_sections_plan): the fewest equal sections of a multiple of 32
+  // values that a sweep holds, each a batch. W4A4 (up to 32768 a section): Llama-3.1-405B's
+  // 16384x53248 in 2 of 26624 (4 pieces x 7 warps), 8192x36864 in 2 of 18432 (4 x 5), 1024x131072
+  // in 4 of 32768 (4 x 8), 1000x32800 in 5 of 6560 (not 2-4: 32800 = 32 x 1025); W4A16 (up to 16384,
+  // 2 pieces): 4 of 13312 (7 warps), 3 of 12288 (6), 8 of 16384 (8). None at K = 32784 (16 x odd),
+  // at two columns, at L = 2, or with blocked weight scales.
+  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
+    struct Want {
+      int M, K, act, sections, pieces, warps;
+    };
+    const Want want[] = {{16384, 53248, kActFP4, 2, 4, 7}, {8192, 36864, kActFP4, 2, 4, 5},
+                         {1024, 131072, kActFP4, 4, 4, 8}, {1000, 32800, kActFP4, 5, 0, 0},
+                         {16384, 53248, kActF16, 4, 2, 7}, {16384, 53248, kActBF16, 4, 2, 7},
+                         {8192, 36864, kActBF16, 3, 2, 6}, {1024, 131072, kActF16, 8, 2, 8},
+                         {1000, 32784, kActFP4, 0, 0, 0},  {1000, 32784, kActBF16, 0, 0, 0}};
+    for (const Want& w : want) {
+      const GemvLaunch g = check_case(devices[0], Case{w.M, w.K, 1, 1, w.act, kScaleRowMajor, true});
+      if (g.k_sections != w.sections || (w.pieces && (g.sweep != w.pieces || g.sweep_warps != w.warps))) {
+        std::printf("FAIL H200 %dx%d act %d: %d k sections of %d pieces x %d warps, want %d of %d x %d\n", w.M, w.K,
+                    w.act, g.k_sections, g.sweep, g.sweep_warps, w.sections, w.pieces, w.warps);
+        ++failures;
+      }
+    }
+    for (const int act : {kActFP4, kActF16}) {
+      const GemvLaunch two = check_case(devices[0], Case{16384, 53248, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch batches = check_case(devices[0], Case{1024, 53248, 2, 1, act, kScaleRowMajor, true});
+      const GemvLaunch blocked = check_case(devices[0], Case{1024, 53248, 1, 1, act, kScaleBlocked, true});
+      if (two.k_sections || batches.k_sections || blocked.k_sections) {
+        std::printf("FAIL H200 53248 act %d: k sections at N = 2 %d, at L = 2 %d, blocked scales %d\n", act,
+                    two.k_sections, batches.k_sections, blocked.k_sections);
         ++failures;
       }
     }

@@ -3192,16 +3192,108 @@ inline bool column_pieces_fit(const GemvParams& p) {
 }
 // The W4A16 sweep takes FP4 x at two columns only.
 inline bool sweep16_act_fits(const GemvParams& p) { return (p.act != kActFP4 || p.N == 2) && column_pieces_fit(p); }
-inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
+// k_section: p is k_sections_plan's sections (batches of one row's sections): at L > 1 any K that
+// 2 pieces on 8 warps hold, where the rule above keeps the row tiles (measured faster on batches of
+// whole rows; past K = 32768 the row tiles took 1.26-4.96x the floor, run 321).
+inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev, bool k_section = false) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 && sweep16_act_fits(p) &&
          (p.N == 1 || (p.N == 2 && p.L == 1)) && wide_loads(p) && sweep_weights_fit(p) &&
-         (p.L == 1 ? sweep_warps_for(p.K, 2) <= sweep16_max_group_warps(2, p.N)
-                   : sweep_pieces_2_or_4(p, dev) == 2) &&
+         (p.L == 1     ? sweep_warps_for(p.K, 2) <= sweep16_max_group_warps(2, p.N)
+          : k_section ? sweep_warps_for(p.K, 2) <= kWarps
+                      : sweep_pieces_2_or_4(p, dev) == 2) &&
          (p.N == 1 || ((int64_t)p.M * 2 <= sweep_rows_limit() &&
                        (sweep16_pieces(p, dev) == 2 ||
                         sweep_weight_bytes(p) <= (p.act == kActFP4 ? kSweep16Fp4TwoColsOnePieceMaxBytes
                                                                     : kSweep16TwoColsOnePieceMaxBytes))));
+}
+
+// K in sections (GemvLaunch::k_sections): past the longest row a sweep holds (K > kSweepMaxK),
+// one column at L = 1, the row sweep runs over the matrix as S batches of M rows of K / S values:
+// section s of row m is batch s (the weights, their scales and x each offset by s K / S values, a
+// batch stride), and writes its fp32 sums to the workspace [S, M, 1] with no alpha and no bias;
+// reduce_splits_kernel then adds the S sums of each row in section order (deterministic), applies
+// alpha and the bias and stores the output. S: the fewest sections of a multiple of 32 values
+// each (x and every section's rows 16-byte aligned) that a sweep holds at L = S: W4A4 (sweep_fits)
+// up to 32768 values a section, W4A16 2 pieces on 8 warps (sweep16_fits with k_section) up to
+// 16384; none where K is not such a multiple within kMaxKSections sections, or x is quantized in
+// the kernel (its sections would be quantized with the global scale the epilogue leaves out).
+// Without them these rows took the row tiles, 1.26-4.96x the floor (run 321). Measured (run 322,
+// docs/runs/run322/sections_ab.py, two orders, unchecked, FP4 / fp16 / bf16 x, against the row
+// tiles in a build of HEAD's kernel files; BENCHMARKS.md item 204): Llama-3.1-405B's 16384x53248
+// 137.8-138.2 / 157.0-158.0 / 158.8-159.8 us against 173.6-173.7 / 156.9-157.4 / 160.9-161.2
+// (floor 126.1), 4096x40960 34.0-34.4 / 37.4-37.5 / 40.0-40.4 against 39.2-39.5 / 46.7-47.0 /
+// 48.6-48.9 (floor 28.1-28.5), 8192x36864 55.1-55.4 / 54.9-55.3 / 58.4-58.9 against 61.6-62.0 /
+// 67.9-68.0 / 68.5-68.6 (47), 2048x65536 28.9-29.0 / 29.8-30.0 / 30.8 against 34.8-34.9 /
+// 58.9-59.7 / 64.3-64.8 (23.5-23.8), 1024x131072 28.9-29.0 / 29.8-29.9 / 30.7-30.8 against
+// 34.6-34.8 / 104.9-105.5 / 118.0-118.6, 4096x32800 (5 sections) 29.9-30.3 / 33.0 / 35.0 against
+// 34.6-34.8 / 49.9-50.3 / 50.9-51.4: faster everywhere but 16384x53248 at 16-bit x (even; 4
+// sections on 7 warps, 1.25x the floor, where the wide one-batch kernels run 8192x28672 at 1.20x).
+constexpr int kMaxKSections = 16;
+// Section s of p (p.L == 1) as batch s of S: K / S values, strides of K / S values along each row.
+inline GemvParams k_section_params(const GemvParams& p, int sections) {
+  GemvParams q = p;
+  const int k = p.K / sections;
+  q.K = k;
+  q.L = sections;
+  q.a_batch_stride = k / 2;                                  // bytes: two E2M1 codes a byte
+  q.sfa.batch_stride = k / 16 * p.sfa.col_stride;            // one E4M3 scale per 16 values
+  q.x_batch_stride = p.act == kActFP4 ? k / 2 : k;           // bytes (FP4) or 16-bit elements
+  q.sfx.batch_stride = k / 16 * p.sfx.col_stride;            // FP4 x's scales (row-major)
+  q.out = p.partials;
+  q.out_kind = kOutF32;
+  q.out_batch_stride = (int64_t)p.M * p.N;
+  q.out_row_stride = p.N;
+  q.out_col_stride = 1;
+  q.weight_global_scale = q.act_global_scale = nullptr;  // alpha and the bias: after the sum
+  q.bias = nullptr;
+  q.partials = nullptr;
+  return q;
+}
+inline bool k_sections_apply(const GemvParams& p) {
+  return p.L == 1 && p.N == 1 && p.K > kSweepMaxK && !quant_act(p) && p.sfa.layout == kScaleRowMajor;
+}
+// The sweep plan of p's sections, its k_sections and workspace set; empty (k_sections == 0) where
+// no sweep holds them.
+inline GemvLaunch k_sections_plan(const GemvParams& p, const PlanDevice& dev) {
+  if (!k_sections_apply(p)) return GemvLaunch{};
+  for (int sections = 2; sections <= kMaxKSections; ++sections) {
+    if (p.K % (32 * sections) != 0) continue;
+    const GemvParams q = k_section_params(p, sections);
+    const bool w4a4 = sweep_fits(q, dev);
+    if (!w4a4 && !sweep16_fits(q, dev, true)) continue;
+    GemvLaunch plan = sweep_plan(q, dev, !w4a4);
+    if (!sweep_steps_fit(q, plan)) continue;
+    plan.k_sections = sections;
+    plan.workspace_bytes = (int64_t)sections * p.M * p.N * 4;
+    return plan;
+  }
+  return GemvLaunch{};
+}
+// check_plan of a row sweep plan (sweep_plan): one split, whole-K rows of p (k_section: p is
+// k_sections_plan's sections).
+inline int check_sweep_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, bool k_section) {
+  // The kernel's row arithmetic is 32-bit (see gemv_kernel).
+  if (walked_rows(p) >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks) return cudaErrorInvalidValue;
+  const int w = plan.sweep_warps, pieces = p.K / 32;
+  const int64_t rows = (int64_t)p.M * p.L;
+  const int64_t cta_rows = plan.row_blocks > 0 ? sweep_cta_rows(p, plan.row_blocks, !plan.integer) : 0;
+  const bool shape = (plan.sweep == 1 || plan.sweep == 2 || plan.sweep == 4) && w >= 1 &&
+                     (plan.integer ? w <= kWarps : sweep16_builds(plan.sweep, p.N, w)) &&
+                     w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
+                     plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows && plan.grid == plan.row_blocks &&
+                     plan.smem_bytes >= cta_rows * w * 4 * sweep_sum_cols(p, !plan.integer) &&
+                     plan.smem_bytes <= std::min(dev.cta_smem, kSweepSmemBytes);
+  const bool fits = (plan.integer ? sweep_fits(p, dev)
+                                  : sweep16_fits(p, dev, k_section) && (plan.sweep == 1 || plan.sweep == 2)) &&
+                    sweep_steps_fit(p, plan);
+  return shape && fits ? cudaSuccess : cudaErrorInvalidValue;
+}
+// The sweep plan of the sections themselves (k_section_params), as check_plan and launch_gemv take it.
+inline GemvLaunch section_sweep(GemvLaunch plan) {
+  plan.k_sections = 0;
+  plan.workspace_bytes = 0;
+  return plan;
 }
 
 // The tile sweep (sweep8_kernel): 3..16 columns at L = 1 on sm_90, x loaded a 16-byte piece per
@@ -3492,6 +3584,24 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   return plan;
 }
 
+// The splits' (or K sections') sums in p.partials added in order into p's output: reduce_splits_kernel
+// as a programmatic dependent launch on sm_90+ (the launch's gap behind the GEMV's last CTA
+// shrinks), an ordinary one before.
+inline int launch_split_sum(const GemvParams& p, int splits, const PlanDevice& dev, cudaStream_t stream) {
+  const int64_t n = (int64_t)p.M * p.L * p.N;
+  cudaLaunchAttribute pdl[1];
+  pdl[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  pdl[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3((unsigned)((n + 255) / 256));
+  cfg.blockDim = dim3(256);
+  cfg.stream = stream;
+  cfg.attrs = pdl;
+  cfg.numAttrs = dev.major >= 9 ? 1 : 0;
+  if (const cudaError_t err = cudaLaunchKernelEx(&cfg, reduce_splits_kernel, p, splits)) return err;
+  return cudaGetLastError();
+}
+
 // dev: the current device (launch_gemv reads it once per launch).
 template <int kWords, bool kWide, bool kRing, bool kSpans = false, bool kTiled = false,
           bool kInteger = false, bool kQuantAct = false>
@@ -3503,22 +3613,7 @@ int launch_variant(const GemvParams& p, const GemvLaunch& plan, const PlanDevice
       <<<plan.grid, kThreads, plan.smem_bytes, stream>>>(
       p, plan.row_blocks, plan.splits, plan.k_split, plan.k_chunk, plan.seg_rows,
       plan.act_raw_offset);
-  if (plan.splits > 1) {
-    // A programmatic dependent launch on sm_90+ (the launch's gap behind the GEMV's last CTA
-    // shrinks; see reduce_splits_kernel), an ordinary one before.
-    const int64_t n = (int64_t)p.M * p.L * p.N;
-    cudaLaunchAttribute pdl[1];
-    pdl[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    pdl[0].val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3((unsigned)((n + 255) / 256));
-    cfg.blockDim = dim3(256);
-    cfg.stream = stream;
-    cfg.attrs = pdl;
-    cfg.numAttrs = dev.major >= 9 ? 1 : 0;
-    if (const cudaError_t err = cudaLaunchKernelEx(&cfg, reduce_splits_kernel, p, plan.splits))
-      return err;
-  }
+  if (plan.splits > 1) return launch_split_sum(p, plan.splits, dev, stream);
   return cudaGetLastError();
 }
 
@@ -3583,6 +3678,19 @@ inline int launch_sweep16_fp4(const GemvParams& p, const GemvLaunch& plan, cudaS
   return plan.sweep == 1 ? launch_sweep16<1, false, 2, true>(p, plan, stream)
                          : launch_sweep16<2, false, 2, true>(p, plan, stream);
 }
+// A row sweep plan (plan.sweep > 0): the W4A16 sweep (not integer) or the W4A4 one.
+inline int launch_row_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
+  if (!plan.integer) {  // the W4A16 sweep: 1 or 2 pieces (sweep16_pieces)
+    if (p.act == kActFP4) return launch_sweep16_fp4(p, plan, stream);
+    return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream)
+                             : launch_sweep16_for<false>(p, plan, stream);
+  }
+  if (plan.sweep == 1)  // the fused quantization with 1 or 2 pieces a thread (sweep_quantizes)
+    return quant_act(p) ? launch_sweep<1, true>(p, plan, stream) : launch_sweep<1, false>(p, plan, stream);
+  if (plan.sweep == 2)
+    return quant_act(p) ? launch_sweep<2, true>(p, plan, stream) : launch_sweep<2, false>(p, plan, stream);
+  return launch_sweep<4, false>(p, plan, stream);
+}
 
 // The tile sweep for x of kind kAct, clusters of plan.cluster CTAs (a launch attribute: one
 // kernel for every cluster size).
@@ -3644,6 +3752,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     const GemvLaunch tile_sweep = sweep8_plan(p, dev);
     if (tile_sweep.cluster) return tile_sweep;
   }
+  if (const GemvLaunch sections = k_sections_plan(p, dev); sections.k_sections) return sections;
   // The k spans on the integer item (written for kSpanRows == 2, SpanStream<true>).
   const bool dot = integer && kSpanRows == 2 && spans_fit(p) && dot_mode() != 0;
   const auto dot_plan = [&] { return plan_variant<4, false, false, true, false, true>(p, dev); };
@@ -3672,9 +3781,16 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   using namespace detail;
   if (quant_act(p)) {
-    if (!plan.integer || (plan.sweep && !sweep_quantizes(plan.sweep)) || !quant_act_fits(p))
+    if (!plan.integer || plan.k_sections || (plan.sweep && !sweep_quantizes(plan.sweep)) || !quant_act_fits(p))
       return cudaErrorInvalidValue;
     return check_plan(as_fp4(p), plan, dev);
+  }
+  if (plan.k_sections) {  // a row sweep over K's sections (k_sections_plan), its sums in the workspace
+    const int sections = plan.k_sections;
+    if (!k_sections_apply(p) || sections < 2 || sections > kMaxKSections || p.K % (32 * sections) != 0 ||
+        !plan.sweep || p.partials == nullptr || plan.workspace_bytes < (int64_t)sections * p.M * p.N * 4)
+      return cudaErrorInvalidValue;
+    return check_sweep_plan(k_section_params(p, sections), section_sweep(plan), dev, true);
   }
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
   if (plan.cluster) {  // the tile sweep: its own plan (sweep8_plan), whole K over a cluster
@@ -3692,25 +3808,10 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                                                                 : 0);
     return shape ? cudaSuccess : cudaErrorInvalidValue;
   }
+  if (plan.sweep) return check_sweep_plan(p, plan, dev, false);
   // The kernel's row arithmetic is 32-bit (see gemv_kernel).
   if (walked_rows(p) >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
     return cudaErrorInvalidValue;
-  if (plan.sweep) {  // the row sweep: its own plan (sweep_plan), one split, whole-K rows
-    const int w = plan.sweep_warps, pieces = p.K / 32;
-    const int64_t rows = (int64_t)p.M * p.L;
-    const int64_t cta_rows = plan.row_blocks > 0 ? sweep_cta_rows(p, plan.row_blocks, !plan.integer) : 0;
-    const bool shape = (plan.sweep == 1 || plan.sweep == 2 || plan.sweep == 4) && w >= 1 &&
-                       (plan.integer ? w <= kWarps : sweep16_builds(plan.sweep, p.N, w)) &&
-                       w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
-                       plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows &&
-                       plan.grid == plan.row_blocks &&
-                       plan.smem_bytes >= cta_rows * w * 4 * sweep_sum_cols(p, !plan.integer) &&
-                       plan.smem_bytes <= std::min(dev.cta_smem, kSweepSmemBytes);
-    const bool fits = (plan.integer ? sweep_fits(p, dev)
-                                    : sweep16_fits(p, dev) && (plan.sweep == 1 || plan.sweep == 2)) &&
-                      sweep_steps_fit(p, plan);
-    return shape && fits ? cudaSuccess : cudaErrorInvalidValue;
-  }
   const bool tiled = p.sfa.layout == kScaleTiled;
   const bool wide = plan.chunk_bytes == 16;
   if (plan.tiled != tiled || (tiled && !(wide && tiled_fits(p) && !plan.ring && !plan.spans)))
@@ -3755,7 +3856,7 @@ constexpr int kFusedSweepMinCtaRows = 24;
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
   const bool sweep_pays = detail::sweep_quantizes(plan.sweep) &&
                           detail::sweep_cta_rows(p, plan.row_blocks, false) >= kFusedSweepMinCtaRows;
-  return detail::quant_act(p) && plan.integer &&
+  return detail::quant_act(p) && plan.integer && !plan.k_sections &&
          (sweep_pays || (!plan.sweep && (plan.tiled || plan.spans) && plan.k_split <= kFusedQuantMaxK)) &&
          detail::quant_act_fits(p);
 }
@@ -3772,16 +3873,12 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
                                : launch_sweep8_for<1, 2>(p, plan, dev, stream);
     return shape.pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream) : launch_sweep8_for<2>(p, plan, dev, stream);
   }
-  if (plan.sweep && !plan.integer) {  // the W4A16 sweep: 1 or 2 pieces (sweep16_pieces)
-    if (p.act == kActFP4) return launch_sweep16_fp4(p, plan, stream);
-    return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream)
-                             : launch_sweep16_for<false>(p, plan, stream);
+  if (plan.k_sections) {  // the row sweep over K's sections as batches, then their sum in order
+    if (const int err = launch_row_sweep(k_section_params(p, plan.k_sections), section_sweep(plan), stream))
+      return err;
+    return launch_split_sum(p, plan.k_sections, dev, stream);
   }
-  if (plan.sweep == 1)  // the fused quantization with 1 or 2 pieces a thread (sweep_quantizes)
-    return quant_act(p) ? launch_sweep<1, true>(p, plan, stream) : launch_sweep<1, false>(p, plan, stream);
-  if (plan.sweep == 2)
-    return quant_act(p) ? launch_sweep<2, true>(p, plan, stream) : launch_sweep<2, false>(p, plan, stream);
-  if (plan.sweep == 4) return launch_sweep<4, false>(p, plan, stream);
+  if (plan.sweep) return launch_row_sweep(p, plan, stream);
   if (quant_act(p)) {  // an integer plan (check_plan)
     if (plan.spans)
       return launch_variant<4, false, false, true, false, true, true>(p, plan, dev, stream);

@@ -119,8 +119,8 @@ struct GemvParams {
   const float* weight_global_scale;  // nullable, one fp32 on the device
   const float* act_global_scale;     // nullable
   const float* bias;                 // nullable, [M] fp32
-  // Split-K workspace: fp32 [splits, L*M, N], allocated by the caller when plan_gemv asks for
-  // more than one split (GemvLaunch::workspace_bytes); null otherwise.
+  // Split-K workspace: fp32 [splits, L*M, N] (or [k_sections, M, N]), allocated by the caller
+  // when plan_gemv asks for one (GemvLaunch::workspace_bytes > 0); null otherwise.
   float* partials;
 };
 
@@ -149,7 +149,11 @@ struct GemvLaunch {
   int cluster;          // > 0: the tile sweep (sweep8_kernel: 3..8 columns, row-major, sm_90), this
                         // many CTAs per thread block cluster, each k_split values of every row;
                         // row_blocks clusters, grid = row_blocks * cluster
-  int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1)
+  int k_sections;       // > 1: a row sweep past the K it holds (one column, L = 1): K in this many
+                        // equal sections, taken as batches (k_section_params), their fp32 sums in
+                        // the workspace added in section order by the split reduction
+  int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1 and
+                            // k_sections <= 1)
 };
 
 constexpr int kWarps = 8;

@@ -21,7 +21,9 @@ of 112 chunks with a partial last tile; past K = 16384, item 199: two bf16 colum
 of 5 CTAs whose last holds 112 of 120 chunks, 16 columns on clusters of 8, 5 FP4 columns on
 clusters of 3 CTAs of 4 chunks a thread, the last holding 192 of 200); the W4A16 sweep past K =
 16384 (item 200: one group of 10 and 14 warps a CTA, bf16 and fp16); one column past K = 32768 in K
-sections (item 204: FP4 in 2 of 20480 and 5 of 6560 values, bf16 in 4 of 13312); the activation quantized
+sections (item 204: FP4 in 2 of 20480 and 5 of 6560 values, bf16 in 4 of 13312), and at 9..16
+columns the tile sweep once a section (item 205: 2 of 26624 at 12 bf16 columns; 3 FP4 columns on
+300 rows take the row tiles, split); the activation quantized
 inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row
 sweep over 16 batches of 1000 rows with two groups of warps sharing the quantized pieces; at L = 1
 the quantize kernel, then the sweep, and past K = 32768 then the sweep over K sections)."""
@@ -60,7 +62,8 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 77, 18944, 2, "bf16", 0), (1, 129, 32768, 16, "fp16", 0),
                                 (1, 3000, 18944, 5, "fp4", 0), (1, 77, 18944, 1, "bf16", 0),
                                 (1, 301, 28672, 1, "fp16", 0), (1, 77, 53248, 1, "bf16", 0),
-                                (1, 33, 32800, 1, "fp4", 0)]:
+                                (1, 33, 32800, 1, "fp4", 0), (1, 300, 33024, 3, "fp4", 0),
+                                (1, 1001, 53248, 12, "bf16", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

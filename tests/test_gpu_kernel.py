@@ -467,16 +467,39 @@ def test_k_sections_past_the_row_sweeps(m, k, act):
         assert torch.equal(first, got), "not deterministic"
 
 
-@pytest.mark.parametrize("act", ["fp4", "fp16"])
-def test_k_sections_epilogue(act):
-    """K sections (53248: FP4 in 2, fp16 in 4) with global scales and bias, every output dtype into a
-    NaN-poisoned strided output: the sections' sums carry no alpha or bias, the reduction applies
-    both once."""
-    gen = torch.Generator().manual_seed(53)
+@pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
+@pytest.mark.parametrize("m,k,n,sections", [(33, 65536, 16, True), (1001, 53248, 12, True), (9000, 40960, 5, True),
+                                            (77, 53248, 2, False), (300, 33024, 8, False), (64, 41088, 8, False)],
+                         ids=str)
+def test_k_sections_of_the_tile_sweep(m, k, n, sections, act):
+    """Several columns at L = 1 past K = 32768 (BENCHMARKS.md item 205): the tile sweep once a K
+    section (the fewest of a multiple of 256 values it holds: 2 of 32768 at 16 columns, 2 of 26624
+    on clusters of 8 at 12, 2 of 20480 on 22 clusters of 5 at 5 columns, each cluster 26 of the 9000
+    rows' 563 tiles), each into the workspace, then reduce_splits_kernel in section order; at 3..8
+    columns only where a launch's clusters take at least 24 tiles (k_tile_sections_plan; 300 rows:
+    one), never at 2; K = 41088 (256 x 160.5) in none. Without sections the row tiles split K. M
+    not a multiple of 16. Three calls bitwise equal."""
+    if _sweep8_expected():
+        gen = torch.Generator().manual_seed(m + k + n + len(act))
+        a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+        assert any("sweep8_kernel" in name for name in names) == sections, names
+        assert any("reduce_splits_kernel" in name for name in names), names
+    first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=m + k + n + len(act))
+    for got in rest:
+        assert torch.equal(first, got), "not deterministic"
+
+
+@pytest.mark.parametrize("act,n", [("fp4", 1), ("fp16", 1), ("fp16", 12)])
+def test_k_sections_epilogue(act, n):
+    """K sections (53248: FP4 in 2, fp16 in 4 row-sweep batches, 12 fp16 columns in 2 tile-sweep
+    launches) with global scales and bias, every output dtype into a NaN-poisoned strided output:
+    the sections' sums carry no alpha or bias, the reduction applies both once."""
+    gen = torch.Generator().manual_seed(53 + n)
     m, k = 301, 53248
-    a, sfa, x, sfx = random_problem(1, m, k, 1, gen, act, DEV)
+    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
     wgs, ags, bias, ref, accumulation = _epilogue_case(a, sfa, x, sfx, gen)
-    expected = _sweep_expected() if act == "fp4" else _sweep16_expected()
+    expected = _sweep8_expected() if n > 1 else _sweep_expected() if act == "fp4" else _sweep16_expected()
     _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, wgs, ags, bias, out), ref,
                     accumulation, "reduce_splits_kernel", expected, f"k sections epilogue {act}")
 
@@ -868,25 +891,28 @@ def _graph_replays_match_eager(a, sfa, x, sfx, out, new_xs, layout=0, kernel: st
 
 
 def test_cuda_graph_of_a_split_k_plan():
-    # N = 12 on 256 x 40960 (K past the tile sweep's 32768): the launch rule splits K
-    # (tests/cpp/plan_rules.cu pins it), so the graph holds the GEMV and its split reduction, a
-    # programmatic dependent launch on sm_90+.
+    # N = 12 on 256 x 41088 (K past the tile sweep's 32768, in no K sections of it): the launch rule
+    # splits K (tests/cpp/plan_rules.cu pins it), so the graph holds the GEMV and its split
+    # reduction, a programmatic dependent launch on sm_90+.
     gen = torch.Generator().manual_seed(12)
-    a, sfa, x, sfx = random_problem(1, 256, 40960, 12, gen, "fp4", DEV)
+    a, sfa, x, sfx = random_problem(1, 256, 41088, 12, gen, "fp4", DEV)
     ops.load()
     x2 = x[..., torch.randperm(x.shape[-1], generator=gen).to(DEV)]  # other codes, same scales
     _graph_replays_match_eager(a, sfa, x, sfx, torch.empty((1, 256, 12), dtype=torch.float16, device=DEV), (x2, x))
 
 
-def test_cuda_graph_of_k_sections():
-    # One fp16 column on 256 x 40960 (sm_90: the W4A16 sweep over 4 K sections, then their sum, a
-    # programmatic dependent launch): the graph replays both with new activations, bitwise as eager.
-    gen = torch.Generator().manual_seed(15)
-    a, sfa, x, _ = random_problem(1, 256, 40960, 1, gen, "fp16", DEV)
+@pytest.mark.parametrize("n", [1, 9])
+def test_cuda_graph_of_k_sections(n):
+    # fp16 x on 256 x 40960 (sm_90, K sections: one column on the W4A16 sweep over 4 as batches, 9
+    # columns on the tile sweep launched once for each of 2, then their sum, a programmatic
+    # dependent launch): the graph replays them all with new activations, bitwise as eager.
+    gen = torch.Generator().manual_seed(15 + n)
+    a, sfa, x, _ = random_problem(1, 256, 40960, n, gen, "fp16", DEV)
     ops.load()
-    out = torch.empty((1, 256, 1), dtype=torch.float16, device=DEV)
+    out = torch.empty((1, 256, n), dtype=torch.float16, device=DEV)
     names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, None, None, None, out))
-    assert any("sweep16_kernel" in name for name in names) == _sweep16_expected(), names
+    kernel, expected = ("sweep16_kernel", _sweep16_expected()) if n == 1 else ("sweep8_kernel", _sweep8_expected())
+    assert any(kernel in name for name in names) == expected, names
     _graph_replays_match_eager(a, sfa, x, None, out, (x.flip(-1), x * 3, x))
 
 

@@ -116,6 +116,43 @@ void check_row_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
     fail(d, c, g, "row sweep: shared memory for each row's warp sums");
 }
 
+// The tile sweep: K over a cluster of CTAs, x in registers, 16-row tiles (c: a K section where the
+// plan has k_sections).
+void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
+  const int chunks = g.k_split / 32, tiles = (c.M + 15) / 16;
+  // 1..2 columns only where no row sweep holds a row (K > 16384: 8 warps of 2 pieces).
+  if (d.dev.major != 9 || c.L != 1 || c.N < (c.K > 16384 ? 1 : 3) || c.N > 16 || c.sf_layout != kScaleRowMajor ||
+      !c.aligned || c.K % 32 != 0 || c.K > 32768)
+    fail(d, c, g, "tile sweep: 3..16 columns at L = 1 (1..16 where K > 16384), row-major, aligned, K % 32 == 0 "
+                  "and <= 32768, sm_90");
+  // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps,
+  // at most 8 CTAs (the portable cluster size); up to 128 chunks a CTA (2 a thread), or where
+  // K > 4096 up to 256 (4 a thread; not bf16 x, item 196); 9..16 columns (two blocks of 8) up to
+  // 64 (1 a thread) or 128 (2 a thread, item 197: more than 64, since one CTA of 64 or fewer is
+  // one chunk's plan; past K = 16384 always 2).
+  const bool wide = c.N > 8, wide2 = wide && chunks > 64,
+             four = !wide && c.act != kActBF16 && c.K > 4096 && g.cluster == (c.K / 32 + 255) / 256;
+  const int most = wide && !wide2 ? 64 : four ? 256 : 128;
+  if (g.cluster < 1 || g.cluster > 8 || chunks < 1 || chunks > most || chunks % 8 != 0 ||
+      int64_t(g.cluster) * chunks < c.K / 32 || int64_t(g.cluster - 1) * chunks >= c.K / 32 ||
+      (wide && c.K > 16384 && !wide2))
+    fail(d, c, g, "tile sweep: the cluster's (at most 8) CTAs split K, each at most 128 chunks (256 at 4 a "
+                  "thread, 64 at 9..16 columns on one)");
+  if (g.splits != 1 || g.row_blocks > tiles || g.grid != g.row_blocks * g.cluster || g.sweep || g.integer ||
+      g.tiled || g.spans || g.ring || g.workspace_bytes != 0)
+    fail(d, c, g, "tile sweep: one split, a cluster per row block, at most one per 16-row tile");
+  const int cluster_fit = d.dev.cluster_fit[g.cluster] > 0 ? d.dev.cluster_fit[g.cluster] : d.dev.sms / g.cluster;
+  if (g.row_blocks > cluster_fit)
+    fail(d, c, g, "tile sweep: more clusters than the device holds at once");
+  const int64_t tiles_per = (tiles + g.row_blocks - 1) / g.row_blocks;
+  const int stages = wide && !wide2 ? 4 * 16 * (1024 + 144) : four ? 2 * 16 * (4096 + 528) : 4 * 16 * (2048 + 272);
+  const int tile_outputs = wide ? 256 : 128;  // 16 rows x 8 or 16 columns
+  if (g.smem_bytes > d.dev.smem_optin ||
+      g.smem_bytes < stages + 2 * tile_outputs * 16 * 4 + (g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0))
+    fail(d, c, g, "tile sweep: shared memory for its stages (4 of 16 rows x 128 chunks, 2 of 256, or 4 of 64), "
+                  "the warps' sums and the cluster's tile sums");
+}
+
 GemvLaunch check_case(const Device& d, const Case& c) {
   const GemvParams p = params_of(c);
   const GemvLaunch g = plan_gemv_for(p, d.dev);
@@ -125,50 +162,31 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   if (g.row_blocks < 1 || g.row_blocks > rows || g.row_blocks > 65535) fail(d, c, g, "row blocks");
   if (g.splits < 1 || int64_t(g.grid) != int64_t(g.row_blocks) * g.splits * (g.cluster ? g.cluster : 1))
     fail(d, c, g, "grid");
-  if (g.cluster) {  // the tile sweep: K over a cluster of CTAs, x in registers, 16-row tiles
-    const int chunks = g.k_split / 32, tiles = (c.M + 15) / 16;
-    // 1..2 columns only where no row sweep holds a row (K > 16384: 8 warps of 2 pieces).
-    if (d.dev.major != 9 || c.L != 1 || c.N < (c.K > 16384 ? 1 : 3) || c.N > 16 || c.sf_layout != kScaleRowMajor ||
-        !c.aligned || c.K % 32 != 0 || c.K > 32768)
-      fail(d, c, g, "tile sweep: 3..16 columns at L = 1 (1..16 where K > 16384), row-major, aligned, K % 32 == 0 "
-                    "and <= 32768, sm_90");
-    // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps,
-    // at most 8 CTAs (the portable cluster size); up to 128 chunks a CTA (2 a thread), or where
-    // K > 4096 up to 256 (4 a thread; not bf16 x, item 196); 9..16 columns (two blocks of 8) up to
-    // 64 (1 a thread) or 128 (2 a thread, item 197: more than 64, since one CTA of 64 or fewer is
-    // one chunk's plan; past K = 16384 always 2).
-    const bool wide = c.N > 8, wide2 = wide && chunks > 64,
-               four = !wide && c.act != kActBF16 && c.K > 4096 && g.cluster == (c.K / 32 + 255) / 256;
-    const int most = wide && !wide2 ? 64 : four ? 256 : 128;
-    if (g.cluster < 1 || g.cluster > 8 || chunks < 1 || chunks > most || chunks % 8 != 0 ||
-        int64_t(g.cluster) * chunks < c.K / 32 || int64_t(g.cluster - 1) * chunks >= c.K / 32 ||
-        (wide && c.K > 16384 && !wide2))
-      fail(d, c, g, "tile sweep: the cluster's (at most 8) CTAs split K, each at most 128 chunks (256 at 4 a "
-                    "thread, 64 at 9..16 columns on one)");
-    if (g.splits != 1 || g.row_blocks > tiles || g.grid != g.row_blocks * g.cluster || g.sweep || g.integer ||
-        g.tiled || g.spans || g.ring || g.workspace_bytes != 0)
-      fail(d, c, g, "tile sweep: one split, a cluster per row block, at most one per 16-row tile");
-    const int cluster_fit = d.dev.cluster_fit[g.cluster] > 0 ? d.dev.cluster_fit[g.cluster] : d.dev.sms / g.cluster;
-    if (g.row_blocks > cluster_fit)
-      fail(d, c, g, "tile sweep: more clusters than the device holds at once");
-    const int64_t tiles_per = (tiles + g.row_blocks - 1) / g.row_blocks;
-    const int stages = wide && !wide2 ? 4 * 16 * (1024 + 144) : four ? 2 * 16 * (4096 + 528) : 4 * 16 * (2048 + 272);
-    const int tile_outputs = wide ? 256 : 128;  // 16 rows x 8 or 16 columns
-    if (g.smem_bytes > d.dev.smem_optin ||
-        g.smem_bytes < stages + 2 * tile_outputs * 16 * 4 + (g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0))
-      fail(d, c, g, "tile sweep: shared memory for its stages (4 of 16 rows x 128 chunks, 2 of 256, or 4 of 64), "
-                    "the warps' sums and the cluster's tile sums");
+  if (g.k_sections) {  // K in equal sections (k_sections_plan): batches of the row sweep at one
+    // column, else each a launch of the tile sweep (sections of a multiple of 256 values there)
+    const int s = g.k_sections, grain = g.cluster ? 256 : 32;
+    const int most = g.cluster || g.integer ? 32768 : 16384;  // the tile / W4A4 / W4A16 sweep's longest
+    bool fewest = true;
+    // (the row sweeps: the fewest that fit the longest row; the tile sweep's also need their
+    // clusters' tile sums to fit its shared memory, which k_tile_sections_plan asks of the plan)
+    for (int t = 2; t < s && !g.cluster; ++t) fewest = fewest && !(c.K % (grain * t) == 0 && c.K / t <= most);
+    if (d.dev.major != 9 || c.L != 1 || (g.cluster ? c.N < 3 : c.N != 1) || c.K <= 32768 || s > 16 ||
+        c.K % (grain * s) != 0 || c.K / s > most || !fewest || !(g.sweep || g.cluster) ||
+        g.workspace_bytes != int64_t(s) * c.M * c.N * 4)
+      fail(d, c, g, "k sections: L = 1 past K = 32768, the fewest equal sections (of a multiple of 32 values "
+                    "the W4A4 sweep (32768) or the W4A16 sweep (16384) holds at one column, else of 256 the "
+                    "tile sweep holds), their sums' workspace");
+    GemvLaunch section = g;
+    section.k_sections = 0;
+    section.workspace_bytes = 0;
+    if (g.cluster)
+      check_tile_sweep(d, Case{c.M, c.K / s, 1, c.N, c.act, c.sf_layout, c.aligned}, section);
+    else
+      check_row_sweep(d, Case{c.M, c.K / s, s, c.N, c.act, c.sf_layout, c.aligned}, section);
     return g;
   }
-  if (g.k_sections) {  // K in equal sections, each a batch of the row sweep (k_sections_plan)
-    const int s = g.k_sections, most = g.integer ? 32768 : 16384;  // the W4A4 / W4A16 sweep's longest
-    bool fewest = true;
-    for (int t = 2; t < s; ++t) fewest = fewest && !(c.K % (32 * t) == 0 && c.K / t <= most);
-    if (d.dev.major != 9 || c.L != 1 || c.N != 1 || c.K <= 32768 || s > 16 || c.K % (32 * s) != 0 ||
-        c.K / s > most || !fewest || !g.sweep || g.workspace_bytes != int64_t(s) * c.M * 4)
-      fail(d, c, g, "k sections: one column at L = 1 past K = 32768, the fewest equal sections of a multiple "
-                    "of 32 values that the W4A4 sweep (32768) or the W4A16 sweep (16384) holds, their sums' workspace");
-    check_row_sweep(d, Case{c.M, c.K / s, s, c.N, c.act, c.sf_layout, c.aligned}, g);
+  if (g.cluster) {
+    check_tile_sweep(d, c, g);
     return g;
   }
   if (g.sweep) {
@@ -432,7 +450,10 @@ int main() {
   // 16384x53248 in 2 of 26624 (4 pieces x 7 warps), 8192x36864 in 2 of 18432 (4 x 5), 1024x131072
   // in 4 of 32768 (4 x 8), 1000x32800 in 5 of 6560 (not 2-4: 32800 = 32 x 1025); W4A16 (up to 16384,
   // 2 pieces): 4 of 13312 (7 warps), 3 of 12288 (6), 8 of 16384 (8). None at K = 32784 (16 x odd),
-  // at two columns, at L = 2, or with blocked weight scales.
+  // at L = 2, or with blocked weight scales. Several columns (item 205): the tile sweep once a
+  // section at 9..16 columns (16384x53248 N = 16 in 4 of 13312, 2048x65536 in 2 of 32768), and at
+  // 3..8 where a launch's clusters take at least 24 tiles (16384x53248 N = 8 in 2 of 26624 on 30
+  // clusters of 4 CTAs of 6656 k: 35 tiles each; not 4096x40960: 12); never at 2 (the row tiles).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
     struct Want {
       int M, K, act, sections, pieces, warps;
@@ -452,11 +473,21 @@ int main() {
     }
     for (const int act : {kActFP4, kActF16}) {
       const GemvLaunch two = check_case(devices[0], Case{16384, 53248, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch eight = check_case(devices[0], Case{16384, 53248, 1, 8, act, kScaleRowMajor, true});
+      const GemvLaunch sixteen = check_case(devices[0], Case{16384, 53248, 1, 16, act, kScaleRowMajor, true});
+      const GemvLaunch few = check_case(devices[0], Case{4096, 40960, 1, 8, act, kScaleRowMajor, true});
+      const GemvLaunch few16 = check_case(devices[0], Case{2048, 65536, 1, 16, act, kScaleRowMajor, true});
       const GemvLaunch batches = check_case(devices[0], Case{1024, 53248, 2, 1, act, kScaleRowMajor, true});
       const GemvLaunch blocked = check_case(devices[0], Case{1024, 53248, 1, 1, act, kScaleBlocked, true});
-      if (two.k_sections || batches.k_sections || blocked.k_sections) {
-        std::printf("FAIL H200 53248 act %d: k sections at N = 2 %d, at L = 2 %d, blocked scales %d\n", act,
-                    two.k_sections, batches.k_sections, blocked.k_sections);
+      const bool tiles = !std::getenv("NVFP4_GEMV_SWEEP8");  // the tile sweep allowed
+      if (two.k_sections || few.k_sections || batches.k_sections || blocked.k_sections ||
+          (tiles && (eight.k_sections != 2 || eight.cluster != 4 || eight.row_blocks != 30 ||
+                     eight.k_split != 6656 || sixteen.k_sections != 4 || !sixteen.cluster ||
+                     few16.k_sections != 2 || !few16.cluster))) {
+        std::printf("FAIL H200 act %d: k sections 16384x53248 at N = 2 %d, N = 8 %d on %d x %d of %d k, N = 16 "
+                    "%d; 4096x40960 N = 8 %d, 2048x65536 N = 16 %d; at L = 2 %d, blocked scales %d\n",
+                    act, two.k_sections, eight.k_sections, eight.cluster, eight.row_blocks, eight.k_split,
+                    sixteen.k_sections, few.k_sections, few16.k_sections, batches.k_sections, blocked.k_sections);
         ++failures;
       }
     }
@@ -483,7 +514,8 @@ int main() {
   // 199): 8192x28672 (Llama-3-70B's down projection) N = 16 on 15 clusters of 8 x 3584 k (not 7
   // x 4096: the same rounds on 120 SMs, item 201);
   // 3584x18944 N = 8 on 3 x 6400 k (4 chunks a thread; bf16: 5 x 3840); 500x32768 N = 2 on 8 x
-  // 4096 k; none at K = 33024. One column stays on the row sweeps there (8192x28672: the W4A4 sweep
+  // 4096 k; none at K = 33024 (500 rows: K sections of the tile sweep only where a launch's clusters
+  // take 24 tiles or more, item 205; below). One column stays on the row sweeps there (8192x28672: the W4A4 sweep
   // of 4 pieces, the W4A16 sweep of 2 pieces on 14 warps a row, one CTA per SM, item 200).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
@@ -530,7 +562,8 @@ int main() {
           d1.cluster != 0 || d1.sweep != (act == kActFP4 ? 4 : 2) ||
           d1.sweep_warps != (act == kActFP4 ? 7 : 14) || d1.grid != (act == kActFP4 ? 264 : 132) ||
           d16.cluster != 8 || d16.k_split != 3584 || d16.row_blocks != fit8 || q8.cluster != (bf ? 5 : 3) ||
-          q8.k_split != (bf ? 3840 : 6400) || k32.cluster != 8 || k32.k_split != 4096 || k33.cluster) {
+          q8.k_split != (bf ? 3840 : 6400) || k32.cluster != 8 || k32.k_split != 4096 || k33.k_sections ||
+          k33.cluster) {
         std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
                     "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 "
                     "cluster %d on %d CTAs; cluster %d at N=2, %d of %d k at N=9, %d at L=2, %d blocked, %d "
@@ -539,7 +572,7 @@ int main() {
                     "N=16 256x4096 cluster %d x %d of %d k, N=12 512x14336 cluster %d of %d k, N=16 14336x4096 "
                     "cluster %d x %d of %d k, 14336x5120 cluster %d of %d k, 8192x8192 cluster %d of %d k; "
                     "8192x28672 N=1 cluster %d sweep %d x %d warps on %d CTAs, N=16 cluster %d x %d of %d k, "
-                    "3584x18944 cluster %d of %d k, 500x32768 N=2 cluster %d of %d k, %d at K=33024\n",
+                    "3584x18944 cluster %d of %d k, 500x32768 N=2 cluster %d of %d k, %d sections at K=33024\n",
                     act, t8.cluster, t8.row_blocks, t8.k_split, t14.cluster, t14.k_split, t16.cluster, t16.k_split,
                     t4.cluster, t4.grid, ts.cluster, ts.grid, n2.cluster, n9.cluster, n9.k_split, l2.cluster,
                     bl.cluster, un.cluster, odd.cluster, big.cluster, few.cluster, few2.cluster, w16.cluster,
@@ -547,7 +580,7 @@ int main() {
                     wsmall.cluster, wsmall.row_blocks, wsmall.k_split, wmid.cluster, wmid.k_split, wk4.cluster,
                     wk4.grid, wk4.k_split, k5.cluster, k5.k_split, k8.cluster, k8.k_split, d1.cluster,
                     d1.sweep, d1.sweep_warps, d1.grid, d16.cluster, d16.row_blocks, d16.k_split, q8.cluster, q8.k_split,
-                    k32.cluster, k32.k_split, k33.cluster);
+                    k32.cluster, k32.k_split, k33.k_sections);
         ++failures;
       }
     }
@@ -607,11 +640,12 @@ int main() {
             ++failures;
           }
         }
-  // tests/test_gpu_kernel.py's CUDA-graph test of a split plan relies on this shape splitting.
+  // tests/test_gpu_kernel.py's CUDA-graph test of a split plan relies on this shape splitting (K =
+  // 41088 past the tile sweep's 32768 and, 256 x 160.5, in no K sections of it).
   {
-    const GemvLaunch g = check_case(devices[0], Case{256, 40960, 1, 12, kActFP4, kScaleRowMajor, true});
-    if (default_rule && g.splits < 2) {
-      std::printf("FAIL H200 256x40960x1 N=12 takes %d splits, the graph test wants several\n", g.splits);
+    const GemvLaunch g = check_case(devices[0], Case{256, 41088, 1, 12, kActFP4, kScaleRowMajor, true});
+    if (default_rule && (g.splits < 2 || g.k_sections)) {
+      std::printf("FAIL H200 256x41088x1 N=12 takes %d splits, the graph test wants several\n", g.splits);
       ++failures;
     }
   }

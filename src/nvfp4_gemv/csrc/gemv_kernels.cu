@@ -3251,12 +3251,12 @@ inline GemvParams k_section_params(const GemvParams& p, int sections) {
   return q;
 }
 inline bool k_sections_apply(const GemvParams& p) {
-  return p.L == 1 && p.N == 1 && p.K > kSweepMaxK && !quant_act(p) && p.sfa.layout == kScaleRowMajor;
+  return p.L == 1 && p.N <= kMaxCols && p.K > kSweepMaxK && !quant_act(p) && p.sfa.layout == kScaleRowMajor;
 }
-// The sweep plan of p's sections, its k_sections and workspace set; empty (k_sections == 0) where
-// no sweep holds them.
-inline GemvLaunch k_sections_plan(const GemvParams& p, const PlanDevice& dev) {
-  if (!k_sections_apply(p)) return GemvLaunch{};
+// The row sweep plan of p's sections at one column (k_sections_plan), its k_sections and workspace
+// set; empty (k_sections == 0) where no row sweep holds them.
+inline GemvLaunch k_row_sections_plan(const GemvParams& p, const PlanDevice& dev) {
+  if (!k_sections_apply(p) || p.N != 1) return GemvLaunch{};
   for (int sections = 2; sections <= kMaxKSections; ++sections) {
     if (p.K % (32 * sections) != 0) continue;
     const GemvParams q = k_section_params(p, sections);
@@ -3474,6 +3474,57 @@ inline GemvLaunch sweep8_plan_of(const GemvParams& p, const Sweep8Choice& shape,
 }
 inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
   return sweep8_plan_of(p, sweep8_choice(p, dev), dev);
+}
+
+// Batch s of k_section_params's q on its own (L = 1): a section the tile sweep takes, which holds
+// one batch a launch (sweep8_kernel at L = 1 only).
+inline GemvParams k_section_of(const GemvParams& q, int s) {
+  GemvParams r = q;
+  r.L = 1;
+  r.a = q.a + s * q.a_batch_stride;
+  r.sfa.base = q.sfa.base + s * q.sfa.batch_stride;
+  r.x = static_cast<const uint8_t*>(q.x) + s * q.x_batch_stride * (q.act == kActFP4 ? 1 : 2);
+  if (q.sfx.base) r.sfx.base = q.sfx.base + s * q.sfx.batch_stride;
+  if (q.out) r.out = static_cast<float*>(q.out) + s * q.out_batch_stride;
+  return r;
+}
+// K sections for several columns (K > kSweep8MaxK, L = 1): the tile sweep launched once a section,
+// S launches into the workspace, then their sum in order as for the row sweeps
+// (k_row_sections_plan). Sections of a multiple of 256 values (each section's scale rows 16-byte
+// aligned for the tile sweep's copies), the fewest the tile sweep holds. Taken at 9..16 columns,
+// and at 3..8 where each launch's clusters take at least kTileSectionMinRounds 16-row tiles (the
+// launches' fixed cost, x's prologue and the cluster's epilogue, spread over enough tiles); at 2
+// columns, and on fewer tiles, the row tiles split K. Measured (run 323, docs/runs/run323/
+// tile_sections_ab.py, once each, unchecked, FP4 / fp16 / bf16 x, against the row tiles in a build
+// of HEAD 5be73c7's kernel files; BENCHMARKS.md item 205): N = 16 16384x53248 251.4 / 257.3 /
+// 258.3 us against 363.2 / 402.9 / 442.1, 4096x40960 58.7 / 61.4 / 61.4 against 94.6 / 102.6 /
+// 116.3, 2048x65536 49.3 / 52.2 / 52.9 against 73.7 / 80.9 / 91.3; N = 8 16384x53248 (35 tiles a
+// cluster, bf16 69) 167.2 / 168.2 / 201.1 against 262.8 / 273.8 / 292.6, but 4096x40960 (12)
+// 52.1 / 53.4 / 55.5 against 48.9 / 52.8 / 54.5 and 2048x65536 (9) 43.9 / 45.4 / 47.7 against
+// 39.5 / 43.2 / 44.5; N = 2 slower on all three (16384x53248 164.9 / 164.4 / 199.8 against 154.1 /
+// 158.9 / 162.1, 4096x40960 51.4 / 51.3 / 52.6 against 40.2 / 42.1 / 42.6). The bound 24 lies
+// between the 12 tiles that lost and the 35 that won; shapes between them are not measured.
+constexpr int kTileSectionMinRounds = 24;
+inline GemvLaunch k_tile_sections_plan(const GemvParams& p, const PlanDevice& dev) {
+  if (!k_sections_apply(p) || p.N < 3) return GemvLaunch{};
+  for (int sections = 2; sections <= kMaxKSections; ++sections) {
+    if (p.K % (256 * sections) != 0) continue;
+    const GemvParams first = k_section_of(k_section_params(p, sections), 0);
+    if (!sweep8_fits(first, dev)) continue;
+    GemvLaunch plan = sweep8_plan(first, dev);
+    if (!plan.cluster) continue;
+    const int64_t tiles = (p.M + 15) / 16, rounds = (tiles + plan.row_blocks - 1) / plan.row_blocks;
+    if (p.N <= 8 && rounds < kTileSectionMinRounds) return GemvLaunch{};  // the fewest sections decide
+    plan.k_sections = sections;
+    plan.workspace_bytes = (int64_t)sections * p.M * p.N * 4;
+    return plan;
+  }
+  return GemvLaunch{};
+}
+// K sections (GemvLaunch::k_sections): the row sweeps' at one column, else the tile sweep's.
+inline GemvLaunch k_sections_plan(const GemvParams& p, const PlanDevice& dev) {
+  const GemvLaunch rows = k_row_sections_plan(p, dev);
+  return rows.k_sections ? rows : k_tile_sections_plan(p, dev);
 }
 
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
@@ -3722,6 +3773,15 @@ int launch_sweep8_for(const GemvParams& p, const GemvLaunch& plan, const PlanDev
   return launch_sweep8<kActF16, kPieces, kColBlocks>(p, plan, dev, stream);
 }
 
+// The tile sweep, of the shape check_plan found the plan made for.
+inline int launch_tile_sweep(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
+  const Sweep8Choice shape = sweep8_choice(p, dev);
+  if (shape.col_blocks == 2)
+    return shape.pieces == 2 ? launch_sweep8_for<2, 2>(p, plan, dev, stream)
+                             : launch_sweep8_for<1, 2>(p, plan, dev, stream);
+  return shape.pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream) : launch_sweep8_for<2>(p, plan, dev, stream);
+}
+
 }  // namespace detail
 
 GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::device_info()); }
@@ -3785,12 +3845,17 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
       return cudaErrorInvalidValue;
     return check_plan(as_fp4(p), plan, dev);
   }
-  if (plan.k_sections) {  // a row sweep over K's sections (k_sections_plan), its sums in the workspace
+  if (plan.k_sections) {  // a sweep over K's sections (k_sections_plan), its sums in the workspace
     const int sections = plan.k_sections;
     if (!k_sections_apply(p) || sections < 2 || sections > kMaxKSections || p.K % (32 * sections) != 0 ||
-        !plan.sweep || p.partials == nullptr || plan.workspace_bytes < (int64_t)sections * p.M * p.N * 4)
+        !(plan.sweep || plan.cluster) || p.partials == nullptr ||
+        plan.workspace_bytes < (int64_t)sections * p.M * p.N * 4)
       return cudaErrorInvalidValue;
-    return check_sweep_plan(k_section_params(p, sections), section_sweep(plan), dev, true);
+    const GemvParams q = k_section_params(p, sections);
+    if (!plan.cluster) return check_sweep_plan(q, section_sweep(plan), dev, true);
+    for (int s = 0; s < sections; ++s)  // the tile sweep: each section a launch of its own
+      if (const int err = check_plan(k_section_of(q, s), section_sweep(plan), dev)) return err;
+    return cudaSuccess;
   }
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
   if (plan.cluster) {  // the tile sweep: its own plan (sweep8_plan), whole K over a cluster
@@ -3866,18 +3931,17 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
-  if (plan.cluster) {  // the tile sweep, of the shape check_plan found the plan made for
-    const Sweep8Choice shape = sweep8_choice(p, dev);
-    if (shape.col_blocks == 2)
-      return shape.pieces == 2 ? launch_sweep8_for<2, 2>(p, plan, dev, stream)
-                               : launch_sweep8_for<1, 2>(p, plan, dev, stream);
-    return shape.pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream) : launch_sweep8_for<2>(p, plan, dev, stream);
-  }
-  if (plan.k_sections) {  // the row sweep over K's sections as batches, then their sum in order
-    if (const int err = launch_row_sweep(k_section_params(p, plan.k_sections), section_sweep(plan), stream))
+  if (plan.k_sections) {  // a sweep over K's sections, then their sum in order
+    const GemvParams q = k_section_params(p, plan.k_sections);
+    if (plan.cluster) {  // the tile sweep: a launch a section
+      for (int s = 0; s < plan.k_sections; ++s)
+        if (const int err = launch_tile_sweep(k_section_of(q, s), section_sweep(plan), dev, stream)) return err;
+    } else if (const int err = launch_row_sweep(q, section_sweep(plan), stream)) {  // the sections as batches
       return err;
+    }
     return launch_split_sum(p, plan.k_sections, dev, stream);
   }
+  if (plan.cluster) return launch_tile_sweep(p, plan, dev, stream);
   if (plan.sweep) return launch_row_sweep(p, plan, stream);
   if (quant_act(p)) {  // an integer plan (check_plan)
     if (plan.spans)

@@ -3218,6 +3218,7 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev, bool k_sect
 // up to 32768 values a section, W4A16 2 pieces on 8 warps (sweep16_fits with k_section) up to
 // 16384; none where K is not such a multiple within kMaxKSections sections, or x is quantized in
 // the kernel (its sections would be quantized with the global scale the epilogue leaves out).
+// Several columns: the tile sweep once a section (k_tile_sections_plan, below).
 // Without them these rows took the row tiles, 1.26-4.96x the floor (run 321). Measured (run 322,
 // docs/runs/run322/sections_ab.py, two orders, unchecked, FP4 / fp16 / bf16 x, against the row
 // tiles in a build of HEAD's kernel files; BENCHMARKS.md item 204): Llama-3.1-405B's 16384x53248

@@ -149,9 +149,10 @@ struct GemvLaunch {
   int cluster;          // > 0: the tile sweep (sweep8_kernel: 3..8 columns, row-major, sm_90), this
                         // many CTAs per thread block cluster, each k_split values of every row;
                         // row_blocks clusters, grid = row_blocks * cluster
-  int k_sections;       // > 1: a row sweep past the K it holds (one column, L = 1): K in this many
-                        // equal sections, taken as batches (k_section_params), their fp32 sums in
-                        // the workspace added in section order by the split reduction
+  int k_sections;       // > 1: a sweep past the K it holds (L = 1): K in this many equal sections,
+                        // at one column the row sweep's batches (k_section_params), at several the
+                        // tile sweep's launches (k_section_of), their fp32 sums in the workspace
+                        // added in section order by the split reduction
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1 and
                             // k_sections <= 1)
 };

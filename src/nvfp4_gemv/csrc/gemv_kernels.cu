@@ -3231,6 +3231,16 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev, bool k_sect
 // 34.6-34.8 / 49.9-50.3 / 50.9-51.4: faster everywhere but 16384x53248 at 16-bit x (even; 4
 // sections on 7 warps, 1.25x the floor, where the wide one-batch kernels run 8192x28672 at 1.20x).
 constexpr int kMaxKSections = 16;
+// The workspace of `parts` partial sums of every output, fp32 [parts, L * M, N] as
+// reduce_splits_kernel reads it: the splits' (plan_variant) or the K sections'.
+inline int64_t partial_sums_bytes(const GemvParams& p, int parts) { return (int64_t)parts * p.M * p.L * p.N * 4; }
+// A sections' sweep plan (of k_section_params' batches or of one section) as the plan of p's
+// sections; section_sweep below undoes it.
+inline GemvLaunch with_k_sections(GemvLaunch plan, const GemvParams& p, int sections) {
+  plan.k_sections = sections;
+  plan.workspace_bytes = partial_sums_bytes(p, sections);
+  return plan;
+}
 // Section s of p (p.L == 1) as batch s of S: K / S values, strides of K / S values along each row.
 inline GemvParams k_section_params(const GemvParams& p, int sections) {
   GemvParams q = p;
@@ -3263,11 +3273,8 @@ inline GemvLaunch k_row_sections_plan(const GemvParams& p, const PlanDevice& dev
     const GemvParams q = k_section_params(p, sections);
     const bool w4a4 = sweep_fits(q, dev);
     if (!w4a4 && !sweep16_fits(q, dev, true)) continue;
-    GemvLaunch plan = sweep_plan(q, dev, !w4a4);
-    if (!sweep_steps_fit(q, plan)) continue;
-    plan.k_sections = sections;
-    plan.workspace_bytes = (int64_t)sections * p.M * p.N * 4;
-    return plan;
+    const GemvLaunch plan = sweep_plan(q, dev, !w4a4);
+    if (sweep_steps_fit(q, plan)) return with_k_sections(plan, p, sections);
   }
   return GemvLaunch{};
 }
@@ -3290,7 +3297,8 @@ inline int check_sweep_plan(const GemvParams& p, const GemvLaunch& plan, const P
                     sweep_steps_fit(p, plan);
   return shape && fits ? cudaSuccess : cudaErrorInvalidValue;
 }
-// The sweep plan of the sections themselves (k_section_params), as check_plan and launch_gemv take it.
+// The sweep plan of the sections themselves (k_section_params), as check_plan and launch_gemv take
+// it: with_k_sections undone.
 inline GemvLaunch section_sweep(GemvLaunch plan) {
   plan.k_sections = 0;
   plan.workspace_bytes = 0;
@@ -3512,13 +3520,11 @@ inline GemvLaunch k_tile_sections_plan(const GemvParams& p, const PlanDevice& de
     if (p.K % (256 * sections) != 0) continue;
     const GemvParams first = k_section_of(k_section_params(p, sections), 0);
     if (!sweep8_fits(first, dev)) continue;
-    GemvLaunch plan = sweep8_plan(first, dev);
+    const GemvLaunch plan = sweep8_plan(first, dev);
     if (!plan.cluster) continue;
     const int64_t tiles = (p.M + 15) / 16, rounds = (tiles + plan.row_blocks - 1) / plan.row_blocks;
     if (p.N <= 8 && rounds < kTileSectionMinRounds) return GemvLaunch{};  // the fewest sections decide
-    plan.k_sections = sections;
-    plan.workspace_bytes = (int64_t)sections * p.M * p.N * 4;
-    return plan;
+    return with_k_sections(plan, p, sections);
   }
   return GemvLaunch{};
 }
@@ -3632,7 +3638,7 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   plan.tiled = kTiled;
   plan.integer = kInteger;
   plan.chunk_bytes = kWords * 4;
-  plan.workspace_bytes = splits > 1 ? (int64_t)splits * rows * p.N * 4 : 0;
+  plan.workspace_bytes = splits > 1 ? partial_sums_bytes(p, splits) : 0;
   return plan;
 }
 
@@ -3850,7 +3856,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     const int sections = plan.k_sections;
     if (!k_sections_apply(p) || sections < 2 || sections > kMaxKSections || p.K % (32 * sections) != 0 ||
         !(plan.sweep || plan.cluster) || p.partials == nullptr ||
-        plan.workspace_bytes < (int64_t)sections * p.M * p.N * 4)
+        plan.workspace_bytes < partial_sums_bytes(p, sections))
       return cudaErrorInvalidValue;
     const GemvParams q = k_section_params(p, sections);
     if (!plan.cluster) return check_sweep_plan(q, section_sweep(plan), dev, true);

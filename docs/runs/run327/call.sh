@@ -1,30 +1,38 @@
 #!/usr/bin/env bash
-# Run 327: checks on the session's final code (the code of 4f3901c, run 326):
-# memcheck over scripts/memcheck_cases.py, the leaderboard-rule bench (the task's stop rule, fresh
-# inputs each rep, re-checked), then the kernel tests with variants forced (the bulk-copy ring,
-# the k spans, both row sweeps off; each last run in run 232) as far as the call's time goes.
-# Predicted: memcheck clean, leaderboard rows ~23.8 / 42.1 / 15.3 us (run 289), every test passes.
+# Run 327 (BENCHMARKS.md item 207): where the W4A4 row sweep's ~2 us over its floor go now (item
+# 138's sides, last measured before items 139-158): the tree (the code of 4f3901c), "nodecode"
+# (the memory side alone: each piece's decode and dot products an XOR of its loaded words,
+# .variants/nodecode) and "nomem" (the compute side alone: every row re-reads the group's rows
+# 2-5, from L2 after the first pass, .variants/nomem), each in its own build; time_shapes.py in
+# the orders tree / nodecode / nomem / nomem / nodecode / tree (unchecked: the variants compute
+# something else on purpose); then memcheck on the tree. Predicted: nodecode ~0.5 us under the
+# tree on the task shapes (the last rows' compute, exposed after the stream ends), nomem about
+# the tree's time less the floor's DRAM ramp; memcheck clean.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 LOGS=/tmp/nvfp4_gemv_logs
 mkdir -p "$OUT" "$LOGS"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv > "$OUT/env.txt"
-export PYTHONUNBUFFERED=1 PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache
+export PYTHONUNBUFFERED=1
 SECONDS=0
-python3 -m nvfp4_gemv build > "$LOGS/build.log" 2>&1 || { tail -20 "$LOGS/build.log"; exit 1; }
-echo "build ${SECONDS}s" >> "$OUT/env.txt"
-python3 -m nvfp4_gemv info >> "$OUT/env.txt"
+for v in nodecode nomem; do
+  rm -rf /tmp/src_$v && cp -r src /tmp/src_$v && cp .variants/$v/gemv_kernels.cu /tmp/src_$v/nvfp4_gemv/csrc/
+  (PYTHONPATH=/tmp/src_$v NVFP4_GEMV_CACHE_DIR=/tmp/cache_$v python3 -m nvfp4_gemv build > "$LOGS/build_$v.log" 2>&1) &
+done
+PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache python3 -m nvfp4_gemv build > "$LOGS/build.log" 2>&1 || { tail -20 "$LOGS/build.log"; exit 1; }
+wait
+echo "builds ${SECONDS}s" >> "$OUT/env.txt"
+PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache python3 -m nvfp4_gemv info >> "$OUT/env.txt"
+side() {  # LABEL: time_shapes.py on that build
+  local src=$PWD/src cache=/tmp/nvfp4_gemv_cache
+  [ "$1" = tree ] || { src=/tmp/src_$1; cache=/tmp/cache_$1; }
+  echo "== $1"; PYTHONPATH=$src NVFP4_GEMV_CACHE_DIR=$cache timeout 60 python3 scripts/time_shapes.py 20 2>&1 | grep -v -i warn
+}
+{ side tree; side nodecode; side nomem; side nomem; side nodecode; side tree; } > "$OUT/sides.txt" 2>&1
+echo "sides done ${SECONDS}s" >> "$OUT/env.txt"
+cat "$OUT/sides.txt"
+export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache
 timeout 160 compute-sanitizer --tool memcheck --error-exitcode 9 python3 scripts/memcheck_cases.py > "$LOGS/memcheck.log" 2>&1
 echo "memcheck exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$LOGS/memcheck.log") clean summaries, $(grep -c '^ok' "$LOGS/memcheck.log") cases, ${SECONDS}s)" | tee "$OUT/checks.log"
-timeout 60 python3 -m nvfp4_gemv bench --leaderboard --no-baselines --json "$OUT/bench_leaderboard.json" > "$OUT/bench_leaderboard.txt" 2>&1
-echo "== leaderboard (exit $?, ${SECONDS}s)"; grep -E "^\||geomean" "$OUT/bench_leaderboard.txt"
-forced() {  # NAME ENV...: the kernel tests with the variant forced, while the call has time
-  local name=$1; shift
-  [ $SECONDS -lt 420 ] || { echo "$name: not run (time)" | tee -a "$OUT/checks.log"; return; }
-  env "$@" timeout 100 python3 -m pytest -q tests/test_gpu_kernel.py 2>&1 | tail -n 1 | sed "s/^/$name: /" | tee -a "$OUT/checks.log"
-}
-forced "row sweeps off" NVFP4_GEMV_SWEEP=0 NVFP4_GEMV_SWEEP16=0
-forced "ring forced" NVFP4_GEMV_RING=1
-forced "spans forced" NVFP4_GEMV_SPANS=1
 echo "all done ${SECONDS}s" >> "$OUT/env.txt"
-tail -1 "$OUT/env.txt"
+tail -2 "$OUT/env.txt"

@@ -32,7 +32,7 @@ side() {  # LABEL: time_shapes.py on that build
 echo "sides done ${SECONDS}s" >> "$OUT/env.txt"
 cat "$OUT/sides.txt"
 export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache
-if [ $SECONDS -lt 300 ]; then  # device time is short: memcheck only where the call has room
+if [ $SECONDS -lt 240 ]; then  # device time is short: memcheck only where the call has room
   timeout 140 compute-sanitizer --tool memcheck --error-exitcode 9 python3 scripts/memcheck_cases.py > "$LOGS/memcheck.log" 2>&1
   echo "memcheck exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$LOGS/memcheck.log") clean summaries, $(grep -c '^ok' "$LOGS/memcheck.log") cases, ${SECONDS}s)" | tee "$OUT/checks.log"
 else

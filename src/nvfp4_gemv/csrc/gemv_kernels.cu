@@ -3520,10 +3520,10 @@ inline GemvLaunch k_tile_sections_plan(const GemvParams& p, const PlanDevice& de
     if (p.K % (256 * sections) != 0) continue;
     const GemvParams first = k_section_of(k_section_params(p, sections), 0);
     if (!sweep8_fits(first, dev)) continue;
-    const GemvLaunch plan = sweep8_plan(first, dev);
+    const Sweep8Choice shape = sweep8_choice(first, dev);
+    const GemvLaunch plan = sweep8_plan_of(first, shape, dev);
     if (!plan.cluster) continue;
-    const int64_t tiles = (p.M + 15) / 16, rounds = (tiles + plan.row_blocks - 1) / plan.row_blocks;
-    if (p.N <= 8 && rounds < kTileSectionMinRounds) return GemvLaunch{};  // the fewest sections decide
+    if (p.N <= 8 && shape.rounds < kTileSectionMinRounds) return GemvLaunch{};  // the fewest sections decide
     return with_k_sections(plan, p, sections);
   }
   return GemvLaunch{};

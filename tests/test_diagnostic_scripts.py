@@ -84,3 +84,35 @@ def test_sass_loop_first_reads_goes_around_the_loop():
     ins = [(16 * i, text) for i, text in enumerate(body)]
     got = [(j, d) for j, _, d in sass_loop.first_reads(ins)]
     assert got == [(2, 1), (4, 6), (5, 1), (7, None)], got
+
+
+def test_sweep_timeline_groups_calls_and_drops_the_warm_up():
+    """sweep_timeline on hand-written printf lines: two W4A4 calls 1 ms apart after a warm-up, the
+    second with row 0 / x landing stamps on only some CTAs (then not printed), and floor lines with
+    and without the first-loads stamp; stamps in us from each call's first entry."""
+    tl = _load("sweep_timeline")
+    us = 1000
+    warm = [f"TLG {b} 0 {b * us} {(b + 3) * us} {(b + 9) * us} {(b + 10) * us} {(b + 11) * us} 5" for b in range(3)]
+    t0 = 10 * us * us  # 10 ms later
+    call0 = [f"TLG {b} {b} {t0 + 200 * b} {t0 + 3000 + 200 * b} {t0 + 15000} {t0 + 17000 + 1000 * b} "
+             f"{t0 + 17500 + 1000 * b} 9 {t0 + 1000} {t0 + 2500}" for b in range(4)]
+    t1 = t0 + 1000 * us
+    call1 = [f"TLG 0 0 {t1} {t1 + 4000} {t1 + 16000} {t1 + 20000} {t1 + 21000} 9",
+             f"TLG 1 1 {t1 + 200} {t1 + 5000} {t1 + 16000} {t1 + 22000} {t1 + 23000} 9 {t1 + 900} {t1 + 3000}"]
+    floor = [f"TLF 0 0 {t0} {t0 + 9000} {t0 + 3000}", f"TLF 0 0 {t1} {t1 + 8000}", f"TLF 1 1 {t1} {t1 + 9000}"]
+    rows = tl.parse(warm + call1 + ["noise line"] + call0 + floor)
+    assert [len(c) for c in tl.calls(rows["TLG"])] == [3, 4, 2]
+    out = tl.summary(rows)
+    assert out[0] == "gemv call 0: 4 CTAs, rows a CTA [9]"
+    assert out[1] == "  entry                       0.0   0.0   0.3   0.6   0.6"
+    assert out[2] == "  row 0 landed                1.0   1.0   1.0   1.0   1.0"
+    assert out[3] == "  x landed, decoded           2.5   2.5   2.5   2.5   2.5"
+    assert out[4] == "  first row                   3.0   3.0   3.3   3.6   3.6"
+    assert out[6] == "  loop end last warp         17.0  17.0  18.5  20.0  20.0"
+    # (loop end last warp - first row) / 8 rows: (14 + 0.8 b) us / 8 for CTA b.
+    assert out[8] == "  us a row after the first   1.75  1.75  1.90  2.05  2.05"
+    assert out[9] == "gemv call 1: 2 CTAs, rows a CTA [9]"
+    assert not any("landed" in line for line in out[10:15])
+    # The floor: its first call (10 ms before the next) is the warm-up; the second lacks one stamp.
+    assert out[-3:] == ["floor call 0: 2 CTAs", "  entry                       0.0   0.0   0.0   0.0   0.0",
+                        "  exit                        8.0   8.0   8.5   9.0   9.0"]

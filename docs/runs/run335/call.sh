@@ -19,4 +19,4 @@ echo "builds ${SECONDS}s" > "$OUT/env.txt"
 (cd /tmp/tree_tl2 && PYTHONPATH=src NVFP4_GEMV_CACHE_DIR=/tmp/cache_tl2 timeout 90 python3 scripts/sweep_timeline.py 7168 16384 1 2 fp4) > "$OUT/timeline.txt" 2>&1
 (cd /tmp/tree_tl16 && PYTHONPATH=src NVFP4_GEMV_CACHE_DIR=/tmp/cache_tl16 timeout 90 python3 scripts/sweep_timeline.py 7168 16384 1 2 bf16) >> "$OUT/timeline.txt" 2>&1
 echo "all done ${SECONDS}s" >> "$OUT/env.txt"
-grep -v -i warn "$OUT/timeline.txt"; cat "$OUT/env.txt"; tail -2 "$OUT"/apply_*.log
+grep -v -i warn "$OUT/timeline.txt"; cat "$OUT/env.txt"; tail -n 2 "$OUT"/apply_*.log

@@ -3,9 +3,11 @@ five model layers, the bench's way (events, write flush), WITHOUT checking the o
 diagnostic kernel variants that compute something else on purpose (memory only, compute only).
 Prints one line per shape; with "tiled", the same operands in the tiled weight format
 (format.to_tiled) too; with "columns", also W4A4 and W4A16 bf16 at N = 2, 4, 8, 16 on 7168x16384
-and 4096x4096 (the split-K plans; with "tiled", in both layouts).
+and 4096x4096 (the split-K plans; with "tiled", in both layouts). With "fp16" and / or "bf16", the
+shapes' rows time W4A16 with that activation instead (one line each, the floor over the 16-bit x's
+bytes).
 
-Usage: PYTHONPATH=src python scripts/time_shapes.py [reps] [tiled] [columns]
+Usage: PYTHONPATH=src python scripts/time_shapes.py [reps] [tiled] [columns] [fp16] [bf16]
 """
 import sys
 
@@ -18,6 +20,7 @@ from nvfp4_gemv.bench import Flusher, gemv_bytes, random_operands, stream_floor,
 reps = int(sys.argv[1]) if len(sys.argv) > 1 else 20
 tiled = "tiled" in sys.argv[2:]
 columns = "columns" in sys.argv[2:]
+acts16 = [act for act in ("fp16", "bf16") if act in sys.argv[2:]]
 ops.load()
 flusher = Flusher("write", "cuda")
 
@@ -38,9 +41,10 @@ def timed(m, k, l, n, act) -> str:
 
 for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (4096, 14336, 1), (2048, 7168, 1),
                                         (151936, 4096, 1)]:
-    line = timed(m, k, l, 1, "fp4")
-    floor, _ = stream_floor(gemv_bytes(m, k, l), flusher, "cuda", reps)
-    print(f"{m}x{k}x{l}: {line}, floor {floor.median_us:.1f} us", flush=True)
+    for act in acts16 or ["fp4"]:
+        line = timed(m, k, l, 1, act)
+        floor, _ = stream_floor(gemv_bytes(m, k, l, 1, 0.5 if act == "fp4" else 2.0), flusher, "cuda", reps)
+        print(f"{m}x{k}x{l}{'' if act == 'fp4' else ' ' + act}: {line}, floor {floor.median_us:.1f} us", flush=True)
 columns_cases = [(shape, act, n) for shape in ((7168, 16384), (4096, 4096)) for act in ("fp4", "bf16")
                  for n in (2, 4, 8, 16)]
 for (m, k), act, n in columns_cases if columns else ():

@@ -206,14 +206,16 @@ def _sweep16_expected() -> bool:
 @pytest.mark.parametrize("act", ["fp16", "bf16"])
 @pytest.mark.parametrize("l,m,k", [(1, 1, 32), (2, 5, 96), (3, 129, 2048), (1, 301, 7168), (4, 1201, 7168),
                                    (1, 63, 16384), (300, 9, 1024), (1, 7001, 2048), (1, 77, 5120),
-                                   (1, 2049, 1024), (1, 4097, 4096), (1, 3001, 6144), (1, 77, 16640),
-                                   (1, 300, 18944), (1, 33, 16416), (1, 97, 22528), (1, 130, 24576),
-                                   (1, 1001, 28672), (1, 129, 32768)], ids=str)
+                                   (1, 2049, 1024), (1, 4097, 4096), (1, 3001, 6144), (1, 8193, 7168),
+                                   (1, 77, 16640), (1, 300, 18944), (1, 33, 16416), (1, 97, 22528),
+                                   (1, 130, 24576), (1, 1001, 28672), (1, 129, 32768)], ids=str)
 def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     """W4A16 at one column, row-major (sweep16_kernel on sm_90; on 100+ SMs 2 pieces a thread, and
     one at L = 1 where K = 1024 x an odd number or K <= 1024: K = 32, 1024, 5120, 7168, or where
-    the weights are at most 16 MiB: 2048 with 7001 rows on 2 warps, 4096 on 4, 6144 on 6): rows in
-    pairs with an odd last row (M odd), pieces past K (96, 7168), 1-8 warps a row, CTAs crossing
+    the weights are at most 16 MiB: 2048 with 7001 rows on 2 warps, 4096 on 4, 6144 on 6; but 2
+    pieces on 4 warps on 8193x7168, a long stream where one piece holds fewer warps an SM,
+    sweep16_warps_per_sm): rows in pairs with an odd last row (M odd), pieces past K (96, 7168),
+    1-8 warps a row, CTAs crossing
     batches (bf16: each batch its own exponent); past K = 16384 at L = 1 one group a CTA: one
     piece a thread on 17..24 warps (item 202: K = 16416 on 17, the last warp's pieces but one past
     K; 16640 on 17, 18944 on 19, 22528 on 22, 24576 on 24), 2 pieces on 13..16 (item 200: 28672 on

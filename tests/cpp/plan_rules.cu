@@ -344,6 +344,20 @@ int main() {
       const GemvLaunch g4 = check_case(devices[0], Case{14336, 4096, 1, 1, act, kScaleRowMajor, true});
       const GemvLaunch g1 = check_case(devices[0], Case{2048, 7168, 1, 1, act, kScaleRowMajor, true});
       const GemvLaunch g5 = check_case(devices[0], Case{5120, 5120, 1, 1, act, kScaleRowMajor, true});
+      // Long streams where ceil(K / 1024) is odd (sweep16_warps_per_sm, run 339): 2 pieces on 4 warps
+      // at K = 7168 (8192x7168, 33 MB: one piece would hold 14 warps an SM against 16), one piece on
+      // 5 warps at K = 5120 (13824x5120: 20 against 12) and on 3 at K = 3072 (28672x3072: 18 against
+      // 16); 2048x7168 (8 MB, a short stream) keeps one piece (g1 below).
+      const GemvLaunch o7 = check_case(devices[0], Case{8192, 7168, 1, 1, act, kScaleRowMajor, true});
+      const GemvLaunch o5 = check_case(devices[0], Case{13824, 5120, 1, 1, act, kScaleRowMajor, true});
+      const GemvLaunch o3 = check_case(devices[0], Case{28672, 3072, 1, 1, act, kScaleRowMajor, true});
+      if (o7.sweep != 2 || o7.sweep_warps != 4 || o5.sweep != 1 || o5.sweep_warps != 5 || o3.sweep != 1 ||
+          o3.sweep_warps != 3) {
+        std::printf("FAIL H200 W4A16 act %d: 8192x7168 sweep %d x %d warps, 13824x5120 sweep %d x %d warps, "
+                    "28672x3072 sweep %d x %d warps\n",
+                    act, o7.sweep, o7.sweep_warps, o5.sweep, o5.sweep_warps, o3.sweep, o3.sweep_warps);
+        ++failures;
+      }
       // One piece where the weights are at most 16 MiB (kSweepOnePieceMaxBytes; run 250):
       // 4096x4096 on 4 warps, 2 CTAs per SM; 14336x4096 (33 MB) keeps 2 pieces (g4).
       const GemvLaunch gs = check_case(devices[0], Case{4096, 4096, 1, 1, act, kScaleRowMajor, true});

@@ -3054,7 +3054,8 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   return one_warps <= kWarps && (fewer_past_k || short_stream) ? 1 : two_or_four;
 }
 // The W4A16 sweep's pieces a thread: at L = 1 one where the W4A4 sweep takes one (sweep_pieces:
-// ceil(K / 1024) odd, K <= 1024, or a short stream), else 2. Measured against 2 pieces everywhere
+// ceil(K / 1024) odd, K <= 1024, or a short stream; on a long stream with K > 1024 only where that
+// holds more warps an SM, below), else 2. Measured against 2 pieces everywhere
 // (two orders, unchecked, fp16 / bf16; one piece at 2 CTAs per SM, before sweep16_ctas_per_sm; run 241,
 // docs/runs/run241/w4a16_one.py): 28672x1024 11.3-11.5 / 11.7-11.8 us against 14.2-14.4 /
 // 14.8-15.0, 7168x1024 7.3-7.4 / 7.7-7.8 against 8.2-8.3 / 9.0-9.1, 4096x512 5.8-6.0 / 6.6 against
@@ -3091,11 +3092,28 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // against 21.1-21.3 / 22.0-22.1, 3584x18944 (19 / 10) 19.4-19.5 / 18.7-18.8 against 20.0 /
 // 20.8-20.9, 5120x20480 (20 / 10) 25.0 / 23.9 against 25.4-25.5 / 26.8; at 22-24 warps (11-12 of
 // 2) fp16 from 0.2 faster to 0.5 slower, bf16 0.3-1.0 faster (4096x22528, 3072x24576, 5120x24576).
+// One column on a long stream (past kSweepOnePieceMaxBytes, K > 1024) where ceil(K / 1024) is odd:
+// one piece only where its CTAs hold more warps an SM than the 2-piece kernel's
+// (sweep16_warps_per_sm): the loop is issue-bound (item 137), and one piece's 102-103 SASS per 32
+// values against 87 pay only with more warps to hide its latencies. K = 3072: 18 warps an SM
+// against 16, K = 5120: 20 against 12 (one piece); K = 7168: 14 against 16 (2 pieces on 4 warps).
+// Measured (run 339, docs/runs/run339/odd_k.py, two orders, unchecked, fp16 / bf16, against one
+// piece at any size; BENCHMARKS.md item 218): 8192x7168 (33 MB) 17.3-17.4 / 17.0-17.3 us against
+// 18.1-18.2 / 17.7, 18432x7168 28.9-29.1 / 28.9 against 32.1-32.2 / 31.6, 32768x7168 (132 MB)
+// 45.1-45.2 / 44.9-45.1 against 51.7-51.8 / 51.0-51.1; 2 pieces lost where one piece holds more
+// warps: 13824x5120 19.2 / 19.6 against 18.9-19.0 / 18.5-18.6, 28672x3072 23.3-23.6 / 23.5
+// against 22.3-22.5 / 22.1.
+inline int sweep16_warps_per_sm(int pieces, int K) {
+  const int group_warps = sweep_warps_for(K, pieces);
+  return sweep16_ctas_per_sm(pieces, group_warps) * sweep_cta_warps(group_warps);
+}
 inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
   if (p.N == 2) return sweep_warps_for(p.K, 1) <= kWarps ? 1 : 2;
   if (p.L == 1 && sweep_warps_for(p.K, 2) > kWarps)  // past K = 16384: the wide CTAs (item 202)
     return sweep_warps_for(p.K, 1) <= kSweep16OneMaxGroupWarps ? 1 : 2;
-  return p.L == 1 && sweep_pieces(p, dev) == 1 ? 1 : 2;
+  if (p.L != 1 || sweep_pieces(p, dev) != 1) return 2;
+  const bool long_stream = p.K > 1024 && sweep_weight_bytes(p) > kSweepOnePieceMaxBytes;
+  return !long_stream || sweep16_warps_per_sm(1, p.K) > sweep16_warps_per_sm(2, p.K) ? 1 : 2;
 }
 // w4a16: the W4A16 sweep (sweep16_kernel; sweep16_pieces, sweep16_fits, sweep16_ctas_per_sm).
 inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4a16 = false) {

@@ -215,11 +215,10 @@ def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     the weights are at most 16 MiB: 2048 with 7001 rows on 2 warps, 4096 on 4, 6144 on 6; but 2
     pieces on 4 warps on 8193x7168, a long stream where one piece holds fewer warps an SM,
     sweep16_warps_per_sm): rows in pairs with an odd last row (M odd), pieces past K (96, 7168),
-    1-8 warps a row, CTAs crossing
-    batches (bf16: each batch its own exponent); past K = 16384 at L = 1 one group a CTA: one
-    piece a thread on 17..24 warps (item 202: K = 16416 on 17, the last warp's pieces but one past
-    K; 16640 on 17, 18944 on 19, 22528 on 22, 24576 on 24), 2 pieces on 13..16 (item 200: 28672 on
-    14, 32768 on 16); three calls bitwise equal."""
+    1-8 warps a row, CTAs crossing batches (bf16: each batch its own exponent); past K = 16384 at
+    L = 1 one group a CTA: one piece a thread on 17..24 warps (item 202: K = 16416 on 17, the last
+    warp's pieces but one past K; 16640 on 17, 18944 on 19, 22528 on 22, 24576 on 24), 2 pieces on
+    13..16 (item 200: 28672 on 14, 32768 on 16); three calls bitwise equal."""
     gen = torch.Generator().manual_seed(l + m + k + len(act))
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, act, DEV)
     if _sweep16_expected():

@@ -90,7 +90,7 @@ def child(argv):
     import torch
 
     from nvfp4_gemv import ops
-    from nvfp4_gemv.bench import Flusher, gemv_bytes, random_operands
+    from nvfp4_gemv.bench import Flusher, act_value_bytes, gemv_bytes, random_operands
 
     m, k, l = (int(v) for v in argv[1:4])
     reps = int(argv[4]) if len(argv) > 4 else 3
@@ -100,8 +100,7 @@ def child(argv):
     out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
     flusher = Flusher("write", "cuda")
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    data = torch.empty(gemv_bytes(m, k, l, act_bytes_per_value=0.5 if act == "fp4" else 2.0), dtype=torch.uint8,
-                       device="cuda")
+    data = torch.empty(gemv_bytes(m, k, l, 1, act_value_bytes(act)), dtype=torch.uint8, device="cuda")
     data.random_()
     sink = torch.zeros(sms * 8, dtype=torch.int32, device="cuda")
     # The floor on one CTA of 512 threads an SM: the bench's best grid on the task's byte counts.

@@ -15,7 +15,7 @@ import torch
 
 from nvfp4_gemv import format as fmt
 from nvfp4_gemv import ops, reference, task
-from nvfp4_gemv.bench import Flusher, gemv_bytes, random_operands, stream_floor, time_cuda
+from nvfp4_gemv.bench import Flusher, act_value_bytes, gemv_bytes, random_operands, stream_floor, time_cuda
 
 reps = int(sys.argv[1]) if len(sys.argv) > 1 else 20
 tiled = "tiled" in sys.argv[2:]
@@ -43,7 +43,7 @@ for m, k, l in task.BENCHMARK_SHAPES + [(4096, 4096, 1), (14336, 4096, 1), (4096
                                         (151936, 4096, 1)]:
     for act in acts16 or ["fp4"]:
         line = timed(m, k, l, 1, act)
-        floor, _ = stream_floor(gemv_bytes(m, k, l, 1, 0.5 if act == "fp4" else 2.0), flusher, "cuda", reps)
+        floor, _ = stream_floor(gemv_bytes(m, k, l, 1, act_value_bytes(act)), flusher, "cuda", reps)
         print(f"{m}x{k}x{l}{'' if act == 'fp4' else ' ' + act}: {line}, floor {floor.median_us:.1f} us", flush=True)
 columns_cases = [(shape, act, n) for shape in ((7168, 16384), (4096, 4096)) for act in ("fp4", "bf16")
                  for n in (2, 4, 8, 16)]

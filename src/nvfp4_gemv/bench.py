@@ -127,6 +127,12 @@ def stream_floor(nbytes: int, flusher: Flusher, device, reps: int) -> tuple[Timi
     return best, cfg
 
 
+def act_value_bytes(act: str) -> float:
+    """gemv_bytes' activation bytes per value for an activation kind: FP4 codes half a byte (their
+    scales added by gemv_bytes), fp16 / bf16 two."""
+    return 0.5 if act == "fp4" else 2.0
+
+
 def gemv_bytes(m: int, k: int, l: int, n: int = 1, act_bytes_per_value: float = 0.5, out_bytes: int = 2) -> int:
     weights = l * (m * k // 2 + m * k // 16)
     act = l * n * (int(k * act_bytes_per_value) + (k // 16 if act_bytes_per_value == 0.5 else 0))
@@ -241,7 +247,7 @@ def bench_op_shape(m, k, l, n, act, flusher, bw, device, reps, tiled=False) -> S
         layout = reference.TILED
     out = torch.empty((l, m, n), dtype=torch.float16, device=device)
     call = lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, layout, 0, None, None, None, out)  # noqa: E731
-    nbytes = gemv_bytes(m, k, l, n, 0.5 if act == "fp4" else 2.0)
+    nbytes = gemv_bytes(m, k, l, n, act_value_bytes(act))
     t = time_cuda(call, flusher, reps)
     floor, cfg = stream_floor(nbytes, flusher, device, reps)
     kind = f"{'W4A4' if act == 'fp4' else 'W4A16 ' + act} N={n}" + (" tiled" if tiled else "")

@@ -3102,7 +3102,10 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // 18.1-18.2 / 17.7, 18432x7168 28.9-29.1 / 28.9 against 32.1-32.2 / 31.6, 32768x7168 (132 MB)
 // 45.1-45.2 / 44.9-45.1 against 51.7-51.8 / 51.0-51.1; 2 pieces lost where one piece holds more
 // warps: 13824x5120 19.2 / 19.6 against 18.9-19.0 / 18.5-18.6, 28672x3072 23.3-23.6 / 23.5
-// against 22.3-22.5 / 22.1.
+// against 22.3-22.5 / 22.1. Where ceil(K / 1024) is even, 2 pieces leave no thread's piece past K
+// and win even against more warps: one piece at K = 6144 (18 warps an SM against 12) measured
+// slower (run 341, docs/runs/next_six_k.py; item 219): 16384x6144 24.4-24.9 us against 22.5 /
+// 23.3, 32768x6144 42.1-42.9 against 36.9 / 39.0-39.1.
 inline int sweep16_warps_per_sm(int pieces, int K) {
   const int group_warps = sweep_warps_for(K, pieces);
   return sweep16_ctas_per_sm(pieces, group_warps) * sweep_cta_warps(group_warps);

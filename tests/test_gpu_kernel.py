@@ -69,11 +69,14 @@ def test_random_shapes_match_reference(seed):
     assert_close_elementwise(got, ref, tol, f"L={l} M={m} K={k} N={n} act={act} out={out_name} layout={layout}")
 
 
-def _match_reference_three_calls(l, m, k, n, act, seed):
+def _match_reference_three_calls(l, m, k, n, act, seed, check_kernels=None):
     """Three calls against the reference (races between warps show up only now and then, run 34);
-    returns the three outputs."""
+    returns the three outputs. check_kernels(names), if given, first checks the kernels one call
+    launches on the same operands."""
     gen = torch.Generator().manual_seed(seed)
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
+    if check_kernels is not None:
+        check_kernels(cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32)))
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
     tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
     outs = []
@@ -81,6 +84,13 @@ def _match_reference_three_calls(l, m, k, n, act, seed):
         outs.append(run_op(a, sfa, x, sfx, torch.float32))
         assert_close_elementwise(outs[-1], ref, tol, f"L={l} M={m} K={k} N={n} {act} rep {rep}")
     return outs
+
+
+def _three_calls_bitwise_equal(l, m, k, n, act, seed, check_kernels=None):
+    """_match_reference_three_calls, and the three outputs bitwise equal (run to run determinism)."""
+    first, *rest = _match_reference_three_calls(l, m, k, n, act, seed, check_kernels)
+    for got in rest:
+        assert torch.equal(first, got), "not deterministic"
 
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
@@ -175,14 +185,10 @@ def test_row_sweep_shapes_match_reference(l, m, k):
     16384) and 4 on 1, 5 and 8 (K = 4096, 3584 and 4064 with many rows: 128, 112 and 127 pieces on
     one warp; 20480, 30752); CTAs crossing batch boundaries, up to several segments each (300
     batches of 9 rows). The sweep kernel is what runs, and three calls agree bitwise."""
-    gen = torch.Generator().manual_seed(l + m + k)
-    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "fp4", DEV)
-    if _sweep_expected():
-        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+    def launched(names):
         assert any("sweep_kernel" in name for name in names), names
-    first, *rest = _match_reference_three_calls(l, m, k, 1, "fp4", seed=l + m + k)
-    for got in rest:
-        assert torch.equal(first, got), "not deterministic"
+
+    _three_calls_bitwise_equal(l, m, k, 1, "fp4", seed=l + m + k, check_kernels=launched if _sweep_expected() else None)
 
 
 def _check_epilogue(call, ref, accumulation, kernel: str, expected: bool, label: str):
@@ -219,18 +225,15 @@ def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     L = 1 one group a CTA: one piece a thread on 17..24 warps (item 202: K = 16416 on 17, the last
     warp's pieces but one past K; 16640 on 17, 18944 on 19, 22528 on 22, 24576 on 24), 2 pieces on
     13..16 (item 200: 28672 on 14, 32768 on 16); three calls bitwise equal."""
-    gen = torch.Generator().manual_seed(l + m + k + len(act))
-    a, sfa, x, sfx = random_problem(l, m, k, 1, gen, act, DEV)
-    if _sweep16_expected():
-        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+    def launched(names):
         assert any("sweep16_kernel" in name for name in names), names
         if k > 16384:  # one piece on 17..24 warps a row, else 2 pieces on 13..16
             pieces = 1 if -(-k // 1024) <= 24 else 2
             warps = -(-k // (1024 * pieces))
             assert any(re.search(rf"sweep16_kernel<{pieces}, ?{warps},", name) for name in names), names
-    first, *rest = _match_reference_three_calls(l, m, k, 1, act, seed=l + m + k + len(act))
-    for got in rest:
-        assert torch.equal(first, got), "not deterministic"
+
+    _three_calls_bitwise_equal(l, m, k, 1, act, seed=l + m + k + len(act),
+                               check_kernels=launched if _sweep16_expected() else None)
 
 
 def test_w4a16_row_sweep_bf16_column_scale_and_epilogue():
@@ -277,15 +280,11 @@ def test_row_sweep16_two_columns_match_reference(m, k, act):
     thread up to K = 8192 (1-8 warps a row, 2 row pairs in flight), two beyond (8224: 2 of 514
     pieces past K on 8 warps; 14336 on 7, 16384 on 8; one pair in flight); odd M, pieces past K
     (96, 7168), one row. The sweep is what runs; three calls bitwise equal."""
-    seed = m + k + len(act) + 2
-    gen = torch.Generator().manual_seed(seed)
-    a, sfa, x, sfx = random_problem(1, m, k, 2, gen, act, DEV)
-    if _sweep16_expected():
-        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+    def launched(names):
         assert any("sweep16_kernel" in name for name in names), names
-    first, *rest = _match_reference_three_calls(1, m, k, 2, act, seed=seed)
-    for got in rest:
-        assert torch.equal(first, got), "not deterministic"
+
+    _three_calls_bitwise_equal(1, m, k, 2, act, seed=m + k + len(act) + 2,
+                               check_kernels=launched if _sweep16_expected() else None)
 
 
 @pytest.mark.parametrize("k", [4096, 16384], ids=str)
@@ -405,19 +404,15 @@ def _check_tile_sweep(m, k, n, act, shape):
     """One tile-sweep case: sweep8_kernel runs (where the switches allow it), of Sweep8Shape shape =
     (chunks a thread, a regex part; column blocks) unless None; the output matches the reference in
     three calls, bitwise equal."""
-    seed = m + k + n + len(act)
-    gen = torch.Generator().manual_seed(seed)
-    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
-    if _sweep8_expected():
-        names = [name for name in cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
-                 if "sweep8_kernel<" in name]
+    def launched(names):
+        names = [name for name in names if "sweep8_kernel<" in name]
         assert names, "the tile sweep did not run"
         if shape is not None:
             pieces, blocks = shape
             assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?{blocks}>", name) for name in names), names
-    first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=seed)
-    for got in rest:
-        assert torch.equal(first, got), "not deterministic"
+
+    _three_calls_bitwise_equal(1, m, k, n, act, seed=m + k + n + len(act),
+                               check_kernels=launched if _sweep8_expected() else None)
 
 
 @pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
@@ -456,16 +451,14 @@ def test_k_sections_past_the_row_sweeps(m, k, act):
     13312, 10240 and 32768 / 4, 3 of 12288, 8 of 16384, 5 of 6560; one row. K = 32784 (16 x odd)
     takes no sections (the row tiles). Three calls bitwise equal."""
     sections = _k_sections(k, act)
-    if (_sweep_expected() if act == "fp4" else _sweep16_expected()):
-        gen = torch.Generator().manual_seed(m + k + len(act))
-        a, sfa, x, sfx = random_problem(1, m, k, 1, gen, act, DEV)
-        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+
+    def launched(names):
         sweep = "sweep_kernel" if act == "fp4" else "sweep16_kernel"
         assert any(sweep in name for name in names) == (sections > 0), names
         assert any("reduce_splits_kernel" in name for name in names) == (sections > 0), names
-    first, *rest = _match_reference_three_calls(1, m, k, 1, act, seed=m + k + len(act))
-    for got in rest:
-        assert torch.equal(first, got), "not deterministic"
+
+    expected = _sweep_expected() if act == "fp4" else _sweep16_expected()
+    _three_calls_bitwise_equal(1, m, k, 1, act, seed=m + k + len(act), check_kernels=launched if expected else None)
 
 
 @pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
@@ -480,15 +473,12 @@ def test_k_sections_of_the_tile_sweep(m, k, n, sections, act):
     columns only where a launch's clusters take at least 24 tiles (k_tile_sections_plan; 300 rows:
     one), never at 2; K = 41088 (256 x 160.5) in none. Without sections the row tiles split K. M
     not a multiple of 16. Three calls bitwise equal."""
-    if _sweep8_expected():
-        gen = torch.Generator().manual_seed(m + k + n + len(act))
-        a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
-        names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+    def launched(names):
         assert any("sweep8_kernel" in name for name in names) == sections, names
         assert any("reduce_splits_kernel" in name for name in names), names
-    first, *rest = _match_reference_three_calls(1, m, k, n, act, seed=m + k + n + len(act))
-    for got in rest:
-        assert torch.equal(first, got), "not deterministic"
+
+    _three_calls_bitwise_equal(1, m, k, n, act, seed=m + k + n + len(act),
+                               check_kernels=launched if _sweep8_expected() else None)
 
 
 @pytest.mark.parametrize("act,n", [("fp4", 1), ("fp16", 1), ("fp16", 12)])
@@ -617,9 +607,7 @@ def test_k_span_shapes_match_reference(l, m, k, act):
     (K = 1056), all of tile 0 and none of tile 1 (1536), part of tile 1 (1600); odd row counts
     (the last pair's second row is skipped); batches whose CTAs cross a batch boundary; many rows;
     K past one chunk (40960: the k-span plan splits K). Bitwise equal over the three calls."""
-    first, *rest = _match_reference_three_calls(l, m, k, 1, act, seed=3 * l + m + k)
-    for got in rest:
-        assert torch.equal(first, got), "not deterministic"
+    _three_calls_bitwise_equal(l, m, k, 1, act, seed=3 * l + m + k)
 
 
 @pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])

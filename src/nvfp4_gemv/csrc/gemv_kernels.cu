@@ -3262,6 +3262,12 @@ inline GemvLaunch with_k_sections(GemvLaunch plan, const GemvParams& p, int sect
   plan.workspace_bytes = partial_sums_bytes(p, sections);
   return plan;
 }
+// x's strides count elements of its type (GemvParams): bytes for FP4 x, two codes a byte, and
+// 16-bit elements otherwise. `values` activation values in those units, and one unit's bytes:
+inline int64_t x_stride_of_values(const GemvParams& p, int64_t values) {
+  return p.act == kActFP4 ? values / 2 : values;
+}
+inline int x_stride_unit_bytes(const GemvParams& p) { return p.act == kActFP4 ? 1 : 2; }
 // Section s of p (p.L == 1) as batch s of S: K / S values, strides of K / S values along each row.
 inline GemvParams k_section_params(const GemvParams& p, int sections) {
   GemvParams q = p;
@@ -3270,7 +3276,7 @@ inline GemvParams k_section_params(const GemvParams& p, int sections) {
   q.L = sections;
   q.a_batch_stride = k / 2;                                  // bytes: two E2M1 codes a byte
   q.sfa.batch_stride = k / 16 * p.sfa.col_stride;            // one E4M3 scale per 16 values
-  q.x_batch_stride = p.act == kActFP4 ? k / 2 : k;           // bytes (FP4) or 16-bit elements
+  q.x_batch_stride = x_stride_of_values(p, k);
   q.sfx.batch_stride = k / 16 * p.sfx.col_stride;            // FP4 x's scales (row-major)
   q.out = p.partials;
   q.out_kind = kOutF32;
@@ -3513,7 +3519,7 @@ inline GemvParams k_section_of(const GemvParams& q, int s) {
   r.L = 1;
   r.a = q.a + s * q.a_batch_stride;
   r.sfa.base = q.sfa.base + s * q.sfa.batch_stride;
-  r.x = static_cast<const uint8_t*>(q.x) + s * q.x_batch_stride * (q.act == kActFP4 ? 1 : 2);
+  r.x = static_cast<const uint8_t*>(q.x) + s * q.x_batch_stride * x_stride_unit_bytes(q);
   if (q.sfx.base) r.sfx.base = q.sfx.base + s * q.sfx.batch_stride;
   if (q.out) r.out = static_cast<float*>(q.out) + s * q.out_batch_stride;
   return r;

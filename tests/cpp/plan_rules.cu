@@ -114,6 +114,12 @@ void check_row_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
     fail(d, c, g, "row sweep: one split, the integer item for W4A4 at one column, 16-byte loads");
   if (g.smem_bytes < cta_rows * g.sweep_warps * 4 * (sweep16 ? c.N : 1) || g.smem_bytes > d.dev.cta_smem)
     fail(d, c, g, "row sweep: shared memory for each row's warp sums");
+  // The one-column 2-piece W4A16 sweep of up to 8 warps a row keeps x in static shared memory (64
+  // bytes a piece and thread of its CTA of 8 / w groups of w warps, beside at most 256 more bytes):
+  // its sums within the 48 KB a kernel gets without opting in.
+  if (sweep16 && c.N == 1 && g.sweep == 2 && g.sweep_warps <= 8 &&
+      g.smem_bytes + 64 * 2 * 32 * (8 / g.sweep_warps) * g.sweep_warps + 256 > 48 * 1024)
+    fail(d, c, g, "W4A16 sweep: the sums and x's static shared memory within 48 KB");
 }
 
 // The tile sweep: K over a cluster of CTAs, x in registers, 16-row tiles (c: a K section where the
@@ -356,6 +362,14 @@ int main() {
         std::printf("FAIL H200 W4A16 act %d: 8192x7168 sweep %d x %d warps, 13824x5120 sweep %d x %d warps, "
                     "28672x3072 sweep %d x %d warps\n",
                     act, o7.sweep, o7.sweep_warps, o5.sweep, o5.sweep_warps, o3.sweep, o3.sweep_warps);
+        ++failures;
+      }
+      // Many rows a CTA (200000x16384, 8 warps a row): the sums within 48 KB less x's 32 KB, so
+      // 2 * 252 rows a CTA on 397 CTAs, not 758 on 264 (check_row_sweep's shared-memory rule).
+      const GemvLaunch gm = check_case(devices[0], Case{200000, 16384, 1, 1, act, kScaleRowMajor, true});
+      if (gm.sweep != 2 || gm.sweep_warps != 8 || gm.row_blocks != 397) {
+        std::printf("FAIL H200 W4A16 act %d: 200000x16384 sweep %d x %d warps on %d row blocks\n", act, gm.sweep,
+                    gm.sweep_warps, gm.row_blocks);
         ++failures;
       }
       // One piece where the weights are at most 16 MiB (kSweepOnePieceMaxBytes; run 250):

@@ -1757,6 +1757,26 @@ __host__ __device__ constexpr int sweep_groups(int group_warps) {
   return group_warps > kWarps ? 1 : kWarps / group_warps;
 }
 __host__ __device__ constexpr int sweep_cta_warps(int group_warps) { return sweep_groups(group_warps) * group_warps; }
+// The one-column 2-piece W4A16 sweep of up to kWarps warps a row keeps x's converted words in
+// shared memory (static, [piece][word group][thread], 64 bytes a piece and thread; one LDS.128 per
+// 8 words of a pair), not in 32 registers a thread: at the same 2 CTAs per SM and 2 row pairs in
+// flight the registers freed let ptxas issue the weight loads earlier (their mean lead 482-562 SASS
+// before first use against 454-529 in registers; hot loop 675-699 SASS per 2 pairs against 689-703;
+// 107-129 registers against 114-127). Measured (run 344, docs/runs/run344/make_xs.py 2 and
+// time_shapes.py / next_six_k.py 20, two orders, fp16 / bf16, us, against x in registers;
+// BENCHMARKS.md item 221): 7168x16384 24.5-24.7 / 25.3 against 25.2-25.4 / 25.5, the lm_head
+// 96.5-96.8 / 99.6-99.7 against 99.5-99.9 / 99.4, 18432x7168 27.8 / 28.6 against 29.2 / 28.8-29.1,
+// 14336x4096 16.0-16.1 / 16.6 against 16.3-16.4 / 16.8-16.9, 4096x14336 16.7-16.8 / 17.6-17.7
+// against 17.1-17.2 / 17.6; with 3 pairs in flight (xs3, 1.5x the bytes, small spills outside the
+// loop at the 128-register cap) 0.5-1.1 us slower. Item 203's one pair at 3 CTAs had lost.
+__host__ __device__ constexpr bool sweep16_x_shared(int pieces, int group_warps, int cols) {
+  return cols == 1 && pieces == 2 && group_warps <= kWarps;
+}
+__host__ __device__ constexpr int sweep16_x_shared_bytes(int pieces, int group_warps, int cols) {
+  return sweep16_x_shared(pieces, group_warps, cols) ? 16 * 4 * pieces * 32 * sweep_cta_warps(group_warps) : 0;
+}
+// sweep16_kernel's static shared memory besides x's: at most this (its static_assert).
+constexpr int kSweep16StaticBytes = 256;
 // With several activation columns (kCols > 1: their pieces in registers too) 2.
 __host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warps, int cols = 1) {
   const int cta_warps = sweep_cta_warps(group_warps), ctas_within = kSweep16OneWarps / cta_warps;
@@ -2040,9 +2060,13 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   __trap();  // the launcher picks it on 9.x devices only
 #else
   __shared__ unsigned col_max_bits;  // bf16 at L > 1: the segment's maximum (fp32 bits)
+  // x's converted words in shared memory (sweep16_x_shared): [u][w][thread], 4 words each.
+  constexpr bool kXShared = sweep16_x_shared(kPieces, kGroupWarps, kCols);
+  __shared__ uint4 x_shared[kXShared ? sweep16_x_shared_bytes(kPieces, kGroupWarps, kCols) / 16 : 1];
   static_assert(sweep16_builds(kPieces, kCols, kGroupWarps), "a group shape the launcher builds");
   constexpr int unscale_slots = kGroupWarps > kWarps ? kGroupWarps : kWarps;
   __shared__ float warp_unscale[kCols][unscale_slots];  // bf16 at L == 1: 2^-e of warp v of the groups
+  static_assert(sizeof(col_max_bits) + sizeof(warp_unscale) <= kSweep16StaticBytes, "sweep_sums_bytes_max");
   extern __shared__ float red[];
   static_assert(kCols == 1 || kCols == 2, "one or two activation columns");
   static_assert(!kFp4 || (kCols == 2 && !kBf16), "FP4 activations: two columns (one: sweep_kernel)");
@@ -2176,6 +2200,14 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
         pieces_pair_k<kBf16>(raw, e, xh[c]);
       }
     }
+    if constexpr (kXShared) {  // each thread's own slots: no barrier (a segment's rewrite included)
+#pragma unroll
+      for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+        for (int w = 0; w < 4; ++w)
+          x_shared[(u * 4 + w) * cta_threads + threadIdx.x] =
+              make_uint4(xh[0][u][4 * w], xh[0][u][4 * w + 1], xh[0][u][4 * w + 2], xh[0][u][4 * w + 3]);
+    }
     // The pair's shared-memory slots ([row][column][warp]) as a 32-bit shared address stepped a
     // pair at a time.
     constexpr uint32_t col_bytes = group_warps * 4, row_bytes = kCols * col_bytes;
@@ -2195,6 +2227,11 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
           for (int w = 0; w < 4; ++w) {
             uint32_t ha[4], hb[4];
             scaled_word_pair(wr[d][0][u][w], wr[d][1][u][w], sa, sb, w >= 2, ha, hb);
+            if constexpr (kXShared) {
+              const uint4 xv = x_shared[(u * 4 + w) * cta_threads + threadIdx.x];
+              xh[0][u][4 * w] = xv.x, xh[0][u][4 * w + 1] = xv.y;
+              xh[0][u][4 * w + 2] = xv.z, xh[0][u][4 * w + 3] = xv.w;
+            }
 #pragma unroll
             for (int c = 0; c < kCols; ++c) {
               mma_16816(acc[c], ha[0], hb[0], ha[1], hb[1], xh[c][u][4 * w], xh[c][u][4 * w + 1]);
@@ -2218,11 +2255,11 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
         const bool diag = t == (quad >> 1);
 #pragma unroll
         for (int c = 0; c < kCols; ++c) {
-          // Two columns: selects, not an index (an index put the 2-piece kernels' acc in local
-          // memory).
+          // Selects, not an index (an index put the 2-piece kernels' acc in local memory: two
+          // columns, and one with x in shared memory).
           const int odd = quad & 1;
-          float v0 = diag ? (kCols == 1 ? acc[c][odd] : odd ? acc[c][1] : acc[c][0]) : 0.f;
-          float v1 = diag ? (kCols == 1 ? acc[c][2 + odd] : odd ? acc[c][3] : acc[c][2]) : 0.f;
+          float v0 = diag ? (odd ? acc[c][1] : acc[c][0]) : 0.f;
+          float v1 = diag ? (odd ? acc[c][3] : acc[c][2]) : 0.f;
           const uint32_t col_addr = out_addr + c * col_bytes;
           if constexpr (kGroupWarps > 1) {
             // Both rows in one butterfly, as sweep_kernel's pair form: the half warps swap a row each
@@ -2941,13 +2978,25 @@ inline int refine_column_splits(int s0, int n, int k, int64_t rows, int max_spli
 // (other_variant_forced).
 constexpr int kSweepMaxK = 8 * 32 * 4 * 32;
 constexpr int kSweepSmemBytes = 32 << 10;  // per-row sums of a CTA at most (3 CTAs per SM fit)
+// A sweep kernel's per-row sums at most: kSweepSmemBytes, and with the W4A16 sweep's x in shared
+// memory (sweep16_x_shared_bytes) within the 48 KB a kernel takes without opting in, less its
+// other static shared memory (kSweep16StaticBytes, checked by the kernel).
+constexpr int sweep_sums_bytes_max(bool w4a16, int pieces, int group_warps, int cols) {
+  return w4a16 ? std::min(kSweepSmemBytes, 48 * 1024 - kSweep16StaticBytes -
+                                               sweep16_x_shared_bytes(pieces, group_warps, cols))
+               : kSweepSmemBytes;
+}
 // Row steps of up to 16 rows (sweep16_kernel's 8 groups of pairs) in 32 bits.
 constexpr int64_t kSweepMaxRowStride = int64_t(1) << 27;
 inline int sweep_mode() {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP");
   return mode;
 }
-inline int64_t sweep_rows_limit() { return kMaxRowBlocks * (kSweepSmemBytes / (4 * 8)); }
+// The most L * M rows a sweep takes: kMaxRowBlocks CTAs of the fewest rows' sums (8 warps a row)
+// any sweep kernel holds (the W4A16 sweep with x in shared memory: 16 KB).
+inline int64_t sweep_rows_limit() {
+  return kMaxRowBlocks * (sweep_sums_bytes_max(true, 2, kWarps, 1) / (4 * kWarps));
+}
 // Where another variant is forced (NVFP4_GEMV_RING / SPANS / IMMA / DOT = 1) the sweeps stand aside
 // unless forced themselves, so that that variant's tests still reach it.
 inline bool other_variant_forced() {
@@ -3127,7 +3176,8 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   const int per_sm =
       w4a16 ? sweep16_ctas_per_sm(per_thread, group_warps, cols) : sweep_ctas_per_sm(per_thread, group_warps);
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
-  const int64_t cta_rows_max = kSweepSmemBytes / (4 * group_warps * cols);  // more rows: more CTAs, in waves
+  const int64_t cta_rows_max =  // more rows: more CTAs, in waves
+      sweep_sums_bytes_max(w4a16, per_thread, group_warps, cols) / (4 * group_warps * cols);
   row_blocks = std::max(row_blocks, (rows + cta_rows_max - 1) / cta_rows_max);
   if (w4a16 && p.L == 1) {  // row pairs interleaved (sweep16_kernel): 2 ceil(pairs / G) rows a CTA
     const int64_t pairs = (p.M + 1) / 2, pairs_max = cta_rows_max / 2;
@@ -3318,7 +3368,8 @@ inline int check_sweep_plan(const GemvParams& p, const GemvLaunch& plan, const P
                      w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
                      plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows && plan.grid == plan.row_blocks &&
                      plan.smem_bytes >= cta_rows * w * 4 * sweep_sum_cols(p, !plan.integer) &&
-                     plan.smem_bytes <= std::min(dev.cta_smem, kSweepSmemBytes);
+                     plan.smem_bytes <= std::min(dev.cta_smem, sweep_sums_bytes_max(!plan.integer, plan.sweep, w,
+                                                                                     sweep_sum_cols(p, !plan.integer)));
   const bool fits = (plan.integer ? sweep_fits(p, dev)
                                   : sweep16_fits(p, dev, k_section) && (plan.sweep == 1 || plan.sweep == 2)) &&
                     sweep_steps_fit(p, plan);

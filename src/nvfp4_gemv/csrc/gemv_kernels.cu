@@ -2038,9 +2038,10 @@ __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc
 // A warp takes rows in pairs; per pair the lane holding a diagonal entry (t = g / 2) passes it to
 // a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
 // mma, the loads; per pair 5 SHFL (one butterfly for both rows; 10 on one warp a row). The 8-warp
-// hot loop (sm_90a, scripts/sass_loop.py): 693 / 694 instructions per 2 pairs of 2 pieces (87 per
-// 32 values), fp16 / bf16 (bf16 702 with item 173's per-warp exponent before the bf16 scaling on
-// pairs); 711 with 16-bit scale registers (item 154), 747 / 761 with a butterfly
+// hot loop (sm_90a, scripts/sass_loop.py): 679 / 689 instructions per 2 pairs of 2 pieces (85-86
+// per 32 values), fp16 / bf16, with x in shared memory (sweep16_x_shared, item 221: 8 LDS.128 per
+// 2 pairs; 693 / 694 with x in registers; bf16 702 with item 173's per-warp exponent before the
+// bf16 scaling on pairs); 711 with 16-bit scale registers (item 154), 747 / 761 with a butterfly
 // per row (item 143), 728 / 763 before the row pairs were interleaved (item 141).
 // Two columns (kCols = 2, BENCHMARKS.md item 164): each column's pieces in registers, two mma per
 // column and 16 values, a butterfly per column; 374 / 377 SASS per pair of 2 pieces on 8 warps (94
@@ -3144,7 +3145,7 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // One column on a long stream (past kSweepOnePieceMaxBytes, K > 1024) where ceil(K / 1024) is odd:
 // one piece only where its CTAs hold more warps an SM than the 2-piece kernel's
 // (sweep16_warps_per_sm): the loop is issue-bound (item 137), and one piece's 102-103 SASS per 32
-// values against 87 pay only with more warps to hide its latencies. K = 3072: 18 warps an SM
+// values against 85-87 pay only with more warps to hide its latencies. K = 3072: 18 warps an SM
 // against 16, K = 5120: 20 against 12 (one piece); K = 7168: 14 against 16 (2 pieces on 4 warps).
 // Measured (run 339, docs/runs/run339/odd_k.py, two orders, unchecked, fp16 / bf16, against one
 // piece at any size; BENCHMARKS.md item 218): 8192x7168 (33 MB) 17.3-17.4 / 17.0-17.3 us against

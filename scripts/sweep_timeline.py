@@ -74,9 +74,14 @@ def summary(rows):
     return out
 
 
+def args(argv):
+    """M, K, L, reps (3) and act ("fp4") from the command line."""
+    m, k, l = (int(v) for v in argv[1:4])
+    return m, k, l, int(argv[4]) if len(argv) > 4 else 3, argv[5] if len(argv) > 5 else "fp4"
+
+
 def main(argv):
-    m, k, l = argv[1:4]
-    act = argv[5] if len(argv) > 5 else "fp4"
+    m, k, l, _, act = args(argv)
     # printf output reaches this process's stdout through the driver: run the calls in a child.
     proc = subprocess.run([sys.executable, __file__, *argv[1:]], env={**os.environ, "TIMELINE_CHILD": "1"},
                           capture_output=True, text=True)
@@ -92,9 +97,7 @@ def child(argv):
     from nvfp4_gemv import ops
     from nvfp4_gemv.bench import Flusher, act_value_bytes, gemv_bytes, random_operands
 
-    m, k, l = (int(v) for v in argv[1:4])
-    reps = int(argv[4]) if len(argv) > 4 else 3
-    act = argv[5] if len(argv) > 5 else "fp4"
+    m, k, l, reps, act = args(argv)
     ops.load()
     a, sfa, x, sfx = random_operands(m, k, l, 1, act, "cuda")
     out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")

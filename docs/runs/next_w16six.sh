@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Prepared, not run (the forty-second session ran out of device time; BENCHMARKS.md item 218's
+# Ran as run 341 (BENCHMARKS.md item 219; not kept).
+# Prepared (the forty-second session ran out of device time; BENCHMARKS.md item 218's
 # next step): item 218's reading (one piece only where it holds more warps an SM) applied wherever
 # a row fits 8 warps of one on a long stream. docs/runs/next_w16six.patch also takes one piece at
 # K = 6144 (6 warps, 3 CTAs, 18 an SM, against 2 pieces on 3 warps in CTAs of 6, 12), the only

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Prepared, not run (the forty-third session's device time ran out): the two-column 2-piece W4A16
+# Ran as run 347 (BENCHMARKS.md item 222; not kept).
+# Prepared (the forty-third session's device time ran out): the two-column 2-piece W4A16
 # sweep (kCols = 2, K > 8192; fp16 / bf16 x, and FP4 x, W4A4 at two columns, on the same kernel)
 # with both columns' converted x in dynamic shared memory (64 KB a CTA of 8 warps, opted in once
 # per device) and 2 row pairs in flight instead of 1 (item 221's form for one column). The tree's

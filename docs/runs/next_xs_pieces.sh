@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Prepared, not run (the forty-third session's device time ran out; BENCHMARKS.md item 221's next
+# Ran as run 348 (BENCHMARKS.md item 223; not kept).
+# Prepared (the forty-third session's device time ran out; BENCHMARKS.md item 221's next
 # step): with x in shared memory the 2-piece W4A16 sweep got faster for fp16 (item 221), so the
 # one-piece rules measured against its x-in-registers form (item 218's long odd-K streams, item
 # 159's short streams) may have moved. docs/runs/next_two_long.patch: 2 pieces on every long

@@ -5,6 +5,7 @@
 # kernel, feature and NVFP4Linear tests. Predicted: all tests pass (777); the W4A4 task rows within
 # ~0.5 us of run 343 (no W4A4 kernel changed), the W4A16 fp16 one-column rows up to 3 us faster
 # and bf16 even to 0.5 faster (run 344's item 221 outcome), the rest within ~0.5 us.
+set -uo pipefail
 OUT=${OUT:-$PWD/.out}
 LOGS=/tmp/nvfp4_gemv_logs
 mkdir -p "$OUT" "$LOGS"

@@ -1709,7 +1709,9 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
 // at 2 with 4 (128), and with one piece 4 rows (the same 16-byte loads in flight a thread as 2 x 2)
 // at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row: 72-100
 // registers), else 3 (at 64 registers the fused quantization spills). Measured for one piece (run
-// 237, 4096x7168x8 at 7 warps): 4 CTAs per SM 41.5-41.7 us, 3 41.8-41.9. More rows in flight for
+// 237, 4096x7168x8 at 7 warps): 4 CTAs per SM 41.5-41.7 us, 3 41.8-41.9; the plain one-piece
+// kernels of 1, 2, 4, 8 warps at 4 (run 350, item 224) even to 0.5 us slower (2048x2048 6.5-6.6
+// against 6.0-6.1: more prologues over the same rows). More rows in flight for
 // 2 pieces, at 2 CTAs per SM, measured slower (run 236, time_shapes.py, two orders; BENCHMARKS.md
 // item 157): 4 rows 7168x16384 23.7-23.8 us against 23.8-24.0 but 4096x4096 9.3-9.5 against
 // 8.8-9.1, 4096x14336 15.5-15.6 against 15.2-15.4; 6 rows 0.8-1.2 us slower on every shape.

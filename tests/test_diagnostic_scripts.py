@@ -1,7 +1,8 @@
 """The diagnostic scripts that read profiler output, on recorded output (no GPU): their numbers go
 into BENCHMARKS.md, so a parser that silently finds the wrong loop would mislead.
 scripts/ncu_source_stalls.py on run 131's ncu source page (the tiled kernel on 7168x16384, gzipped
-CSV): BENCHMARKS.md item 92 quotes this summary. scripts/sass_compare.py on hand-written SASS."""
+CSV): BENCHMARKS.md item 92 quotes this summary. scripts/sass_compare.py on hand-written SASS.
+scripts/current_tables.py on run 349's bench JSON: BENCHMARKS.md's "Current" section is its output."""
 
 import importlib.util
 import os
@@ -116,3 +117,16 @@ def test_sweep_timeline_groups_calls_and_drops_the_warm_up():
     # The floor: its first call (10 ms before the next) is the warm-up; the second lacks one stamp.
     assert out[-3:] == ["floor call 0: 2 CTAs", "  entry                       0.0   0.0   0.0   0.0   0.0",
                         "  exit                        8.0   8.0   8.5   9.0   9.0"]
+
+
+def test_current_tables_prints_the_recorded_run():
+    """Run 349's JSON (docs/runs/run349) gives the rows BENCHMARKS.md's "Current" section shows:
+    the task rows' medians, floors and ratios against cuBLAS and the landscape's figures, the read
+    flush, the layers, the columns' N = 8 / N = 1 and the geomeans."""
+    lines = _load("current_tables").tables(os.path.join(ROOT, "docs", "runs", "run349"))
+    assert lines[2] == ("| 7168,16384,1 | 66.1 | 23.7 +- 0.4 | 2.79 | 67% | 21.2 | 1.12 | 70.3 | 2.96x | 52.7 | "
+                        "2.22x | 33.6 | 1.42x |")
+    assert "| 4096,7168,8 | W4A4 task | 38.3 +- 0.7 | 3.46 | 82% | 34.2 | 1.12 | 3.14x | 2.59x | 3.10x |" in lines
+    assert "| 151936,4096 | 95.2 | 1.06 | 96.8 | 1.07 | 98.7 | 1.10 | 98.7 | 1.10 |" in lines
+    assert "| W4A16 bf16 row-major us | 25.4 | 28.3 | 30.8 | 31.5 | 35.4 | 1.24 |" in lines
+    assert lines[-3].startswith("geomean: task rows 24.61 us (tiled 26.14), read flush 22.15")

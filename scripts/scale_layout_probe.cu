@@ -16,12 +16,13 @@
 //   sfB  blocked, one 16-byte load a piece and quad (a lane pair shares it: pieces 2m and 2m + 1
 //        are the two halves of group m's 4 bytes), not allocated in L1;
 //   sfBL as sfB, allocated in L1 (each 32-byte sector holds two quads' 16 bytes: rows i and i + 1).
-// Timed as the bench does (512 MiB write before each rep, CUDA events, median of 30), next to the
-// library's stream floor over weights + scales.
+// Timed as the bench does (512 MiB write before each rep, CUDA events, median of 30; ProbeBench),
+// next to the library's stream floor over weights + scales. Run 352 ran it as first committed
+// (a5072d4: the same kernels, its own set-up and an LCG's bytes).
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/slp scripts/scale_layout_probe.cu && /tmp/slp [reps]
 #include <string>
 
-#include "probe_common.cuh"  // CK, ld16, fold, sink_store, time_flushed, stream_floor_kernel
+#include "probe_common.cuh"  // CK, ld16, fold, sink_store, stream_floor_kernel, ProbeBench, SplitMix64
 
 __device__ __forceinline__ uint32_t ld_u16_na(const uint8_t* p) {
   uint16_t h;
@@ -106,44 +107,33 @@ __global__ void __launch_bounds__(256) quad_sweep_kernel(const uint8_t* a, const
 }
 
 int main(int argc, char** argv) {
-  int sms = 0;
-  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  cudaDeviceProp prop;
-  CK(cudaGetDeviceProperties(&prop, 0));
-  const int reps = argc > 1 ? std::atoi(argv[1]) : 30;
-  const size_t flush_bytes = size_t(512) << 20;
+  ProbeBench bench(argc > 1 ? std::atoi(argv[1]) : 30);
+  const int sms = bench.sms;
   // rows (a multiple of 128: the batched task shapes as their L * M rows), K.
   const struct { int rows, K; const char* name; } shapes[] = {
       {7168, 16384, "7168x16384"}, {4096 * 8, 7168, "4096x7168x8"}, {7168 * 4, 2048, "7168x2048x4"},
       {151936, 4096, "151936x4096"}};
   size_t max_bytes = 0;
   for (auto& s : shapes) max_bytes = std::max(max_bytes, (size_t)s.rows * s.K / 2);
-  uint8_t *a, *flush;
-  uint32_t* sink;
+  uint8_t* a;
   CK(cudaMalloc(&a, max_bytes + max_bytes / 8));  // weights, then the scales (one buffer for the floor)
-  CK(cudaMalloc(&flush, flush_bytes));
-  CK(cudaMalloc(&sink, 1 << 20));
   {
     std::vector<uint8_t> h(max_bytes + max_bytes / 8);
-    uint32_t x = 12345;
-    for (auto& b : h) { x = x * 1664525u + 1013904223u; b = (uint8_t)(x >> 24) | 1; }
+    SplitMix64 rng{12345};
+    for (auto& b : h) b = (uint8_t)rng() | 1;  // never zero
     CK(cudaMemcpy(a, h.data(), h.size(), cudaMemcpyHostToDevice));
   }
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  std::printf("device %s, %d SMs, %d reps, L2 flushed by a 512 MiB write\n", prop.name, sms, reps);
+  uint32_t* sink = bench.sink;
+  std::printf("%d reps, L2 flushed by a 512 MiB write; median and 10th percentile, us\n", bench.reps);
   for (int pass = 0; pass < 2; ++pass) {
     for (auto& s : shapes) {
       const int64_t wbytes = (int64_t)s.rows * s.K / 2;
       const uint8_t* sf = a + wbytes;  // the scales right after the weights
       float floor_us = 0;
       auto time = [&](const char* pat, auto launch) {
-        const std::vector<float> v = time_flushed(reps, flush, flush_bytes, e0, e1, [] {}, launch);
-        const float med = v[v.size() / 2];
+        const auto [med, p10] = bench.time(launch);
         if (floor_us == 0) floor_us = med;
-        std::printf("%12s %-18s %7.1f us (min %5.1f, max %5.1f) %5.2fx\n", s.name, pat, med, v[0], v.back(),
-                    med / floor_us);
+        std::printf("%12s %-18s %7.1f us (p10 %5.1f) %5.2fx\n", s.name, pat, med, p10, med / floor_us);
       };
       time("floor", [&] { stream_floor_kernel<8><<<sms, 512>>>(a, wbytes + wbytes / 8, sink); });
       const int grid = std::min(s.rows / 4, 3 * sms);

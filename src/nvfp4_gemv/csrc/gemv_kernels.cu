@@ -2995,8 +2995,11 @@ inline int sweep_mode() {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP");
   return mode;
 }
-// The most L * M rows a sweep takes: kMaxRowBlocks CTAs of the fewest rows' sums (8 warps a row)
-// any sweep kernel holds (the W4A16 sweep with x in shared memory: 16 KB).
+// The most L * M rows a sweep takes: kMaxRowBlocks CTAs of the fewest rows' sums any sweep kernel
+// of up to 8 warps a row holds (the W4A16 sweep with x in shared memory: 16 KB of sums, 504 rows
+// in pairs). Not a bound for the W4A16 sweep's wider groups past K = 16384 (13..24 warps a row:
+// 341-630 rows a CTA, 22.3M-41.3M rows): there that many rows are over 280 GB of weights; a plan
+// past it would fail check_plan's kMaxRowBlocks, an error, not a wrong answer.
 inline int64_t sweep_rows_limit() {
   return kMaxRowBlocks * (sweep_sums_bytes_max(true, 2, kWarps, 1) / (4 * kWarps));
 }

@@ -553,6 +553,59 @@ def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     _check_bf16_sweep16(a, sfa, x, "bf16 magnitudes along K")
 
 
+def _prescale_expected() -> bool:
+    """Whether one-column bf16 calls with at least 96 MiB of weights on 2 pieces of 2 or 3 warps a
+    row (K 2049..6144) take bf16_prescale_kernel and then the fp16 row sweep here
+    (GemvLaunch::prescale; tests/cpp/plan_rules.cu pins the rule's shapes)."""
+    return _sweep16_expected() and _switch("PRESCALE") != "0"
+
+
+def _check_prescale_kernels(names):
+    """bf16_prescale_kernel, then the fp16 instance of sweep16_kernel (its third argument false)."""
+    assert any("bf16_prescale_kernel" in n for n in names), names
+    assert any(re.search(r"sweep16_kernel<\d+, \d+, false,", n) for n in names), names
+    assert not any(re.search(r"sweep16_kernel<\d+, \d+, true,", n) for n in names), names
+
+
+@pytest.mark.parametrize("m,k", [(65536, 4096), (32768, 6144)], ids=str)
+def test_bf16_prescale_matches_reference(m, k):
+    """bf16 x at one column on a long stream (151 and 113 MB of weights): bf16_prescale_kernel writes
+    x * 2^e as fp16 (one power of two for the column) and alpha * 2^-e, the fp16 sweep16_kernel runs
+    as its programmatic dependent. Random x, three calls against the reference and bitwise equal;
+    x whose magnitude changes by up to 2^60 along K (the small values fall below fp16's range and
+    round, within BF16_RESCALE_REL); the epilogue (global scales, bias, every output dtype, strided
+    output); and x far outside fp16's range both ways with small global scales, once with e clamped
+    to keep alpha * 2^-e a normal fp32."""
+    _three_calls_bitwise_equal(1, m, k, 1, "bf16", seed=m + k,
+                               check_kernels=_check_prescale_kernels if _prescale_expected() else None)
+    gen = torch.Generator().manual_seed(k)
+    a, sfa, x, _ = random_problem(1, m, k, 1, gen, "bf16", DEV)
+    chunk = torch.arange(k, device=DEV) // 256
+    wide = (x.double() * torch.exp2(((chunk * 37) % 61 - 30).double()).reshape(1, 1, -1)).to(torch.bfloat16)
+    got = run_op(a, sfa, wide, None, torch.float32)
+    ref = reference.gemv_reference(a, sfa, wide, None, out_dtype=torch.float64)
+    assert_close_elementwise(got, ref, tolerance(a, sfa, wide, None, torch.float32, extra_rel=BF16_RESCALE_REL),
+                             "bf16 magnitudes along K")
+    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
+    bias = torch.randn(m, generator=gen).to(DEV)
+    ref = reference.gemv_reference(a, sfa, x, None, 0, 0, wgs, ags, bias, torch.float64)
+    accumulation = (tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL) * 0.37 * 2.5
+                    + bias.abs().double().reshape(1, -1, 1) * 2**-23)
+    _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, wgs, ags, bias, out), ref,
+                    accumulation, "bf16_prescale_kernel", _prescale_expected(), "prescale epilogue")
+    # x ~ 2^100 with alpha 2^-60: e ~ -87, alpha * 2^-e ~ 2^27; x ~ 2^-100 with alpha 2^-40: e ~ 112
+    # would make it ~ 2^-152, so e is clamped to 86 (x * 2^e ~ 2^-12, its smallest values in fp16's
+    # subnormal range; the outputs fp32 subnormals, within an ulp)
+    for x_scale, alpha_log2 in ((100, -60), (-100, -40)):
+        xs = (x.double() * 2.0**x_scale).to(torch.bfloat16)
+        ags = torch.tensor([2.0**alpha_log2], device=DEV)
+        got = run_op(a, sfa, xs, None, torch.float32, ags=ags)
+        ref = reference.gemv_reference(a, sfa, xs, None, 0, 0, None, ags, None, torch.float64)
+        tol = (tolerance(a, sfa, xs, None, torch.float32, extra_rel=BF16_RESCALE_REL) * 2.0**alpha_log2
+               + ulp_of(ref, torch.float32))
+        assert_close_elementwise(got, ref, tol, f"x 2^{x_scale}, alpha 2^{alpha_log2}")
+
+
 @pytest.mark.parametrize("l", [1, 2])
 def test_row_sweep_epilogue_strides_and_scale_layouts(l):
     """The sweep with global scales, bias and every output dtype, weights rows on a padded stride,
@@ -903,6 +956,19 @@ def test_cuda_graph_of_k_sections(n):
     kernel, expected = ("sweep16_kernel", _sweep16_expected()) if n == 1 else ("sweep8_kernel", _sweep8_expected())
     assert any(kernel in name for name in names) == expected, names
     _graph_replays_match_eager(a, sfa, x, None, out, (x.flip(-1), x * 3, x))
+
+
+def test_cuda_graph_of_the_bf16_prescale():
+    # bf16 x on 32768 x 6144 (113 MB of weights, sm_90: bf16_prescale_kernel, its workspace from the
+    # caching allocator, then the fp16 row sweep as its programmatic dependent): the graph replays
+    # both with new activations (a new column maximum each), bitwise as eager calls.
+    gen = torch.Generator().manual_seed(16)
+    a, sfa, x, _ = random_problem(1, 32768, 6144, 1, gen, "bf16", DEV)
+    ops.load()
+    out = torch.empty((1, 32768, 1), dtype=torch.float16, device=DEV)
+    names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, None, None, None, out))
+    assert any("bf16_prescale_kernel" in name for name in names) == _prescale_expected(), names
+    _graph_replays_match_eager(a, sfa, x, None, out, (x.flip(-1), x * 2.0**8, x * 2.0**-40, x))
 
 
 def test_cuda_graph_of_the_tile_sweep():

@@ -3991,7 +3991,8 @@ inline GemvParams prescaled_params(const GemvParams& p) {
   q.act = kActF16;
   q.x = p.partials;
   q.x_batch_stride = q.x_col_stride = p.K;
-  q.weight_global_scale = reinterpret_cast<const float*>(reinterpret_cast<const uint8_t*>(p.partials) + 2 * (int64_t)p.K);
+  const uint8_t* workspace = reinterpret_cast<const uint8_t*>(p.partials);
+  q.weight_global_scale = reinterpret_cast<const float*>(workspace + 2 * (int64_t)p.K);
   q.act_global_scale = nullptr;
   q.partials = nullptr;
   return q;

@@ -191,6 +191,68 @@ __global__ void __launch_bounds__(256) sweep_kernel(const uint8_t* a, const uint
   sink_store(acc, sink);
 }
 
+// The library's one-piece sweep on 7 warps a row (4096x7168x8's plan: CTAs of 7 warps, 4 an SM,
+// 4 rows in flight a thread, rows in balanced contiguous ranges) with its scales asked for three
+// ways (BENCHMARKS.md item 227): M = 0 none; 1 one 2-byte load a row (the library); 9 one 8-byte
+// load a lane for 4 rows (lanes 8 j .. 8 j + 7 the warp's 64 scale bytes of row j), each row's
+// 2 bytes then taken from lane 8 j + lane / 4 by 2 SHFL and a select; 10 two 4-byte loads a lane
+// for 4 rows (lanes 16 h .. 16 h + 15 row 2 i + h's 64 bytes), each row's 2 bytes by one SHFL from
+// lane 16 h + lane / 2. Rows past the CTA's range load nothing.
+template <int M>
+__global__ void __launch_bounds__(224) sweep7_kernel(const uint8_t* a, const uint8_t* sfa, int rows, int row_bytes,
+                                                     uint32_t* sink) {
+  constexpr int D = 4;
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, G = gridDim.x;
+  const int pieces = row_bytes / 16, sf_bytes = row_bytes / 8, piece = 32 * warp + lane;
+  const bool ok = piece < pieces;
+  const int r0 = (int)((int64_t)rows * blockIdx.x / G), r1 = (int)((int64_t)rows * (blockIdx.x + 1) / G);
+  const int n = r1 - r0;
+  const uint8_t* ap = a + (int64_t)r0 * row_bytes + 16 * piece;
+  const uint8_t* sp = sfa + (int64_t)r0 * sf_bytes + 64 * warp;  // the warp's scale bytes of row r0
+  uint4 w[D];
+  uint32_t s[D], sw[2];
+  const auto load = [&](int i) {  // rows i .. i + 3 of the CTA
+#pragma unroll
+    for (int d = 0; d < D; ++d) {
+      w[d] = make_uint4(0, 0, 0, 0);
+      s[d] = 0;
+      if (ok && i + d < n) ld16(ap + (int64_t)(i + d) * row_bytes, w[d]);
+      if (M == 1 && ok && i + d < n) s[d] = ld_u16(sp + (int64_t)(i + d) * sf_bytes + 2 * lane);
+    }
+    sw[0] = sw[1] = 0;
+    if (M == 9 && i + lane / 8 < n && 64 * warp + 8 * (lane % 8) + 8 <= sf_bytes) {
+      const uint2 v = ld_u64(sp + (int64_t)(i + lane / 8) * sf_bytes + 8 * (lane % 8));
+      sw[0] = v.x, sw[1] = v.y;
+    }
+    if (M == 10) {
+#pragma unroll
+      for (int h = 0; h < 2; ++h)
+        if (i + 2 * h + lane / 16 < n && 64 * warp + 4 * (lane % 16) + 4 <= sf_bytes)
+          sw[h] = ld_u32(sp + (int64_t)(i + 2 * h + lane / 16) * sf_bytes + 4 * (lane % 16));
+    }
+  };
+  const auto scales = [&](int d) -> uint32_t {  // row d's 2 bytes of this lane's piece
+    if (M == 9) {
+      const uint32_t x = __shfl_sync(0xffffffffu, sw[0], 8 * d + lane / 4);
+      const uint32_t y = __shfl_sync(0xffffffffu, sw[1], 8 * d + lane / 4);
+      return (((lane & 2) ? y : x) >> (16 * (lane & 1))) & 0xFFFFu;
+    }
+    if (M == 10) return (__shfl_sync(0xffffffffu, sw[d / 2], 16 * (d % 2) + lane / 2) >> (16 * (lane & 1))) & 0xFFFFu;
+    return s[d];
+  };
+  uint32_t acc = 0;
+  load(0);
+  for (int i = 0; i < n; i += D) {
+    uint32_t sd[D];
+#pragma unroll
+    for (int d = 0; d < D; ++d) sd[d] = scales(d);
+#pragma unroll
+    for (int d = 0; d < D; ++d) acc ^= fold(w[d]) ^ sd[d];
+    load(i + D);
+  }
+  sink_store(acc, sink);
+}
+
 int main(int argc, char** argv) {
   int sms = 0;
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -268,6 +330,15 @@ int main(int argc, char** argv) {
     sweep(sweep_kernel<P, W, 4, 1>, "sweep " #P "x" #W " d4 /sf1", PER_SM, 0);               \
     sweep(sweep_kernel<P, W, 4, 2>, "sweep " #P "x" #W " d4 /sf2", PER_SM, 0);               \
   }
+    if (s.K == 7168 && s.contiguous) {  // the library's plan today: one piece on 7 warps, 4 CTAs an SM
+      const int grid = std::min(s.rows, 4 * sms);
+      for (int pass = 0; pass < 2; ++pass) {
+        time("sweep7 1x7 d4 /sf0", [&] { sweep7_kernel<0><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+        time("sweep7 1x7 d4 /sf1", [&] { sweep7_kernel<1><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+        time("sweep7 1x7 d4 /sf9", [&] { sweep7_kernel<9><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+        time("sweep7 1x7 d4 /sf10", [&] { sweep7_kernel<10><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+      }
+    }
     if (s.K >= 8192) { SWEEPS(2, 8, 3) }  // 4096x14336: the library takes 2 x 7 (7-warp CTAs)
     else if (s.K == 7168 && s.contiguous) { SWEEPS(4, 2, 2) }
     else if (s.K == 7168) { SWEEPS(2, 4, 3) }

@@ -20,7 +20,10 @@
 //                  instruction reads half of each sector it touches, the next the other half) and
 //                  its P scale pairs by one 4- or 8-byte load; 6 as 5 with the weights' loads
 //                  allocating in L1 (the second half of each sector from there); 7 as 6 without
-//                  scales; 8 as 4 with the scale loads allocating in L1.
+//                  scales; 8 as 4 with the scale loads allocating in L1;
+//   sweep7 1x7 d4 /sfM   4096x7168x8's plan today, one piece on 7 warps (sweep7_kernel: M 0, 1 as
+//                  above, 9 and 10 the scales of 4 rows by wider loads and SHFL; item 227, run 357:
+//                  all three forms 40.2 us, the scales cost their bytes in any form).
 // Timed as the bench does: L2 flushed by a 512 MiB write before each rep, CUDA events, median of
 // 30 reps. Standalone (no torch):
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/smp scripts/sweep_mem_probe.cu && /tmp/smp [reps] [more]

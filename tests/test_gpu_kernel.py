@@ -554,8 +554,8 @@ def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
 
 
 def _prescale_expected() -> bool:
-    """Whether one-column bf16 calls with at least 96 MiB of weights on 2 pieces of 2 or 3 warps a
-    row (K 2049..6144) take bf16_prescale_kernel and then the fp16 row sweep here
+    """Whether one-column bf16 calls with at least 96 MiB of weights on 2 pieces of 2 warps a row
+    (K 2049..4096) take bf16_prescale_kernel and then the fp16 row sweep here
     (GemvLaunch::prescale; tests/cpp/plan_rules.cu pins the rule's shapes)."""
     return _sweep16_expected() and _switch("PRESCALE") != "0"
 
@@ -567,11 +567,11 @@ def _check_prescale_kernels(names):
     assert not any(re.search(r"sweep16_kernel<\d+, \d+, true,", n) for n in names), names
 
 
-@pytest.mark.parametrize("m,k", [(65536, 4096), (32768, 6144)], ids=str)
+@pytest.mark.parametrize("m,k", [(65536, 4096), (60000, 3584)], ids=str)
 def test_bf16_prescale_matches_reference(m, k):
-    """bf16 x at one column on a long stream (151 and 113 MB of weights): bf16_prescale_kernel writes
-    x * 2^e as fp16 (one power of two for the column) and alpha * 2^-e, the fp16 sweep16_kernel runs
-    as its programmatic dependent. Random x, three calls against the reference and bitwise equal;
+    """bf16 x at one column on a long stream (151 and 121 MB of weights; K = 3584: 16 of the 128
+    pieces past K): bf16_prescale_kernel writes x * 2^e as fp16 (one power of two for the column)
+    and alpha * 2^-e, the fp16 sweep16_kernel runs as its programmatic dependent. Random x, three calls against the reference and bitwise equal;
     x whose magnitude changes by up to 2^60 along K (the small values fall below fp16's range and
     round, within BF16_RESCALE_REL); the epilogue (global scales, bias, every output dtype, strided
     output); and x far outside fp16's range both ways with small global scales, once with e clamped
@@ -959,13 +959,13 @@ def test_cuda_graph_of_k_sections(n):
 
 
 def test_cuda_graph_of_the_bf16_prescale():
-    # bf16 x on 32768 x 6144 (113 MB of weights, sm_90: bf16_prescale_kernel, its workspace from the
+    # bf16 x on 49152 x 4096 (113 MB of weights, sm_90: bf16_prescale_kernel, its workspace from the
     # caching allocator, then the fp16 row sweep as its programmatic dependent): the graph replays
     # both with new activations (a new column maximum each), bitwise as eager calls.
     gen = torch.Generator().manual_seed(16)
-    a, sfa, x, _ = random_problem(1, 32768, 6144, 1, gen, "bf16", DEV)
+    a, sfa, x, _ = random_problem(1, 49152, 4096, 1, gen, "bf16", DEV)
     ops.load()
-    out = torch.empty((1, 32768, 1), dtype=torch.float16, device=DEV)
+    out = torch.empty((1, 49152, 1), dtype=torch.float16, device=DEV)
     names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, None, None, None, out))
     assert any("bf16_prescale_kernel" in name for name in names) == _prescale_expected(), names
     _graph_replays_match_eager(a, sfa, x, None, out, (x.flip(-1), x * 2.0**8, x * 2.0**-40, x))

@@ -2116,7 +2116,7 @@ __global__ void __launch_bounds__(kPrescaleThreads)
 // With the activation loaded before the first weight loads (run 199, another call) bf16 was 0-0.9
 // us slower (7168x2048 11.1 against 10.2).
 // ---------------------------------------------------------------------------------------------
-template <int kPieces, int kGroupWarps, bool kBf16, int kCols = 1, bool kFp4 = false>
+template <int kPieces, int kGroupWarps, bool kBf16, int kCols = 1, bool kFp4 = false, bool kBatched = false>
 __global__ void
 __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces, kGroupWarps, kCols))
     sweep16_kernel(const GemvParams p, int row_blocks) {
@@ -2134,6 +2134,8 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   extern __shared__ float red[];
   static_assert(kCols == 1 || kCols == 2, "one or two activation columns");
   static_assert(!kFp4 || (kCols == 2 && !kBf16), "FP4 activations: two columns (one: sweep_kernel)");
+  static_assert(!kBatched || (kBf16 && kCols == 1 && kPieces == 2 && kGroupWarps <= kWarps),
+                "bf16 at L > 1: one column, 2 pieces on up to 8 warps (the L > 1 plans)");
   // Row pairs in flight per thread: 2; 1 where the activation takes 64 registers (2 columns of 2
   // pieces: with 2 pairs ptxas spilled 100-144 bytes at the 128-register cap).
   constexpr int kSweepDepth = kCols * kPieces > 2 ? 1 : 2;
@@ -2233,9 +2235,14 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
       // same pieces, so the same e: group 0's is kept (warp_unscale[c][v]). One exponent a warp is
       // enough: a quad's lanes (one mma's diagonal sum) sit in one warp, and the warps' sums stay
       // apart until the epilogue. At least as accurate as the CTA's maximum: x 2^e is exact in fp16
-      // down to 2^-24, and a warp's e is never smaller than the CTA's. At L > 1 a CTA's rows may
-      // span batches, each its own exponent: there the CTA's maximum per segment, undone after the
-      // segment's rows. Measured (run 261, two orders, unchecked, against the CTA's maximum at L =
+      // down to 2^-24, and a warp's e is never smaller than the CTA's. At L > 1 (kBatched, the
+      // launcher's choice) a CTA's rows may span batches, each its own exponent: there the CTA's
+      // maximum per segment, undone after the segment's rows. Apart in their own instances since
+      // BENCHMARKS.md item 228: with the L > 1 code in the L = 1 kernels ptxas scheduled their hot
+      // loops otherwise (run 358, docs/runs/run358/bf16_loops.py, two orders, bf16 x, against that
+      // form: 32768x6144 36.9-37.0 us against 38.8 (fp16 36.2-36.6), 16384x6144 22.7 against
+      // 23.6-23.8, 8192x28672 45.0-45.4 against 45.6-45.7, 14336x4096 and 7168x16384 even,
+      // 18432x7168 29.1 against 28.7-28.9). Measured (run 261, two orders, unchecked, against the CTA's maximum at L =
       // 1 too; BENCHMARKS.md item 173): bf16 N = 2 7168x16384 28.5 us against 29.1-29.3, 4096x14336
       // 19.5-19.6 against 20.9-21.2, 4096x4096 10.1 against 10.8-10.9; N = 1 4096x4096 9.2 against
       // 9.6, 2048x7168 9.1 against 9.4-9.6, 7168x16384 25.1-25.2 against 25.3-25.4 (its hot loop
@@ -2254,7 +2261,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
         int e = 0;
         if constexpr (kBf16) {
           const unsigned mx = pieces_max_bits(raw);
-          if (inter) {
+          if constexpr (!kBatched) {
             e = column_exponent(__reduce_max_sync(0xffffffffu, mx) << 16);  // fp32 bits
             if (g == 0 && lane == 0) warp_unscale[c][warp] = ldexpf(1.f, -e);
           } else {
@@ -2359,7 +2366,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
     // bf16 at L > 1: the segment's sums times 2^-e here. The exponent read again, not held through
     // the rows (a register at the cap), before the barrier after which thread 0 may reset
     // col_max_bits for the next segment.
-    if (kBf16 && !inter) {
+    if constexpr (kBatched) {
       const int seg_e = column_exponent(col_max_bits);
       __syncthreads();  // every warp is done with col_max_bits before the next segment resets it
       for (int j = threadIdx.x; j < seg_rows; j += cta_threads) {
@@ -2373,7 +2380,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   const int cta_rows = kCols > 1 ? 2 * sweep_units_per_cta(P, G) : r_end - r_begin;
   sweep_epilogue<kCols>(p, red, cta_rows, group_warps, cta_threads, (kFp4 ? 2 : 1) * kWeightBiasLog2,
                         [&](int i) { return inter ? 2 * (b + (i >> 1) * G) + (i & 1) : r_begin + i; },
-                        kBf16 && inter ? &warp_unscale[0][0] : nullptr);
+                        kBf16 && !kBatched ? &warp_unscale[0][0] : nullptr);
 #endif
 }
 
@@ -3441,9 +3448,11 @@ inline int check_sweep_plan(const GemvParams& p, const GemvLaunch& plan, const P
                      plan.smem_bytes >= cta_rows * w * 4 * sweep_sum_cols(p, !plan.integer) &&
                      plan.smem_bytes <= std::min(dev.cta_smem, sweep_sums_bytes_max(!plan.integer, plan.sweep, w,
                                                                                      sweep_sum_cols(p, !plan.integer)));
+  // bf16 x at L > 1 runs the kBatched instances of sweep16_kernel: 2 pieces on up to 8 warps.
+  const bool batched_bf16_builds = plan.integer || p.act != kActBF16 || p.L == 1 || (plan.sweep == 2 && w <= kWarps);
   const bool fits = (plan.integer ? sweep_fits(p, dev)
                                   : sweep16_fits(p, dev, k_section) && (plan.sweep == 1 || plan.sweep == 2)) &&
-                    sweep_steps_fit(p, plan);
+                    batched_bf16_builds && sweep_steps_fit(p, plan);
   return shape && fits ? cudaSuccess : cudaErrorInvalidValue;
 }
 // The sweep plan of the sections themselves (k_section_params), as check_plan and launch_gemv take
@@ -3871,9 +3880,16 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
     cfg.stream = stream;
     cfg.attrs = pdl;
     cfg.numAttrs = dependent ? 1 : 0;
-    if (const cudaError_t err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4>,
-                                                   p, plan.row_blocks))
-      return (int)err;
+    // bf16 x at L > 1 (a column maximum per batch segment) on its own instances (kBatched): the
+    // L > 1 plans, 2 pieces on up to 8 warps (check_sweep_plan).
+    constexpr bool batched_builds = kBf16 && kCols == 1 && kPieces == 2 && group_warps <= kWarps;
+    cudaError_t err = cudaErrorInvalidValue;
+    if (!kBf16 || p.L == 1)
+      err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4>, p, plan.row_blocks);
+    else if constexpr (batched_builds)
+      err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4, true>, p,
+                               plan.row_blocks);
+    if (err) return (int)err;
     return (int)cudaGetLastError();
   };
   if constexpr (kCols == 1) {
@@ -3954,26 +3970,24 @@ inline int launch_tile_sweep(const GemvParams& p, const GemvLaunch& plan, const 
 // writes x * 2^e as fp16 and alpha * 2^-e to the workspace, and the fp16 sweep16_kernel runs as its
 // programmatic dependent (its first weight loads issued before griddepcontrol.wait). Why: the bf16
 // and fp16 kernels share their hot loop's source, but ptxas schedules some bf16 instances otherwise
-// (loads' lead 481-542 SASS against 541-562; BENCHMARKS.md item 221), worst the 2-piece groups of
-// 2 and 3 warps (K 2049..6144): on long streams 1.0-3.2 us over fp16. The pre-kernel costs ~1.1 us
-// that the dependent launch does not hide (an ordinary launch: ~3 us), so it pays only there and
-// on long streams. Accuracy: one power of two per column (x 2^e exact in fp16 down to 2^-24 of the
-// column's maximum) where the bf16 sweep takes one per warp; within the tests' bound
-// (BF16_RESCALE_REL). Measured (runs 354-355, docs/runs/run354/prescale.py and
-// run355/prescale_rule.py, two orders, us, bf16 x against the bf16 sweep, and fp16 x; BENCHMARKS.md
-// item 226): 2 pieces on 2 warps, the lm_head 151936x4096 (350 MB) 96.0-96.3 against 98.4-98.8
-// (fp16 95.6), 65536x4096 (151 MB) 46.2 against 46.7-46.8 (45.7), 14336x4096 (33 MB) even; on 3,
-// 32768x6144 (113 MB) 38.0-38.1 against 39.1-39.2 (36.4-36.8), 16384x6144 (57 MB) even; elsewhere
-// even or slower: on 4 warps 24576x8192 (113 MB) and 18432x7168 even, on 8 16384x16384 (151 MB)
-// even and 7168x16384 0.3 slower, on 1 100000x2048 (115 MB, where bf16 costs what fp16 does) and
-// one piece on 1 200000x1024 0.9-1.1 slower, past K = 16384 8192x28672 1.0-1.4 slower, the short
-// streams 1.1-1.6 slower. So: 2 pieces on 2 or 3 warps a row and at least kPrescaleMinBytes of
-// weights. NVFP4_GEMV_PRESCALE (env_mode): 0 never, 1 wherever the fp16 plan is a row sweep,
-// unset: that rule.
+// (item 221), worst the 2-piece groups of 2 warps (K 2049..4096): on long streams up to 3.2 us over
+// fp16. The pre-kernel costs ~1.1 us that the dependent launch does not hide (an ordinary launch:
+// ~3 us), so it pays only there and on long streams. Accuracy: one power of two per column (x 2^e
+// exact in fp16 down to 2^-24 of the column's maximum) where the bf16 sweep takes one per warp;
+// within the tests' bound (BF16_RESCALE_REL). Measured (runs 354-355, docs/runs/run354/prescale.py
+// and run355/prescale_rule.py, two orders, us, bf16 x against the bf16 sweep, and fp16 x;
+// BENCHMARKS.md item 226): 2 pieces on 2 warps, the lm_head 151936x4096 (350 MB) 96.0-96.3 against
+// 98.4-98.8 (fp16 95.6), 65536x4096 (151 MB) 46.2 against 46.7-46.8 (45.7), 14336x4096 (33 MB)
+// even; elsewhere even or slower: on 4 warps 24576x8192 (113 MB) and 18432x7168 even, on 8
+// 16384x16384 (151 MB) even and 7168x16384 0.3 slower, on 1 100000x2048 (115 MB, where bf16 costs
+// what fp16 does) and one piece on 1 200000x1024 0.9-1.1 slower, past K = 16384 8192x28672 1.0-1.4
+// slower, the short streams 1.1-1.6 slower; on 3 warps 32768x6144 (113 MB) 38.0-38.1 against
+// 39.1-39.2 until item 228 took the bf16 sweep there to 36.9-37.0 (run 358). So: 2 pieces on 2
+// warps a row and at least kPrescaleMinBytes of weights. NVFP4_GEMV_PRESCALE (env_mode): 0 never,
+// 1 wherever the fp16 plan is a row sweep, unset: that rule.
 constexpr int64_t kPrescaleMinBytes = int64_t(96) << 20;
 inline bool prescale_pays(const GemvParams& p, const GemvLaunch& fp16_plan) {
-  return fp16_plan.sweep == 2 && fp16_plan.sweep_warps >= 2 && fp16_plan.sweep_warps <= 3 &&
-         sweep_weight_bytes(p) >= kPrescaleMinBytes;
+  return fp16_plan.sweep == 2 && fp16_plan.sweep_warps == 2 && sweep_weight_bytes(p) >= kPrescaleMinBytes;
 }
 inline int prescale_mode() {
   static const int mode = env_mode("NVFP4_GEMV_PRESCALE");

@@ -2101,8 +2101,9 @@ __global__ void __launch_bounds__(kPrescaleThreads)
 // A warp takes rows in pairs; per pair the lane holding a diagonal entry (t = g / 2) passes it to
 // a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
 // mma, the loads; per pair 5 SHFL (one butterfly for both rows; 10 on one warp a row). The 8-warp
-// hot loop (sm_90a, scripts/sass_loop.py): 679 / 689 instructions per 2 pairs of 2 pieces (85-86
-// per 32 values), fp16 / bf16, with x in shared memory (sweep16_x_shared, item 221: 8 LDS.128 per
+// hot loop (sm_90a, scripts/sass_loop.py): 679 / 694 instructions per 2 pairs of 2 pieces (85-87
+// per 32 values), fp16 / bf16 (bf16 689 with its L > 1 code in the same kernel, before item 228),
+// with x in shared memory (sweep16_x_shared, item 221: 8 LDS.128 per
 // 2 pairs; 693 / 694 with x in registers; bf16 702 with item 173's per-warp exponent before the
 // bf16 scaling on pairs); 711 with 16-bit scale registers (item 154), 747 / 761 with a butterfly
 // per row (item 143), 728 / 763 before the row pairs were interleaved (item 141).

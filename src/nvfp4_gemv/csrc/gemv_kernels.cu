@@ -2028,7 +2028,8 @@ __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc
 // bf16 sweep's per-warp powers of two would. One CTA of 1024 threads, 16-byte words (x
 // 16-byte aligned); its dependent (the sweep, launched programmatically) may start at once and
 // waits for this grid before it reads x.
-constexpr int kPrescaleThreads = 1024, kPrescaleHeld = 4;  // words held through the maximum: K <= 32768
+// Words held in registers through the maximum: K <= 32768 in one load each (a longer K reads again).
+constexpr int kPrescaleThreads = 1024, kPrescaleHeld = 4;
 __global__ void __launch_bounds__(kPrescaleThreads)
     bf16_prescale_kernel(const uint4* x, int words, const float* wgs, const float* ags, uint4* xo,
                          float* alpha_out) {
@@ -2056,11 +2057,14 @@ __global__ void __launch_bounds__(kPrescaleThreads)
   if (ags) alpha *= *ags;
   if (alpha != 0.0f && isfinite(alpha)) {
     int ea;
-    frexpf(alpha, &ea);  // 2^(ea - 1) <= |alpha| < 2^ea: alpha 2^-e normal for ea - 128 <= e <= ea + 125
+    frexpf(alpha, &ea);  // 2^(ea - 1) <= |alpha| < 2^ea: alpha 2^-e is normal for
+                         // ea - 128 <= e <= ea + 125
     e = min(max(e, ea - 128), ea + 125);
   }
   if (threadIdx.x == 0) *alpha_out = ldexpf(alpha, -e);
-  const float s1 = __int_as_float((127 + (e >> 1)) << 23), s2 = __int_as_float((127 + e - (e >> 1)) << 23);
+  // 2^e as two normal fp32 factors (|e| up to 147: one would leave the range), as f16_group_pair_k.
+  const float s1 = __int_as_float((127 + (e >> 1)) << 23);
+  const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
   const auto convert = [&](const uint4& v) {
     const uint32_t in[4] = {v.x, v.y, v.z, v.w};
     uint32_t out[4];
@@ -2103,10 +2107,10 @@ __global__ void __launch_bounds__(kPrescaleThreads)
 // mma, the loads; per pair 5 SHFL (one butterfly for both rows; 10 on one warp a row). The 8-warp
 // hot loop (sm_90a, scripts/sass_loop.py): 679 / 694 instructions per 2 pairs of 2 pieces (85-87
 // per 32 values), fp16 / bf16 (bf16 689 with its L > 1 code in the same kernel, before item 228),
-// with x in shared memory (sweep16_x_shared, item 221: 8 LDS.128 per
-// 2 pairs; 693 / 694 with x in registers; bf16 702 with item 173's per-warp exponent before the
-// bf16 scaling on pairs); 711 with 16-bit scale registers (item 154), 747 / 761 with a butterfly
-// per row (item 143), 728 / 763 before the row pairs were interleaved (item 141).
+// with x in shared memory (sweep16_x_shared, item 221: 8 LDS.128 per 2 pairs; 693 / 694 with x in
+// registers; bf16 702 with item 173's per-warp exponent before the bf16 scaling on pairs); 711
+// with 16-bit scale registers (item 154), 747 / 761 with a butterfly per row (item 143), 728 / 763
+// before the row pairs were interleaved (item 141).
 // Two columns (kCols = 2, BENCHMARKS.md item 164): each column's pieces in registers, two mma per
 // column and 16 values, a butterfly per column; 374 / 377 SASS per pair of 2 pieces on 8 warps (94
 // per 32 values and row, both columns), 435 / 434 per 2 pairs of one piece on 7 (109).
@@ -2243,14 +2247,14 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
       // loops otherwise (run 358, docs/runs/run358/bf16_loops.py, two orders, bf16 x, against that
       // form: 32768x6144 36.9-37.0 us against 38.8 (fp16 36.2-36.6), 16384x6144 22.7 against
       // 23.6-23.8, 8192x28672 45.0-45.4 against 45.6-45.7, 14336x4096 and 7168x16384 even,
-      // 18432x7168 29.1 against 28.7-28.9). Measured (run 261, two orders, unchecked, against the CTA's maximum at L =
-      // 1 too; BENCHMARKS.md item 173): bf16 N = 2 7168x16384 28.5 us against 29.1-29.3, 4096x14336
-      // 19.5-19.6 against 20.9-21.2, 4096x4096 10.1 against 10.8-10.9; N = 1 4096x4096 9.2 against
-      // 9.6, 2048x7168 9.1 against 9.4-9.6, 7168x16384 25.1-25.2 against 25.3-25.4 (its hot loop
-      // 694 -> 702 SASS); at L = 4 (this path unchanged, its SASS moved) 7168x2048x4 17.1-17.2
-      // against 16.8. Undone at each store in the hot loop or by each warp after its rows instead,
-      // ptxas spilled 4-40 bytes at the 128-register cap; undone in a pass after the rows with
-      // barriers (item 146) it was slower.
+      // 18432x7168 29.1 against 28.7-28.9). The per-warp exponent measured (run 261, two orders,
+      // unchecked, against the CTA's maximum at L = 1 too; BENCHMARKS.md item 173): bf16 N = 2
+      // 7168x16384 28.5 us against 29.1-29.3, 4096x14336 19.5-19.6 against 20.9-21.2, 4096x4096
+      // 10.1 against 10.8-10.9; N = 1 4096x4096 9.2 against 9.6, 2048x7168 9.1 against 9.4-9.6,
+      // 7168x16384 25.1-25.2 against 25.3-25.4 (its hot loop 694 -> 702 SASS); at L = 4 (this path
+      // unchanged, its SASS moved) 7168x2048x4 17.1-17.2 against 16.8. Undone at each store in the
+      // hot loop or by each warp after its rows instead, ptxas spilled 4-40 bytes at the
+      // 128-register cap; undone in a pass after the rows with barriers (item 146) it was slower.
       // fp16 x may be a bf16 column converted by bf16_prescale_kernel, this grid's programmatic
       // primary: wait for it before reading x (and the global scale it wrote). A no-op for an
       // ordinary launch.
@@ -3450,7 +3454,8 @@ inline int check_sweep_plan(const GemvParams& p, const GemvLaunch& plan, const P
                      plan.smem_bytes <= std::min(dev.cta_smem, sweep_sums_bytes_max(!plan.integer, plan.sweep, w,
                                                                                      sweep_sum_cols(p, !plan.integer)));
   // bf16 x at L > 1 runs the kBatched instances of sweep16_kernel: 2 pieces on up to 8 warps.
-  const bool batched_bf16_builds = plan.integer || p.act != kActBF16 || p.L == 1 || (plan.sweep == 2 && w <= kWarps);
+  const bool batched_bf16_builds =
+      plan.integer || p.act != kActBF16 || p.L == 1 || (plan.sweep == 2 && w <= kWarps);
   const bool fits = (plan.integer ? sweep_fits(p, dev)
                                   : sweep16_fits(p, dev, k_section) && (plan.sweep == 1 || plan.sweep == 2)) &&
                     batched_bf16_builds && sweep_steps_fit(p, plan);
@@ -3886,7 +3891,8 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
     constexpr bool batched_builds = kBf16 && kCols == 1 && kPieces == 2 && group_warps <= kWarps;
     cudaError_t err = cudaErrorInvalidValue;
     if (!kBf16 || p.L == 1)
-      err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4>, p, plan.row_blocks);
+      err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4>, p,
+                               plan.row_blocks);
     else if constexpr (batched_builds)
       err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4, true>, p,
                                plan.row_blocks);
@@ -3901,7 +3907,8 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
   return with_group_warps<sweep16_first_warps(kPieces, kCols), kWarps>(plan.sweep_warps, launch);
 }
 template <bool kBf16>
-int launch_sweep16_for(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream, bool dependent = false) {
+int launch_sweep16_for(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream,
+                       bool dependent = false) {
   if (plan.sweep == 1)
     return p.N == 2 ? launch_sweep16<1, kBf16, 2>(p, plan, stream, dependent)
                     : launch_sweep16<1, kBf16, 1>(p, plan, stream, dependent);

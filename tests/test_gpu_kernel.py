@@ -571,11 +571,11 @@ def _check_prescale_kernels(names):
 def test_bf16_prescale_matches_reference(m, k):
     """bf16 x at one column on a long stream (151 and 121 MB of weights; K = 3584: 16 of the 128
     pieces past K): bf16_prescale_kernel writes x * 2^e as fp16 (one power of two for the column)
-    and alpha * 2^-e, the fp16 sweep16_kernel runs as its programmatic dependent. Random x, three calls against the reference and bitwise equal;
-    x whose magnitude changes by up to 2^60 along K (the small values fall below fp16's range and
-    round, within BF16_RESCALE_REL); the epilogue (global scales, bias, every output dtype, strided
-    output); and x far outside fp16's range both ways with small global scales, once with e clamped
-    to keep alpha * 2^-e a normal fp32."""
+    and alpha * 2^-e, the fp16 sweep16_kernel runs as its programmatic dependent. Random x, three
+    calls against the reference and bitwise equal; x whose magnitude changes by up to 2^60 along K
+    (the small values fall below fp16's range and round, within BF16_RESCALE_REL); the epilogue
+    (global scales, bias, every output dtype, strided output); and x far outside fp16's range both
+    ways with small global scales, once with e clamped to keep alpha * 2^-e a normal fp32."""
     _three_calls_bitwise_equal(1, m, k, 1, "bf16", seed=m + k,
                                check_kernels=_check_prescale_kernels if _prescale_expected() else None)
     gen = torch.Generator().manual_seed(k)

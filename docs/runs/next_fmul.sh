@@ -4,9 +4,12 @@
 # with 5-11 IMAD.MOV (126-129 registers) or 688-705 with 17-20 (the bf16 instances on 2, 4 and 8
 # warps: 107 registers, their loads' addresses moved into place under predicates and issued later),
 # by instance: fp16 bad on 1, 5, 6, 7 warps, bf16 on 2, 4, 7, 8. docs/runs/next_fmul.patch converts
-# bf16 x in the prologue with f16_group_pair_k's FMUL path (bitwise the same fp16 as
-# bf16_group_pair_k's HMUL2.BF16) and moves bf16 on 2 and 8 warps to the good mode (680 / 5), 1
-# warp to the bad one (706 / 20), others mixed (scripts/sass_compare.py). Whether the mode is what
+# bf16 x in sweep16_kernel's prologue with f16_group_pair_k's FMUL path (bitwise the same fp16 as
+# bf16_group_pair_k's HMUL2.BF16; the tile sweep and every fp16 kernel unchanged) and moves bf16 on
+# 2 and 8 warps to the good mode (680 / 5), 1 warp to the bad one (706 / 20), 5 and 6 to 680 / 10
+# (scripts/sass_compare.py). Not keepable as it is: ptxas spills 8 bytes in the bf16 kernels of one
+# warp and of 14 (tests/test_compile_targets.py's no-spill test fails on it); a kept form would take
+# the FMUL path only where it pays and does not spill. Whether the mode is what
 # costs bf16 its 0.6-1.5 us over fp16 on 7168x16384 and 18432x7168 is what this measures: the tree
 # and the patched copy built side by side, the patched copy's bf16 kernel tests, then
 # docs/runs/next_fmul.py 20 in the orders tree / fmul / fmul / tree (NVFP4_GEMV_PRESCALE=0).

@@ -202,11 +202,16 @@ constexpr int kFp4StageBatch = 2;
 constexpr int kFp4StageBatch = 4;
 #endif
 
+// 2^e as two normal fp32 factors (.x = 2^(e/2), .y = 2^(e - e/2); e spans -113 .. 148, beyond one
+// float exponent): x * .x * .y is x 2^e exactly while x 2^(e/2) and x 2^e are normal fp32.
+__device__ __forceinline__ float2 pow2_factors(int e) {
+  return make_float2(__int_as_float((127 + (e >> 1)) << 23), __int_as_float((127 + e - (e >> 1)) << 23));
+}
+
 // One fp16 / bf16 activation group (8 values in k order, two a word: word(i), i < 4) as a
 // fragment piece: fp16 values in pair_k order. bf16: x * 2^e (e = the column's exponent) as two
-// exact multiplications by normal powers of two (e spans -113 .. 148, beyond one float exponent);
-// the fp16 rounding is the only one. 2 FMUL per value where ldexpf is a dozen instructions with
-// range checks.
+// exact multiplications by normal powers of two (pow2_factors); the fp16 rounding is the only one.
+// 2 FMUL per value where ldexpf is a dozen instructions with range checks.
 template <class Word>
 __device__ __forceinline__ void f16_group_pair_k(Word word, bool bf16, int e, uint32_t (&h)[4]) {
   __half v[8];
@@ -218,14 +223,13 @@ __device__ __forceinline__ void f16_group_pair_k(Word word, bool bf16, int e, ui
       v[2 * i + 1] = __high2half(two);
     }
   } else {
-    const float s1 = __int_as_float((127 + (e >> 1)) << 23);
-    const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
+    const float2 s = pow2_factors(e);
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
       const uint32_t bits = word(i);
       const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&bits));
-      v[2 * i] = __float2half_rn(f.x * s1 * s2);
-      v[2 * i + 1] = __float2half_rn(f.y * s1 * s2);
+      v[2 * i] = __float2half_rn(f.x * s.x * s.y);
+      v[2 * i + 1] = __float2half_rn(f.y * s.x * s.y);
     }
   }
 #pragma unroll
@@ -2062,16 +2066,14 @@ __global__ void __launch_bounds__(kPrescaleThreads)
     e = min(max(e, ea - 128), ea + 125);
   }
   if (threadIdx.x == 0) *alpha_out = ldexpf(alpha, -e);
-  // 2^e as two normal fp32 factors (|e| up to 147: one would leave the range), as f16_group_pair_k.
-  const float s1 = __int_as_float((127 + (e >> 1)) << 23);
-  const float s2 = __int_as_float((127 + e - (e >> 1)) << 23);
+  const float2 s = pow2_factors(e);
   const auto convert = [&](const uint4& v) {
     const uint32_t in[4] = {v.x, v.y, v.z, v.w};
     uint32_t out[4];
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
       const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&in[i]));
-      const __half2 h = __floats2half2_rn(f.x * s1 * s2, f.y * s1 * s2);
+      const __half2 h = __floats2half2_rn(f.x * s.x * s.y, f.y * s.x * s.y);
       out[i] = *reinterpret_cast<const uint32_t*>(&h);
     }
     return make_uint4(out[0], out[1], out[2], out[3]);
@@ -3468,6 +3470,13 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
   plan.workspace_bytes = 0;
   return plan;
 }
+// A prescale plan's fp16 row sweep (on prescaled_params), as check_plan and launch_gemv take it:
+// the pre-kernel and its workspace undone.
+inline GemvLaunch prescale_rest(GemvLaunch plan) {
+  plan.prescale = 0;
+  plan.workspace_bytes = 0;
+  return plan;
+}
 
 // The tile sweep (sweep8_kernel): 3..16 columns at L = 1 on sm_90, x loaded a 16-byte piece per
 // column as the W4A16 sweep loads its two (column_pieces_fit);
@@ -4094,10 +4103,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
         plan.workspace_bytes < prescale_bytes(p) || !plan.sweep || plan.integer || plan.k_sections ||
         plan.splits != 1)
       return cudaErrorInvalidValue;
-    GemvLaunch rest = plan;
-    rest.prescale = 0;
-    rest.workspace_bytes = 0;
-    return check_plan(prescaled_params(p), rest, dev);
+    return check_plan(prescaled_params(p), prescale_rest(plan), dev);
   }
   if (quant_act(p)) {
     if (!plan.integer || plan.k_sections || (plan.sweep && !sweep_quantizes(plan.sweep)) || !quant_act_fits(p))
@@ -4239,10 +4245,7 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
       static_cast<const uint4*>(p.x), p.K / 8, p.weight_global_scale, p.act_global_scale,
       static_cast<uint4*>(const_cast<void*>(q.x)), const_cast<float*>(q.weight_global_scale));
   if (const cudaError_t err = cudaGetLastError()) return err;
-  GemvLaunch rest = plan;
-  rest.prescale = 0;
-  rest.workspace_bytes = 0;
-  return launch_plan(q, rest, dev, stream, true);
+  return launch_plan(q, prescale_rest(plan), dev, stream, true);
 }
 
 int stream_read_default_grid(int device) {

@@ -1,7 +1,7 @@
 // probe_common.cuh: what the standalone probes (pattern_probe.cu, regact_probe.cu, evict_probe.cu,
-// sweep_mem_probe.cu, cols8_probe.cu, scale_layout_probe.cu) share: the CUDA error check, the weight stream's load, the
-// stream floor, the bench's timing (L2 flushed by a 512 MiB write before each rep, CUDA events),
-// and the host side's random bytes and reference decodes. No torch.
+// sweep_mem_probe.cu, cols8_probe.cu, scale_layout_probe.cu) share: the CUDA error check, the
+// weight stream's load, the stream floor, the bench's timing (L2 flushed by a 512 MiB write before
+// each rep, CUDA events), and the host side's random bytes and reference decodes. No torch.
 #pragma once
 #include <cuda_runtime.h>
 #include <stdint.h>

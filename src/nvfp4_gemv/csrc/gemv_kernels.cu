@@ -2703,26 +2703,38 @@ __global__ void __launch_bounds__(kStreamReadMaxThreads, 2)
 // the per-block maximum, one CTA per SM.
 constexpr int kSmemTwoPerSmMin = kSmemHeader + kActStageBytes + kActPadBytes + 64 * kWarps * kMaxCols * 4;
 
-// The current device (PlanDevice::resident_per_sm 0: asked per kernel variant, resident_per_sm).
-// How many clusters of c = 1..8 tile-sweep CTAs (one per SM) the device holds at once: a
-// cluster's CTAs share a GPC, so on the H200 30 clusters of 4 fit, not 132 / 4 = 33 (run 274); a
-// grid of more would run its last clusters in a second wave.
+// A cudaLaunchKernelEx configuration: grid CTAs of `threads` with `smem` bytes of dynamic shared
+// memory on `stream`, as a programmatic dependent launch when `dependent` (the kernel may start
+// before the previous one on the stream ends; a griddepcontrol.wait in it, or the implicit one at
+// its end, orders its reads of what that kernel wrote). attr: the attribute cfg points to, which
+// the caller keeps alive (sweep8_config puts its cluster shape there instead).
+inline cudaLaunchConfig_t launch_config(unsigned grid, unsigned threads, int smem, cudaStream_t stream,
+                                        bool dependent, cudaLaunchAttribute& attr) {
+  attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr.val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(grid);
+  cfg.blockDim = dim3(threads);
+  cfg.dynamicSmemBytes = smem;
+  cfg.stream = stream;
+  cfg.attrs = &attr;
+  cfg.numAttrs = dependent ? 1 : 0;
+  return cfg;
+}
 // A tile-sweep launch of `grid` CTAs in clusters of `cluster` (attr: the cluster attribute, which
 // cfg points to).
 inline cudaLaunchConfig_t sweep8_config(int grid, int cluster, int smem, cudaStream_t stream,
                                         cudaLaunchAttribute& attr) {
+  cudaLaunchConfig_t cfg = launch_config(grid, kSweep8Threads, smem, stream, false, attr);
   attr.id = cudaLaunchAttributeClusterDimension;
   attr.val.clusterDim.x = cluster;
   attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
-  cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3(grid);
-  cfg.blockDim = dim3(kSweep8Threads);
-  cfg.dynamicSmemBytes = smem;
-  cfg.stream = stream;
-  cfg.attrs = &attr;
   cfg.numAttrs = 1;
   return cfg;
 }
+// How many clusters of c = 1..8 tile-sweep CTAs (one per SM) the device holds at once: a
+// cluster's CTAs share a GPC, so on the H200 30 clusters of 4 fit, not 132 / 4 = 33 (run 274); a
+// grid of more would run its last clusters in a second wave.
 // Asked of one kernel: every tile-sweep kernel is one CTA of 512 threads per SM at the opt-in
 // shared memory, whatever its chunks a thread and column blocks (Sweep8Shape).
 inline void sweep8_cluster_fit(PlanDevice& d) {
@@ -2743,6 +2755,7 @@ inline void sweep8_cluster_fit(PlanDevice& d) {
   }
 }
 
+// The current device (PlanDevice::resident_per_sm 0: asked per kernel variant, resident_per_sm).
 inline PlanDevice device_info() {
   static PlanDevice cache[64];
   int dev = 0;
@@ -3820,15 +3833,8 @@ GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
 // shrinks), an ordinary one before.
 inline int launch_split_sum(const GemvParams& p, int splits, const PlanDevice& dev, cudaStream_t stream) {
   const int64_t n = (int64_t)p.M * p.L * p.N;
-  cudaLaunchAttribute pdl[1];
-  pdl[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  pdl[0].val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3((unsigned)((n + 255) / 256));
-  cfg.blockDim = dim3(256);
-  cfg.stream = stream;
-  cfg.attrs = pdl;
-  cfg.numAttrs = dev.major >= 9 ? 1 : 0;
+  cudaLaunchAttribute attr;
+  const cudaLaunchConfig_t cfg = launch_config((unsigned)((n + 255) / 256), 256, 0, stream, dev.major >= 9, attr);
   if (const cudaError_t err = cudaLaunchKernelEx(&cfg, reduce_splits_kernel, p, splits)) return err;
   return cudaGetLastError();
 }
@@ -3885,16 +3891,8 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
   if (!sweep16_builds(kPieces, kCols, plan.sweep_warps)) return (int)cudaErrorInvalidValue;
   const auto launch = [&](auto group_warps) {
     constexpr int threads = 32 * sweep_cta_warps(group_warps);
-    cudaLaunchAttribute pdl[1];
-    pdl[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    pdl[0].val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(plan.grid);
-    cfg.blockDim = dim3(threads);
-    cfg.dynamicSmemBytes = plan.smem_bytes;
-    cfg.stream = stream;
-    cfg.attrs = pdl;
-    cfg.numAttrs = dependent ? 1 : 0;
+    cudaLaunchAttribute attr;
+    const cudaLaunchConfig_t cfg = launch_config(plan.grid, threads, plan.smem_bytes, stream, dependent, attr);
     // bf16 x at L > 1 (a column maximum per batch segment) on its own instances (kBatched): the
     // L > 1 plans, 2 pieces on up to 8 warps (check_sweep_plan).
     constexpr bool batched_builds = kBf16 && kCols == 1 && kPieces == 2 && group_warps <= kWarps;

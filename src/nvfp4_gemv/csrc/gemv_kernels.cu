@@ -2143,10 +2143,6 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   static_assert(!kFp4 || (kCols == 2 && !kBf16), "FP4 activations: two columns (one: sweep_kernel)");
   static_assert(!kBatched || (kBf16 && kCols == 1 && kPieces == 2 && kGroupWarps <= kWarps),
                 "bf16 at L > 1: one column, 2 pieces on up to 8 warps (the L > 1 plans)");
-  static_assert(!kBf16 || kCols == 2 || kBatched, "bf16 at one column and L = 1: the fp16 instances");
-  // bf16 x scaled by a power of two per warp (below): its two-column instances, and at one column
-  // and L = 1 the fp16 instances told by p.act (the launcher's routing, BENCHMARKS.md item 229).
-  const bool bf16_per_warp = kBf16 ? !kBatched : kCols == 1 && p.act == kActBF16;
   // Row pairs in flight per thread: 2; 1 where the activation takes 64 registers (2 columns of 2
   // pieces: with 2 pairs ptxas spilled 100-144 bytes at the 128-register cap).
   constexpr int kSweepDepth = kCols * kPieces > 2 ? 1 : 2;
@@ -2269,19 +2265,21 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
       for (int c = 0; c < kCols; ++c) {
         uint4 raw[kPieces][4];
         load_column(c, raw);
-        if (bf16_per_warp) {
-          const int e = column_exponent(__reduce_max_sync(0xffffffffu, pieces_max_bits(raw)) << 16);  // fp32 bits
-          if (g == 0 && lane == 0) warp_unscale[c][warp] = ldexpf(1.f, -e);
-          pieces_pair_k<true>(raw, e, xh[c]);
-        } else if constexpr (kBatched) {
-          if (threadIdx.x == 0) col_max_bits = 0;
-          __syncthreads();
-          warp_column_max(pieces_max_bits(raw), &col_max_bits);
-          __syncthreads();
-          pieces_pair_k<true>(raw, column_exponent(col_max_bits), xh[c]);
-        } else {
-          pieces_pair_k<false>(raw, 0, xh[c]);
+        int e = 0;
+        if constexpr (kBf16) {
+          const unsigned mx = pieces_max_bits(raw);
+          if constexpr (!kBatched) {
+            e = column_exponent(__reduce_max_sync(0xffffffffu, mx) << 16);  // fp32 bits
+            if (g == 0 && lane == 0) warp_unscale[c][warp] = ldexpf(1.f, -e);
+          } else {
+            if (threadIdx.x == 0) col_max_bits = 0;
+            __syncthreads();
+            warp_column_max(mx, &col_max_bits);
+            __syncthreads();
+            e = column_exponent(col_max_bits);
+          }
         }
+        pieces_pair_k<kBf16>(raw, e, xh[c]);
       }
     }
     if constexpr (kXShared) {  // each thread's own slots: no barrier (a segment's rewrite included)
@@ -2389,7 +2387,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   const int cta_rows = kCols > 1 ? 2 * sweep_units_per_cta(P, G) : r_end - r_begin;
   sweep_epilogue<kCols>(p, red, cta_rows, group_warps, cta_threads, (kFp4 ? 2 : 1) * kWeightBiasLog2,
                         [&](int i) { return inter ? 2 * (b + (i >> 1) * G) + (i & 1) : r_begin + i; },
-                        bf16_per_warp ? &warp_unscale[0][0] : nullptr);
+                        kBf16 && !kBatched ? &warp_unscale[0][0] : nullptr);
 #endif
 }
 
@@ -3895,16 +3893,15 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
     constexpr int threads = 32 * sweep_cta_warps(group_warps);
     cudaLaunchAttribute attr;
     const cudaLaunchConfig_t cfg = launch_config(plan.grid, threads, plan.smem_bytes, stream, dependent, attr);
-    // One column: bf16 x at L > 1 (a column maximum per batch segment) on its own instances
-    // (kBatched; the L > 1 plans, 2 pieces on up to 8 warps, check_sweep_plan), at L = 1 on the
-    // fp16 instances (p.act tells them apart). Two columns: bf16 on its own instances.
+    // bf16 x at L > 1 (a column maximum per batch segment) on its own instances (kBatched): the
+    // L > 1 plans, 2 pieces on up to 8 warps (check_sweep_plan).
+    constexpr bool batched_builds = kBf16 && kCols == 1 && kPieces == 2 && group_warps <= kWarps;
     cudaError_t err = cudaErrorInvalidValue;
-    if constexpr (kCols == 2)
-      err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, kBf16, 2, kFp4>, p, plan.row_blocks);
-    else if (!kBf16 || p.L == 1)
-      err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, false, 1>, p, plan.row_blocks);
-    else if constexpr (kBf16 && kPieces == 2 && group_warps <= kWarps)
-      err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, true, 1, false, true>, p,
+    if (!kBf16 || p.L == 1)
+      err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4>, p,
+                               plan.row_blocks);
+    else if constexpr (batched_builds)
+      err = cudaLaunchKernelEx(&cfg, sweep16_kernel<kPieces, group_warps, kBf16, kCols, kFp4, true>, p,
                                plan.row_blocks);
     if (err) return (int)err;
     return (int)cudaGetLastError();

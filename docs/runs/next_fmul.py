@@ -1,4 +1,4 @@
-"""Prepared for the next run (docs/runs/next_fmul.sh; BENCHMARKS.md item 228's next step): bf16 x
+"""Run in run 360 (docs/runs/run360/call.sh; BENCHMARKS.md items 228-229): bf16 x
 timed on the build on PYTHONPATH with NVFP4_GEMV_PRESCALE=0 (the bf16 sweeps themselves): one
 column on the W4A16 sweep's warp shapes (2 pieces on 1, 2, 3, 4, 7, 8 and 14 warps; one piece on 4
 and 7), two columns (the two-column sweep) and 8 (the tile sweep) on 7168x16384 and 4096x14336,

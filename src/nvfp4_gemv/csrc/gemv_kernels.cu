@@ -2209,17 +2209,9 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
     // column rescaled by its own power of two (column_exponent of the CTA's maximum).
     uint32_t xh[kCols][kPieces][16];
     const uint16_t* x_batch = static_cast<const uint16_t*>(p.x) + l * p.x_batch_stride;
-    // x's loads after the first pairs' weight loads: ptxas hoisted them above those in every bf16
-    // instance (and between them in fp16's), so the weights, the long wait, went out later
-    // (BENCHMARKS.md item 229: bf16's first row 0.3-1 us after fp16's in CTA timelines). It does
-    // not move a clock read across memory operations, so the loads wait on a predicate made
-    // from one that is always true (t (t + 1) is even) but not provably so to ptxas.
-    unsigned clock_now;
-    asm volatile("mov.u32 %0, %%clock;" : "=r"(clock_now));
-    const bool after_weights = ((clock_now * (clock_now + 1u)) & 1u) == 0;
     const auto load_column = [&](int c, uint4 (&raw)[kPieces][4]) {
       const uint4* xs = reinterpret_cast<const uint4*>(x_batch + c * p.x_col_stride);
-      const bool col = (kCols == 1 || c < p.N) && after_weights;
+      const bool col = kCols == 1 || c < p.N;
 #pragma unroll
       for (int u = 0; u < kPieces; ++u)
 #pragma unroll

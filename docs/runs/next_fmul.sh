@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prepared in the forty-fifth session (BENCHMARKS.md item 228's next step); run in the forty-sixth
-# as the second half of docs/runs/run360/call.sh (item 229: bf16 unchanged, the mode is not it). The W4A16 sweeps' 2-piece hot loops compile in two modes (sm_90a, nvcc 13.0): 675-686 SASS
+# as the second half of docs/runs/run360/call.sh (item 229: bf16 unchanged, the mode is not it).
+# The W4A16 sweeps' 2-piece hot loops compile in two modes (sm_90a, nvcc 13.0): 675-686 SASS
 # with 5-11 IMAD.MOV (126-129 registers) or 688-705 with 17-20 (the bf16 instances on 2, 4 and 8
 # warps: 107 registers, their loads' addresses moved into place under predicates and issued later),
 # by instance: fp16 bad on 1, 5, 6, 7 warps, bf16 on 2, 4, 7, 8. docs/runs/next_fmul.patch converts

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run 366 (BENCHMARKS.md item 229e's next step): CTA timelines of 23983f8's form (x's loads after
+# Prepared, not run (the forty-sixth session's device time ran out; BENCHMARKS.md item 229e's
+# next step), so run 366 is still to come: CTA timelines of 23983f8's form (x's loads after
 # the weights', which run 365 timed slower): the tree plus docs/runs/run365/x_after_weights.patch
 # plus docs/runs/run364/tl16.patch (the timeline stamps), scripts/sweep_timeline.py on the lm_head
 # and 18432x7168, fp16 and bf16 x, NVFP4_GEMV_PRESCALE=0; compare with run 364's timelines.

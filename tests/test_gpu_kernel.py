@@ -259,6 +259,12 @@ def test_w4a16_row_sweep_bf16_column_scale_and_epilogue():
                     accumulation, "sweep16_kernel", _sweep16_expected(), "sweep16 epilogue")
 
 
+def _magnitudes_along_k(x):
+    """bf16 x (l, n, k) times 2^-30 .. 2^30, one power of two per 256 values along K."""
+    chunk = torch.arange(x.shape[-1], device=x.device) // 256
+    return (x.double() * torch.exp2(((chunk * 37) % 61 - 30).double()).reshape(1, 1, -1)).to(torch.bfloat16)
+
+
 def _check_bf16_sweep16(a, sfa, x, label: str):
     """bf16 x through the op: sweep16_kernel runs where expected, and the output (poisoned first)
     is within the bound of the exactly rescaled values (BF16_RESCALE_REL)."""
@@ -548,9 +554,7 @@ def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     two."""
     gen = torch.Generator().manual_seed(m + k)
     a, sfa, x, sfx = random_problem(l, m, k, 1, gen, "bf16", DEV)
-    chunk = torch.arange(k, device=DEV) // 256
-    x = (x.double() * torch.exp2(((chunk * 37) % 61 - 30).double()).reshape(1, 1, -1)).to(torch.bfloat16)
-    _check_bf16_sweep16(a, sfa, x, "bf16 magnitudes along K")
+    _check_bf16_sweep16(a, sfa, _magnitudes_along_k(x), "bf16 magnitudes along K")
 
 
 def _prescale_expected() -> bool:
@@ -580,12 +584,7 @@ def test_bf16_prescale_matches_reference(m, k):
                                check_kernels=_check_prescale_kernels if _prescale_expected() else None)
     gen = torch.Generator().manual_seed(k)
     a, sfa, x, _ = random_problem(1, m, k, 1, gen, "bf16", DEV)
-    chunk = torch.arange(k, device=DEV) // 256
-    wide = (x.double() * torch.exp2(((chunk * 37) % 61 - 30).double()).reshape(1, 1, -1)).to(torch.bfloat16)
-    got = run_op(a, sfa, wide, None, torch.float32)
-    ref = reference.gemv_reference(a, sfa, wide, None, out_dtype=torch.float64)
-    assert_close_elementwise(got, ref, tolerance(a, sfa, wide, None, torch.float32, extra_rel=BF16_RESCALE_REL),
-                             "bf16 magnitudes along K")
+    _check_bf16_sweep16(a, sfa, _magnitudes_along_k(x), "bf16 magnitudes along K")
     wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
     bias = torch.randn(m, generator=gen).to(DEV)
     ref = reference.gemv_reference(a, sfa, x, None, 0, 0, wgs, ags, bias, torch.float64)

@@ -557,6 +557,30 @@ def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     _check_bf16_sweep16(a, sfa, _magnitudes_along_k(x), "bf16 magnitudes along K")
 
 
+@pytest.mark.parametrize("l,m,k,n,sweep", [(1, 14336, 4096, 1, (2, 2)), (1, 8193, 7168, 1, (2, 4)),
+                                           (1, 1201, 16384, 1, (2, 8)), (1, 513, 2048, 1, None),
+                                           (2, 301, 4096, 1, None), (1, 301, 4096, 2, None), (1, 301, 4096, 4, None)],
+                         ids=str)
+def test_w4a16_bf16_tiny_activations_exponent_cap(l, m, k, n, sweep):
+    """bf16 x whose largest magnitude is under 2^-112 (every value a normal bf16, 2^-126 .. 2^-116),
+    where the W4A16 sweeps' power of two would pass 127 and is capped there (bf16_sweep_exponent:
+    2^e one normal bf16, one multiplication per pair): nothing lost, so within the same bound as
+    any bf16 x. One column on 2 pieces of 2, 4 and 8 warps a row (4, 2 and 1 groups a CTA, the
+    groups sharing one converted copy of x where there are several; `sweep` = (pieces, warps)
+    checked where the sweep is expected) and on one piece; L = 2 (a power of two per batch); 2
+    and 4 columns (the two-column sweep, the tile sweep)."""
+    gen = torch.Generator().manual_seed(m + k + n)
+    a, sfa, x, _ = random_problem(l, m, k, n, gen, "bf16", DEV)
+    x = (x.double().sign() * x.double().abs().clamp(min=2.0**-8, max=8.0) * 2.0**-118).to(torch.bfloat16)
+    if sweep is not None and _sweep16_expected():
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32))
+        assert any(re.search(rf"sweep16_kernel<{sweep[0]}, ?{sweep[1]}, ?true,", name) for name in names), names
+    got = run_op(a, sfa, x, None, torch.float32)
+    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
+    assert_close_elementwise(got, ref, tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
+                             "bf16 under 2^-112")
+
+
 def _prescale_expected() -> bool:
     """Whether one-column bf16 calls with at least 96 MiB of weights on 2 pieces of 2 warps a row
     (K 2049..4096) take bf16_prescale_kernel and then the fp16 row sweep here

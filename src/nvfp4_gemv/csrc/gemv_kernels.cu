@@ -240,20 +240,23 @@ __device__ __forceinline__ void f16_group_pair_k(Word word, bool bf16, int e, ui
   for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[pair_k(i, 0)], v[pair_k(i, 1)]));
 }
 
-// The same for bf16 (sm_90: mul.bf16x2), the multiplications by 2^e on bf16 pairs: 2 HMUL2.BF16
-// per 2 values where f16_group_pair_k takes 4 FMUL, the same unpacks and F2FP. Bitwise the same
-// fp16: x 2^(e/2) and then 2^(e - e/2) are exact in bf16 unless one leaves its normal range, and
-// then x 2^e is below 2^-51 (the halves of e are at most 74), which rounds to fp16 zero either way.
+// The bf16 activations' exponent for the W4A16 sweeps' single-multiply conversion
+// (bf16_group_pair_k): column_exponent, at most 127 so that 2^e is one normal bf16. Nothing is
+// lost at the cap: it binds only where max|x| < 2^-112, and there x 2^127 is exact in fp16 for
+// every bf16 x (the smallest subnormal, 2^-133, lands on 2^-6) and stays under 2^15.
+__device__ __forceinline__ int bf16_sweep_exponent(unsigned bits) { return min(column_exponent(bits), 127); }
+
+// The same for bf16 (sm_90: mul.bf16x2): x 2^e on bf16 pairs, e = bf16_sweep_exponent (-113 .. 127,
+// one normal bf16). Per 2 values 1 HMUL2.BF16, the unpack to fp32 (2) and F2FP where
+// f16_group_pair_k takes 4 FMUL. Bitwise the same fp16: x 2^e is exact in bf16 unless it falls
+// under bf16's normal range, and then it is below 2^-126, which rounds to fp16 zero either way.
 __device__ __forceinline__ void bf16_group_pair_k(const uint32_t (&w)[4], int e, uint32_t (&h)[4]) {
-  const auto power_of_two = [](int ex) {  // 2^ex, |ex| <= 74: exact in bf16
-    return __bfloat162bfloat162(__float2bfloat16_rn(__int_as_float((127 + ex) << 23)));
-  };
-  const __nv_bfloat162 s1 = power_of_two(e >> 1), s2 = power_of_two(e - (e >> 1));
+  const __nv_bfloat162 s = __bfloat162bfloat162(__float2bfloat16_rn(__int_as_float((127 + e) << 23)));
   float v[8];
 #pragma unroll
   for (int i = 0; i < 4; ++i) {
     const __nv_bfloat162 x = *reinterpret_cast<const __nv_bfloat162*>(&w[i]);
-    const float2 f = __bfloat1622float2(__hmul2(__hmul2(x, s1), s2));
+    const float2 f = __bfloat1622float2(__hmul2(x, s));
     v[2 * i] = f.x;
     v[2 * i + 1] = f.y;
   }
@@ -1986,12 +1989,20 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 // sweep8_kernel).
 template <int kPieces>
 __device__ __forceinline__ unsigned pieces_max_bits(const uint4 (&raw)[kPieces][4]) {
-  unsigned mx = 0;
+  // Both halves of every word at once: |x| bits (LOP3) into a 16-bit-lane maximum (VIMNMX3.U16x2
+  // folds two words): 1.5 SASS a word, where bf16x8_max_bits takes ~3.
+  unsigned m2 = 0;
 #pragma unroll
   for (int u = 0; u < kPieces; ++u)
 #pragma unroll
-    for (int w = 0; w < 4; ++w) mx = max(mx, bf16x8_max_bits(raw[u][w]));
-  return mx;
+    for (int w = 0; w < 4; ++w) {
+      const uint4& v = raw[u][w];
+      m2 = __vmaxu2(m2, v.x & 0x7FFF7FFFu);
+      m2 = __vmaxu2(m2, v.y & 0x7FFF7FFFu);
+      m2 = __vmaxu2(m2, v.z & 0x7FFF7FFFu);
+      m2 = __vmaxu2(m2, v.w & 0x7FFF7FFFu);
+    }
+  return max(m2 & 0xFFFFu, m2 >> 16);
 }
 template <bool kBf16, int kPieces>
 __device__ __forceinline__ void pieces_pair_k(const uint4 (&raw)[kPieces][4], int e, uint32_t (&h)[kPieces][16]) {
@@ -2150,6 +2161,11 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   constexpr int groups = sweep_groups(kGroupWarps), cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
   const int warp = q >> 5, lane = threadIdx.x & 31, quad = lane >> 2, t = lane & 3;
+  // bf16 x at L == 1 in shared memory: one copy for the CTA's groups ([word][q]), each group
+  // converting a share of it, then a barrier; otherwise each thread's own slots ([word][thread]).
+  constexpr bool kXGroupShared = kXShared && kBf16 && !kBatched && groups > 1;
+  constexpr int x_stride = kXGroupShared ? group_threads : cta_threads;
+  const int x_slot = kXGroupShared ? q : (int)threadIdx.x;
   const int R = p.M * p.L;
   const unsigned bq = (unsigned)R / row_blocks, rem = (unsigned)R - bq * row_blocks;
   const auto row_bound = [&](unsigned b) { return balanced_bound(b, bq, rem, row_blocks); };
@@ -2269,25 +2285,41 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
         if constexpr (kBf16) {
           const unsigned mx = pieces_max_bits(raw);
           if constexpr (!kBatched) {
-            e = column_exponent(__reduce_max_sync(0xffffffffu, mx) << 16);  // fp32 bits
+            e = bf16_sweep_exponent(__reduce_max_sync(0xffffffffu, mx) << 16);  // fp32 bits
             if (g == 0 && lane == 0) warp_unscale[c][warp] = ldexpf(1.f, -e);
           } else {
             if (threadIdx.x == 0) col_max_bits = 0;
             __syncthreads();
             warp_column_max(mx, &col_max_bits);
             __syncthreads();
-            e = column_exponent(col_max_bits);
+            e = bf16_sweep_exponent(col_max_bits);
           }
         }
-        pieces_pair_k<kBf16>(raw, e, xh[c]);
+        if constexpr (kXGroupShared) {
+          // Thread q of group g converts words g, g + groups, ... of thread q's x (the same in every
+          // group) into the slots all groups read: a 1 / groups share of the conversion.
+#pragma unroll
+          for (int j = 0; j < 4 * kPieces; ++j)
+            if (j % groups == g) {
+              const uint4& v = raw[j / 4][j % 4];
+              const uint32_t v32[4] = {v.x, v.y, v.z, v.w};
+              uint32_t hw[4];
+              bf16_group_pair_k(v32, e, hw);
+              x_shared[j * x_stride + x_slot] = make_uint4(hw[0], hw[1], hw[2], hw[3]);
+            }
+        } else {
+          pieces_pair_k<kBf16>(raw, e, xh[c]);
+        }
       }
     }
-    if constexpr (kXShared) {  // each thread's own slots: no barrier (a segment's rewrite included)
+    if constexpr (kXGroupShared) {
+      __syncthreads();  // every group's share of x is in place (one segment: L == 1)
+    } else if constexpr (kXShared) {  // each thread's own slots: no barrier (a segment's rewrite included)
 #pragma unroll
       for (int u = 0; u < kPieces; ++u)
 #pragma unroll
         for (int w = 0; w < 4; ++w)
-          x_shared[(u * 4 + w) * cta_threads + threadIdx.x] =
+          x_shared[(u * 4 + w) * x_stride + x_slot] =
               make_uint4(xh[0][u][4 * w], xh[0][u][4 * w + 1], xh[0][u][4 * w + 2], xh[0][u][4 * w + 3]);
     }
     // The pair's shared-memory slots ([row][column][warp]) as a 32-bit shared address stepped a
@@ -2310,7 +2342,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
             uint32_t ha[4], hb[4];
             scaled_word_pair(wr[d][0][u][w], wr[d][1][u][w], sa, sb, w >= 2, ha, hb);
             if constexpr (kXShared) {
-              const uint4 xv = x_shared[(u * 4 + w) * cta_threads + threadIdx.x];
+              const uint4 xv = x_shared[(u * 4 + w) * x_stride + x_slot];
               xh[0][u][4 * w] = xv.x, xh[0][u][4 * w + 1] = xv.y;
               xh[0][u][4 * w + 2] = xv.z, xh[0][u][4 * w + 3] = xv.w;
             }
@@ -2374,7 +2406,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
     // the rows (a register at the cap), before the barrier after which thread 0 may reset
     // col_max_bits for the next segment.
     if constexpr (kBatched) {
-      const int seg_e = column_exponent(col_max_bits);
+      const int seg_e = bf16_sweep_exponent(col_max_bits);
       __syncthreads();  // every warp is done with col_max_bits before the next segment resets it
       for (int j = threadIdx.x; j < seg_rows; j += cta_threads) {
         const int row = r - seg_rows - r_begin + j;
@@ -2550,7 +2582,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       const auto quad_exponent = [&](unsigned mx) {
         mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
         mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
-        return column_exponent(mx << 16);
+        return bf16_sweep_exponent(mx << 16);
       };
       if constexpr (kPieces <= 2) {  // every word held at once, bf16's maximum folded as they arrive
         uint4 raw[kPieces][4];

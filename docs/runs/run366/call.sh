@@ -37,4 +37,4 @@ side() {
 }
 { side base; side new; side new; side base; side new-rule; } > "$OUT/sides.txt" 2>&1
 echo "all done ${SECONDS}s" >> "$OUT/env.txt"
-tail -n 3 "$OUT/tests.txt"; tail -n 2 "$OUT/tests_base.txt"; sed 's/\[.*\] |//'; tail -n 1 "$OUT/env.txt"
+tail -n 3 "$OUT/tests.txt"; tail -n 2 "$OUT/tests_base.txt"; sed 's/\[.*\] |//' "$OUT/sides.txt"; tail -n 1 "$OUT/env.txt"

@@ -581,31 +581,21 @@ def test_w4a16_bf16_tiny_activations_exponent_cap(l, m, k, n, sweep):
                              "bf16 under 2^-112")
 
 
-def _prescale_expected() -> bool:
-    """Whether one-column bf16 calls with at least 96 MiB of weights on 2 pieces of 2 warps a row
-    (K 2049..4096) take bf16_prescale_kernel and then the fp16 row sweep here
-    (GemvLaunch::prescale; tests/cpp/plan_rules.cu pins the rule's shapes)."""
-    return _sweep16_expected() and _switch("PRESCALE") != "0"
-
-
-def _check_prescale_kernels(names):
-    """bf16_prescale_kernel, then the fp16 instance of sweep16_kernel (its third argument false)."""
-    assert any("bf16_prescale_kernel" in n for n in names), names
-    assert any(re.search(r"sweep16_kernel<\d+, \d+, false,", n) for n in names), names
-    assert not any(re.search(r"sweep16_kernel<\d+, \d+, true,", n) for n in names), names
-
-
 @pytest.mark.parametrize("m,k", [(65536, 4096), (60000, 3584)], ids=str)
-def test_bf16_prescale_matches_reference(m, k):
+def test_w4a16_bf16_long_streams_match_reference(m, k):
     """bf16 x at one column on a long stream (151 and 121 MB of weights; K = 3584: 16 of the 128
-    pieces past K): bf16_prescale_kernel writes x * 2^e as fp16 (one power of two for the column)
-    and alpha * 2^-e, the fp16 sweep16_kernel runs as its programmatic dependent. Random x, three
-    calls against the reference and bitwise equal; x whose magnitude changes by up to 2^60 along K
-    (the small values fall below fp16's range and round, within BF16_RESCALE_REL); the epilogue
-    (global scales, bias, every output dtype, strided output); and x far outside fp16's range both
-    ways with small global scales, once with e clamped to keep alpha * 2^-e a normal fp32."""
+    pieces past K) on 2 pieces of 2 warps a row, whose CTAs' 4 groups share one converted copy of x
+    in shared memory (item 231). Random x, three calls against the reference and bitwise equal; x
+    whose magnitude changes by up to 2^60 along K (the small values fall below fp16's range and
+    round, within BF16_RESCALE_REL); the epilogue (global scales, bias, every output dtype, strided
+    output); and x far outside fp16's range both ways with small global scales (each warp's power
+    of two undone in fp32; the outputs of x ~ 2^-100 with alpha 2^-40 near fp32's subnormal range,
+    within an ulp)."""
+    def launched(names):
+        assert any(re.search(r"sweep16_kernel<2, ?2, ?true,", name) for name in names), names
+
     _three_calls_bitwise_equal(1, m, k, 1, "bf16", seed=m + k,
-                               check_kernels=_check_prescale_kernels if _prescale_expected() else None)
+                               check_kernels=launched if _sweep16_expected() else None)
     gen = torch.Generator().manual_seed(k)
     a, sfa, x, _ = random_problem(1, m, k, 1, gen, "bf16", DEV)
     _check_bf16_sweep16(a, sfa, _magnitudes_along_k(x), "bf16 magnitudes along K")
@@ -615,10 +605,7 @@ def test_bf16_prescale_matches_reference(m, k):
     accumulation = (tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL) * 0.37 * 2.5
                     + bias.abs().double().reshape(1, -1, 1) * 2**-23)
     _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, wgs, ags, bias, out), ref,
-                    accumulation, "bf16_prescale_kernel", _prescale_expected(), "prescale epilogue")
-    # x ~ 2^100 with alpha 2^-60: e ~ -87, alpha * 2^-e ~ 2^27; x ~ 2^-100 with alpha 2^-40: e ~ 112
-    # would make it ~ 2^-152, so e is clamped to 86 (x * 2^e ~ 2^-12, its smallest values in fp16's
-    # subnormal range; the outputs fp32 subnormals, within an ulp)
+                    accumulation, "sweep16_kernel", _sweep16_expected(), "bf16 sweep epilogue")
     for x_scale, alpha_log2 in ((100, -60), (-100, -40)):
         xs = (x.double() * 2.0**x_scale).to(torch.bfloat16)
         ags = torch.tensor([2.0**alpha_log2], device=DEV)
@@ -981,16 +968,16 @@ def test_cuda_graph_of_k_sections(n):
     _graph_replays_match_eager(a, sfa, x, None, out, (x.flip(-1), x * 3, x))
 
 
-def test_cuda_graph_of_the_bf16_prescale():
-    # bf16 x on 49152 x 4096 (113 MB of weights, sm_90: bf16_prescale_kernel, its workspace from the
-    # caching allocator, then the fp16 row sweep as its programmatic dependent): the graph replays
-    # both with new activations (a new column maximum each), bitwise as eager calls.
+def test_cuda_graph_of_the_bf16_sweep():
+    # bf16 x on 49152 x 4096 (113 MB of weights, sm_90: the W4A16 sweep on 2 pieces of 2 warps a
+    # row, its CTAs' groups converting x into one shared copy): the graph replays it with new
+    # activations (a new maximum each), bitwise as eager calls.
     gen = torch.Generator().manual_seed(16)
     a, sfa, x, _ = random_problem(1, 49152, 4096, 1, gen, "bf16", DEV)
     ops.load()
     out = torch.empty((1, 49152, 1), dtype=torch.float16, device=DEV)
     names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, None, None, None, out))
-    assert any("bf16_prescale_kernel" in name for name in names) == _prescale_expected(), names
+    assert any(re.search(r"sweep16_kernel<2, ?2, ?true,", name) for name in names) == _sweep16_expected(), names
     _graph_replays_match_eager(a, sfa, x, None, out, (x.flip(-1), x * 2.0**8, x * 2.0**-40, x))
 
 

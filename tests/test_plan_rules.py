@@ -25,9 +25,9 @@ def plan_rules(tmp_path_factory):
 @pytest.mark.parametrize("switches", [{}, {"NVFP4_GEMV_SWEEP": "0"}, {"NVFP4_GEMV_SWEEP": "1"},
                                       {"NVFP4_GEMV_SPANS": "1"}, {"NVFP4_GEMV_RING": "1"},
                                       {"NVFP4_GEMV_SPANS": "0", "NVFP4_GEMV_RING": "0", "NVFP4_GEMV_SWEEP": "0"},
-                                      {"NVFP4_GEMV_SWEEP8": "0"}, {"NVFP4_GEMV_PRESCALE": "1"}],
+                                      {"NVFP4_GEMV_SWEEP8": "0"}],
                          ids=["rule", "sweep-off", "sweep-forced", "spans-forced", "ring-forced", "tiles-only",
-                              "sweep8-off", "prescale-forced"])
+                              "sweep8-off"])
 def test_plans_keep_the_kernel_invariants(plan_rules, switches):
     env = {k: v for k, v in os.environ.items() if not k.startswith("NVFP4_GEMV_")}
     env.update(switches)

@@ -217,7 +217,7 @@ nvfp4::GemvParams gemv_params(const Tensor& a, const Tensor& sfa, const Tensor& 
 // Launches `plan` for p on the current stream of a's device (the caller holds a device guard).
 void launch(nvfp4::GemvParams p, const nvfp4::GemvLaunch& plan, const Tensor& a) {
   p.partials = nullptr;
-  // split-K partial sums or the prescaled bf16 x, from the caching allocator (stream-ordered)
+  // split-K (or K sections') partial sums, from the caching allocator (stream-ordered)
   Tensor workspace;
   if (plan.workspace_bytes > 0) {
     workspace = at::empty({plan.workspace_bytes / 4}, a.options().dtype(at::kFloat));

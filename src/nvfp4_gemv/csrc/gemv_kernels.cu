@@ -2039,65 +2039,6 @@ __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc
 }
 
 // ---------------------------------------------------------------------------------------------
-// One bf16 column (L = 1, N = 1) as fp16 x * 2^e, e = column_exponent of the column's maximum, for
-// the fp16 row sweep (GemvLaunch::prescale); global_alpha(p) * 2^-e to *alpha_out, e clamped so
-// that it stays in fp32's normal range (so exact). Clamped up only where alpha max|x| >= 2^142,
-// whose products pass fp32's range for any nonzero weight; clamped down only where alpha max|x| <
-// 2^-110 (outputs below 2^-83), where x * 2^e keeps fewer of the smallest values' bits than the
-// bf16 sweep's per-warp powers of two would. One CTA of 1024 threads, 16-byte words (x
-// 16-byte aligned); its dependent (the sweep, launched programmatically) may start at once and
-// waits for this grid before it reads x.
-// Words held in registers through the maximum: K <= 32768 in one load each (a longer K reads again).
-constexpr int kPrescaleThreads = 1024, kPrescaleHeld = 4;
-__global__ void __launch_bounds__(kPrescaleThreads)
-    bf16_prescale_kernel(const uint4* x, int words, const float* wgs, const float* ags, uint4* xo,
-                         float* alpha_out) {
-#if __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-#endif
-  __shared__ unsigned max_bits;
-  if (threadIdx.x == 0) max_bits = 0;
-  __syncthreads();
-  uint4 held[kPrescaleHeld];
-  unsigned m = 0;
-#pragma unroll
-  for (int i = 0; i < kPrescaleHeld; ++i) {
-    const int w = threadIdx.x + i * kPrescaleThreads;
-    held[i] = w < words ? x[w] : make_uint4(0, 0, 0, 0);
-    m = max(m, bf16x8_max_bits(held[i]));
-  }
-  for (int w = threadIdx.x + kPrescaleHeld * kPrescaleThreads; w < words; w += kPrescaleThreads)
-    m = max(m, bf16x8_max_bits(x[w]));
-  warp_column_max(m, &max_bits);
-  __syncthreads();
-  int e = column_exponent(max_bits);
-  float alpha = 1.0f;  // global_alpha's product, in its order
-  if (wgs) alpha *= *wgs;
-  if (ags) alpha *= *ags;
-  if (alpha != 0.0f && isfinite(alpha)) {
-    int ea;
-    frexpf(alpha, &ea);  // 2^(ea - 1) <= |alpha| < 2^ea: alpha 2^-e is normal for
-                         // ea - 128 <= e <= ea + 125
-    e = min(max(e, ea - 128), ea + 125);
-  }
-  if (threadIdx.x == 0) *alpha_out = ldexpf(alpha, -e);
-  const float2 s = pow2_factors(e);
-  const auto convert = [&](const uint4& v) {
-    const uint32_t in[4] = {v.x, v.y, v.z, v.w};
-    uint32_t out[4];
-#pragma unroll
-    for (int i = 0; i < 4; ++i) out[i] = as_u32(bf16x2_to_f16x2_scaled(in[i], s));
-    return make_uint4(out[0], out[1], out[2], out[3]);
-  };
-#pragma unroll
-  for (int i = 0; i < kPrescaleHeld; ++i) {
-    const int w = threadIdx.x + i * kPrescaleThreads;
-    if (w < words) xo[w] = convert(held[i]);
-  }
-  for (int w = threadIdx.x + kPrescaleHeld * kPrescaleThreads; w < words; w += kPrescaleThreads)
-    xo[w] = convert(x[w]);
-}
-
 // The row sweep for W4A16 (sweep16_kernel; fp16 / bf16 activations, one column, or two at L = 1
 // (kCols), row-major weights and scales, sm_90, K <= 16384: 2 pieces a thread on up to 8 warps a
 // row, or 1 where sweep16_pieces says; one column at L = 1 up to K = 32768 on 17..24 warps of one
@@ -2118,8 +2059,9 @@ __global__ void __launch_bounds__(kPrescaleThreads)
 // A warp takes rows in pairs; per pair the lane holding a diagonal entry (t = g / 2) passes it to
 // a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
 // mma, the loads; per pair 5 SHFL (one butterfly for both rows; 10 on one warp a row). The 8-warp
-// hot loop (sm_90a, scripts/sass_loop.py): 679 / 694 instructions per 2 pairs of 2 pieces (85-87
-// per 32 values), fp16 / bf16 (bf16 689 with its L > 1 code in the same kernel, before item 228),
+// hot loop (sm_90a, scripts/sass_loop.py): 679 instructions per 2 pairs of 2 pieces (85 per 32
+// values), fp16 and bf16 (bf16 694 before item 231's prologue, 689 with its L > 1 code in the same
+// kernel before item 228),
 // with x in shared memory (sweep16_x_shared, item 221: 8 LDS.128 per 2 pairs; 693 / 694 with x in
 // registers; bf16 702 with item 173's per-warp exponent before the bf16 scaling on pairs); 711
 // with 16-bit scale registers (item 154), 747 / 761 with a butterfly per row (item 143), 728 / 763
@@ -2273,10 +2215,14 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
       // unchanged, its SASS moved) 7168x2048x4 17.1-17.2 against 16.8. Undone at each store in the
       // hot loop or by each warp after its rows instead, ptxas spilled 4-40 bytes at the
       // 128-register cap; undone in a pass after the rows with barriers (item 146) it was slower.
-      // fp16 x may be a bf16 column converted by bf16_prescale_kernel, this grid's programmatic
-      // primary: wait for it before reading x (and the global scale it wrote). A no-op for an
-      // ordinary launch.
-      if constexpr (!kBf16) asm volatile("griddepcontrol.wait;" ::: "memory");
+      // The prologue's own cost (BENCHMARKS.md item 231): all warps of an SM convert at once, and
+      // ~375 SASS a thread more than fp16's before the first mma landed bf16's first rows 0.3-1 us
+      // late (item 229e). So the maximum on 16-bit lanes (pieces_max_bits), one HMUL2.BF16 a pair
+      // (bf16_sweep_exponent), and with several groups a CTA one shared copy of x that each group
+      // converts a share of (kXGroupShared). Run 366 (two orders, us, against the per-thread
+      // form): the lm_head 98.3 / 97.8 against 99.5 / 99.7, 18432x7168 27.8 / 27.6 against 29.2 /
+      // 29.7, 24576x8192 37.3 / 37.4 against 38.4 / 38.8, 65536x4096 46.1 / 46.0 against 46.8 /
+      // 47.0, two columns on 7168x16384 27.0 / 27.3 against 27.8 / 28.1, the rest even to 0.4 faster.
 #pragma unroll
       for (int c = 0; c < kCols; ++c) {
         uint4 raw[kPieces][4];
@@ -3515,14 +3461,6 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
   plan.workspace_bytes = 0;
   return plan;
 }
-// A prescale plan's fp16 row sweep (on prescaled_params), as check_plan and launch_gemv take it:
-// the pre-kernel and its workspace undone.
-inline GemvLaunch prescale_rest(GemvLaunch plan) {
-  plan.prescale = 0;
-  plan.workspace_bytes = 0;
-  return plan;
-}
-
 // The tile sweep (sweep8_kernel): 3..16 columns at L = 1 on sm_90, x loaded a 16-byte piece per
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
@@ -3593,7 +3531,7 @@ struct Sweep8Choice {
 };
 // 9..16 columns on 2 chunks a thread (Sweep8Shape<2, 2>: x at 64 registers, 116-124 in all, no
 // spills) where its fewer rounds save at least two of its tiles' worth of issue over one chunk: a
-// tile takes 516 / 524 / 521 SASS a thread on 2 chunks against 338 / 344 / 337 on one (fp16 / bf16
+// tile takes 516 / 527 / 521 SASS a thread on 2 chunks against 338 / 344 / 337 on one (fp16 / bf16
 // / FP4 hot loops, sm_90a: 24% fewer a value, a tile's copies, barrier, reduction and stores spread
 // over twice the values), here 20 and 13 units; the two tiles pay for its longer prologue (x at two
 // chunks, bf16's exponents over them) and first stage. Measured (run 306,
@@ -3918,13 +3856,13 @@ int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t strea
 // The W4A16 sweep kernel of plan.sweep_warps warps a row, plan.sweep (1 or 2) pieces a thread,
 // kCols = p.N (1 or 2, sweep16_fits) columns; kFp4: FP4 x (two columns).
 template <int kPieces, bool kBf16, int kCols, bool kFp4 = false>
-int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream, bool dependent = false) {
+int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   // The group shapes sweep16_builds names: up to kWarps, and for one column the wide range.
   if (!sweep16_builds(kPieces, kCols, plan.sweep_warps)) return (int)cudaErrorInvalidValue;
   const auto launch = [&](auto group_warps) {
     constexpr int threads = 32 * sweep_cta_warps(group_warps);
     cudaLaunchAttribute attr;
-    const cudaLaunchConfig_t cfg = launch_config(plan.grid, threads, plan.smem_bytes, stream, dependent, attr);
+    const cudaLaunchConfig_t cfg = launch_config(plan.grid, threads, plan.smem_bytes, stream, false, attr);
     // bf16 x at L > 1 (a column maximum per batch segment) on its own instances (kBatched): the
     // L > 1 plans, 2 pieces on up to 8 warps (check_sweep_plan).
     constexpr bool batched_builds = kBf16 && kCols == 1 && kPieces == 2 && group_warps <= kWarps;
@@ -3946,13 +3884,10 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
   return with_group_warps<sweep16_first_warps(kPieces, kCols), kWarps>(plan.sweep_warps, launch);
 }
 template <bool kBf16>
-int launch_sweep16_for(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream,
-                       bool dependent = false) {
+int launch_sweep16_for(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   if (plan.sweep == 1)
-    return p.N == 2 ? launch_sweep16<1, kBf16, 2>(p, plan, stream, dependent)
-                    : launch_sweep16<1, kBf16, 1>(p, plan, stream, dependent);
-  return p.N == 2 ? launch_sweep16<2, kBf16, 2>(p, plan, stream, dependent)
-                  : launch_sweep16<2, kBf16, 1>(p, plan, stream, dependent);
+    return p.N == 2 ? launch_sweep16<1, kBf16, 2>(p, plan, stream) : launch_sweep16<1, kBf16, 1>(p, plan, stream);
+  return p.N == 2 ? launch_sweep16<2, kBf16, 2>(p, plan, stream) : launch_sweep16<2, kBf16, 1>(p, plan, stream);
 }
 // FP4 activations at two columns (sweep16_fits): W4A4 on the W4A16 sweep.
 inline int launch_sweep16_fp4(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
@@ -3960,12 +3895,10 @@ inline int launch_sweep16_fp4(const GemvParams& p, const GemvLaunch& plan, cudaS
                          : launch_sweep16<2, false, 2, true>(p, plan, stream);
 }
 // A row sweep plan (plan.sweep > 0): the W4A16 sweep (not integer) or the W4A4 one.
-inline int launch_row_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream,
-                            bool dependent = false) {
+inline int launch_row_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   if (!plan.integer) {  // the W4A16 sweep: 1 or 2 pieces (sweep16_pieces)
     if (p.act == kActFP4) return launch_sweep16_fp4(p, plan, stream);
-    return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream)
-                             : launch_sweep16_for<false>(p, plan, stream, dependent);
+    return p.act == kActBF16 ? launch_sweep16_for<true>(p, plan, stream) : launch_sweep16_for<false>(p, plan, stream);
   }
   if (plan.sweep == 1)  // the fused quantization with 1 or 2 pieces a thread (sweep_quantizes)
     return quant_act(p) ? launch_sweep<1, true>(p, plan, stream) : launch_sweep<1, false>(p, plan, stream);
@@ -4013,52 +3946,6 @@ inline int launch_tile_sweep(const GemvParams& p, const GemvLaunch& plan, const 
   return shape.pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream) : launch_sweep8_for<2>(p, plan, dev, stream);
 }
 
-// bf16 x at one column through the fp16 row sweep (GemvLaunch::prescale): bf16_prescale_kernel
-// writes x * 2^e as fp16 and alpha * 2^-e to the workspace, and the fp16 sweep16_kernel runs as its
-// programmatic dependent (its first weight loads issued before griddepcontrol.wait). Why: the bf16
-// and fp16 kernels share their hot loop's source, but ptxas schedules some bf16 instances otherwise
-// (item 221), worst the 2-piece groups of 2 warps (K 2049..4096): on long streams up to 3.2 us over
-// fp16. The pre-kernel costs ~1.1 us that the dependent launch does not hide (an ordinary launch:
-// ~3 us), so it pays only there and on long streams. Accuracy: one power of two per column (x 2^e
-// exact in fp16 down to 2^-24 of the column's maximum) where the bf16 sweep takes one per warp;
-// within the tests' bound (BF16_RESCALE_REL). Measured (runs 354-355, docs/runs/run354/prescale.py
-// and run355/prescale_rule.py, two orders, us, bf16 x against the bf16 sweep, and fp16 x;
-// BENCHMARKS.md item 226): 2 pieces on 2 warps, the lm_head 151936x4096 (350 MB) 96.0-96.3 against
-// 98.4-98.8 (fp16 95.6), 65536x4096 (151 MB) 46.2 against 46.7-46.8 (45.7), 14336x4096 (33 MB)
-// even; elsewhere even or slower: on 4 warps 24576x8192 (113 MB) and 18432x7168 even, on 8
-// 16384x16384 (151 MB) even and 7168x16384 0.3 slower, on 1 100000x2048 (115 MB, where bf16 costs
-// what fp16 does) and one piece on 1 200000x1024 0.9-1.1 slower, past K = 16384 8192x28672 1.0-1.4
-// slower, the short streams 1.1-1.6 slower; on 3 warps 32768x6144 (113 MB) 38.0-38.1 against
-// 39.1-39.2 until item 228 took the bf16 sweep there to 36.9-37.0 (run 358). So: 2 pieces on 2
-// warps a row and at least kPrescaleMinBytes of weights. NVFP4_GEMV_PRESCALE (env_mode): 0 never,
-// 1 wherever the fp16 plan is a row sweep, unset: that rule.
-constexpr int64_t kPrescaleMinBytes = int64_t(96) << 20;
-inline bool prescale_pays(const GemvParams& p, const GemvLaunch& fp16_plan) {
-  return fp16_plan.sweep == 2 && fp16_plan.sweep_warps == 2 && sweep_weight_bytes(p) >= kPrescaleMinBytes;
-}
-inline int prescale_mode() {
-  static const int mode = env_mode("NVFP4_GEMV_PRESCALE");
-  return mode;
-}
-inline bool prescale_fits(const GemvParams& p) {
-  return p.act == kActBF16 && p.N == 1 && p.L == 1 && reinterpret_cast<uintptr_t>(p.x) % 16 == 0;
-}
-// The workspace of a prescale plan: K fp16 values, then alpha * 2^-e (fp32) 16-byte aligned after them.
-inline int64_t prescale_bytes(const GemvParams& p) { return (int64_t)p.K * 2 + 16; }
-// p as the fp16 problem the dependent sweep solves: x from the workspace (one column, unit stride),
-// alpha * 2^-e in place of the global scales (sweep_epilogue's alpha: 1 * weight_global_scale).
-inline GemvParams prescaled_params(const GemvParams& p) {
-  GemvParams q = p;
-  q.act = kActF16;
-  q.x = p.partials;
-  q.x_batch_stride = q.x_col_stride = p.K;
-  const uint8_t* workspace = reinterpret_cast<const uint8_t*>(p.partials);
-  q.weight_global_scale = reinterpret_cast<const float*>(workspace + 2 * (int64_t)p.K);
-  q.act_global_scale = nullptr;
-  q.partials = nullptr;
-  return q;
-}
-
 }  // namespace detail
 
 GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::device_info()); }
@@ -4066,17 +3953,6 @@ GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::devi
 GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   using namespace detail;
   if (quant_act(p)) return plan_gemv_for(as_fp4(p), dev);  // check_plan takes integer plans only
-  if (prescale_fits(p) && prescale_mode() != 0) {  // bf16 x through the fp16 row sweep, where it pays
-    GemvParams q = p;
-    q.act = kActF16;
-    GemvLaunch plan = plan_gemv_for(q, dev);
-    if (plan.sweep && !plan.integer && plan.workspace_bytes == 0 &&
-        (prescale_mode() == 1 || prescale_pays(p, plan))) {
-      plan.prescale = 1;
-      plan.workspace_bytes = prescale_bytes(p);
-      return plan;
-    }
-  }
   const bool wide_n = p.N > 8, tiled = p.sfa.layout == kScaleTiled, integer = integer_fits(p, dev);
   const auto integer_plan = [&] {
     return tiled ? plan_variant<4, false, false, false, true, true>(p, dev)
@@ -4128,13 +4004,6 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
 
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   using namespace detail;
-  if (plan.prescale) {  // the fp16 row sweep on the workspace's x (prescaled_params)
-    if (plan.prescale != 1 || !prescale_fits(p) || p.partials == nullptr ||
-        plan.workspace_bytes < prescale_bytes(p) || !plan.sweep || plan.integer || plan.k_sections ||
-        plan.splits != 1)
-      return cudaErrorInvalidValue;
-    return check_plan(prescaled_params(p), prescale_rest(plan), dev);
-  }
   if (quant_act(p)) {
     if (!plan.integer || plan.k_sections || (plan.sweep && !sweep_quantizes(plan.sweep)) || !quant_act_fits(p))
       return cudaErrorInvalidValue;
@@ -4222,10 +4091,8 @@ bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
 }
 
 namespace {
-// A checked plan without prescale; dependent: the row sweep launched as a programmatic dependent
-// (of bf16_prescale_kernel).
-int launch_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream,
-                bool dependent) {
+// A checked plan.
+int launch_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
   using namespace detail;
   const bool wide = plan.chunk_bytes == 16, wide_n = p.N > 8;
   if (plan.k_sections) {  // a sweep over K's sections, then their sum in order
@@ -4239,7 +4106,7 @@ int launch_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& d
     return launch_split_sum(p, plan.k_sections, dev, stream);
   }
   if (plan.cluster) return launch_tile_sweep(p, plan, dev, stream);
-  if (plan.sweep) return launch_row_sweep(p, plan, stream, dependent);
+  if (plan.sweep) return launch_row_sweep(p, plan, stream);
   if (quant_act(p)) {  // an integer plan (check_plan)
     if (plan.spans)
       return launch_variant<4, false, false, true, false, true, true>(p, plan, dev, stream);
@@ -4269,13 +4136,7 @@ int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream
   using namespace detail;
   const PlanDevice dev = device_info();
   if (const int err = check_plan(p, plan, dev)) return err;
-  if (!plan.prescale) return launch_plan(p, plan, dev, stream, false);
-  const GemvParams q = prescaled_params(p);
-  bf16_prescale_kernel<<<1, kPrescaleThreads, 0, stream>>>(
-      static_cast<const uint4*>(p.x), p.K / 8, p.weight_global_scale, p.act_global_scale,
-      static_cast<uint4*>(const_cast<void*>(q.x)), const_cast<float*>(q.weight_global_scale));
-  if (const cudaError_t err = cudaGetLastError()) return err;
-  return launch_plan(q, prescale_rest(plan), dev, stream, true);
+  return launch_plan(p, plan, dev, stream);
 }
 
 int stream_read_default_grid(int device) {

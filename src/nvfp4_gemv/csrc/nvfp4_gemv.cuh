@@ -153,11 +153,8 @@ struct GemvLaunch {
                         // at one column the row sweep's batches (k_section_params), at several the
                         // tile sweep's launches (k_section_of), their fp32 sums in the workspace
                         // added in section order by the split reduction
-  int prescale;         // 1: bf16 x at one column (L = 1) converted to fp16 x 2^e in the workspace
-                        // by bf16_prescale_kernel, then the rest of this plan, an fp16 row sweep,
-                        // as its programmatic dependent (prescaled_params)
   int64_t workspace_bytes;  // fp32 partial sums the caller must provide (0 when splits == 1 and
-                            // k_sections <= 1), or the prescaled x and its alpha (prescale_bytes)
+                            // k_sections <= 1)
 };
 
 constexpr int kWarps = 8;

@@ -2084,18 +2084,9 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   __trap();  // the launcher picks it on 9.x devices only
 #else
   __shared__ unsigned col_max_bits;  // bf16 at L > 1: the segment's maximum (fp32 bits)
-  // x's converted words in shared memory (sweep16_x_shared): [u][w][thread], 4 words each. bf16 x
-  // at L == 1 in a CTA of several groups: one copy for the groups ([u][w][thread of the group]),
-  // each group converting a share of it, then a barrier (kXShareConversion, BENCHMARKS.md item 231;
-  // with x in registers, kXExchange, each thread reads its words back into them).
+  // x's converted words in shared memory (sweep16_x_shared): [u][w][thread], 4 words each.
   constexpr bool kXShared = sweep16_x_shared(kPieces, kGroupWarps, kCols);
-  constexpr bool kXShareConversion = kBf16 && !kBatched && kCols == 1 && sweep_groups(kGroupWarps) > 1;
-  constexpr bool kXExchange = kXShareConversion && !kXShared;
-  constexpr int x_exchange_words = 4 * kPieces * 32 * kGroupWarps;
-  // Within what sweep_sums_bytes_max leaves beside the sums (48 KB less 32 KB less 256 bytes).
-  static_assert(!kXExchange || x_exchange_words * 16 <= 8 * 1024, "x's exchange within the static budget");
-  __shared__ uint4 x_shared[kXShared ? sweep16_x_shared_bytes(kPieces, kGroupWarps, kCols) / 16
-                                     : kXExchange ? x_exchange_words : 1];
+  __shared__ uint4 x_shared[kXShared ? sweep16_x_shared_bytes(kPieces, kGroupWarps, kCols) / 16 : 1];
   static_assert(sweep16_builds(kPieces, kCols, kGroupWarps), "a group shape the launcher builds");
   constexpr int unscale_slots = kGroupWarps > kWarps ? kGroupWarps : kWarps;
   __shared__ float warp_unscale[kCols][unscale_slots];  // bf16 at L == 1: 2^-e of warp v of the groups
@@ -2112,8 +2103,11 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   constexpr int groups = sweep_groups(kGroupWarps), cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
   const int warp = q >> 5, lane = threadIdx.x & 31, quad = lane >> 2, t = lane & 3;
-  constexpr int x_stride = kXShareConversion ? group_threads : cta_threads;  // x_shared's [u][w] step
-  const int x_slot = kXShareConversion ? q : (int)threadIdx.x;
+  // bf16 x at L == 1 in shared memory: one copy for the CTA's groups ([word][q]), each group
+  // converting a share of it, then a barrier; otherwise each thread's own slots ([word][thread]).
+  constexpr bool kXGroupShared = kXShared && kBf16 && !kBatched && groups > 1;
+  constexpr int x_stride = kXGroupShared ? group_threads : cta_threads;
+  const int x_slot = kXGroupShared ? q : (int)threadIdx.x;
   const int R = p.M * p.L;
   const unsigned bq = (unsigned)R / row_blocks, rem = (unsigned)R - bq * row_blocks;
   const auto row_bound = [&](unsigned b) { return balanced_bound(b, bq, rem, row_blocks); };
@@ -2225,7 +2219,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
       // ~375 SASS a thread more than fp16's before the first mma landed bf16's first rows 0.3-1 us
       // late (item 229e). So the maximum on 16-bit lanes (pieces_max_bits), one HMUL2.BF16 a pair
       // (bf16_sweep_exponent), and with several groups a CTA one shared copy of x that each group
-      // converts a share of (kXShareConversion). Run 366 (two orders, us, against the per-thread
+      // converts a share of (kXGroupShared). Run 366 (two orders, us, against the per-thread
       // form): the lm_head 98.3 / 97.8 against 99.5 / 99.7, 18432x7168 27.8 / 27.6 against 29.2 /
       // 29.7, 24576x8192 37.3 / 37.4 against 38.4 / 38.8, 65536x4096 46.1 / 46.0 against 46.8 /
       // 47.0, two columns on 7168x16384 27.0 / 27.3 against 27.8 / 28.1, the rest even to 0.4 faster.
@@ -2247,7 +2241,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
             e = bf16_sweep_exponent(col_max_bits);
           }
         }
-        if constexpr (kXShareConversion) {
+        if constexpr (kXGroupShared) {
           // Thread q of group g converts words g, g + groups, ... of thread q's x (the same in every
           // group) into the slots all groups read: a 1 / groups share of the conversion.
 #pragma unroll
@@ -2264,18 +2258,8 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
         }
       }
     }
-    if constexpr (kXShareConversion) {
+    if constexpr (kXGroupShared) {
       __syncthreads();  // every group's share of x is in place (one segment: L == 1)
-      if constexpr (kXExchange) {
-#pragma unroll
-        for (int u = 0; u < kPieces; ++u)
-#pragma unroll
-          for (int w = 0; w < 4; ++w) {
-            const uint4 xv = x_shared[(u * 4 + w) * x_stride + x_slot];
-            xh[0][u][4 * w] = xv.x, xh[0][u][4 * w + 1] = xv.y;
-            xh[0][u][4 * w + 2] = xv.z, xh[0][u][4 * w + 3] = xv.w;
-          }
-      }
     } else if constexpr (kXShared) {  // each thread's own slots: no barrier (a segment's rewrite included)
 #pragma unroll
       for (int u = 0; u < kPieces; ++u)

@@ -1984,9 +1984,9 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 }
 
 // A thread's kPieces pieces of a 16-bit activation column (4 x 16 bytes each, k order): their
-// largest magnitude as bf16 bits (bf16x8_max_bits), and as 16 half2 each in pair_k order (fp16 as
-// is; bf16 times 2^e, bf16_group_pair_k). The W4A16 kernels' prologues (sweep16_kernel,
-// sweep8_kernel).
+// largest magnitude as bf16 bits (what bf16x8_max_bits gives, word by word), and as 16 half2 each
+// in pair_k order (fp16 as is; bf16 times 2^e, bf16_group_pair_k). The W4A16 kernels' prologues
+// (sweep16_kernel, sweep8_kernel).
 template <int kPieces>
 __device__ __forceinline__ unsigned pieces_max_bits(const uint4 (&raw)[kPieces][4]) {
   // Both halves of every word at once: |x| bits (LOP3) into a 16-bit-lane maximum (VIMNMX3.U16x2

@@ -209,6 +209,13 @@ def _sweep16_expected() -> bool:
     return _sweeps_allowed("SWEEP16")
 
 
+def _sweep16_launched(names, pieces: int, warps: int, bf16: bool | None = None) -> bool:
+    """Whether sweep16_kernel<pieces, warps, ...> is among the launched kernel names (bf16: its
+    third template argument too, where given)."""
+    act = "" if bf16 is None else f" ?{str(bf16).lower()},"
+    return any(re.search(rf"sweep16_kernel<{pieces}, ?{warps},{act}", name) for name in names)
+
+
 @pytest.mark.parametrize("act", ["fp16", "bf16"])
 @pytest.mark.parametrize("l,m,k", [(1, 1, 32), (2, 5, 96), (3, 129, 2048), (1, 301, 7168), (4, 1201, 7168),
                                    (1, 63, 16384), (300, 9, 1024), (1, 7001, 2048), (1, 77, 5120),
@@ -230,7 +237,7 @@ def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
         if k > 16384:  # one piece on 17..24 warps a row, else 2 pieces on 13..16
             pieces = 1 if -(-k // 1024) <= 24 else 2
             warps = -(-k // (1024 * pieces))
-            assert any(re.search(rf"sweep16_kernel<{pieces}, ?{warps},", name) for name in names), names
+            assert _sweep16_launched(names, pieces, warps), names
 
     _three_calls_bitwise_equal(l, m, k, 1, act, seed=l + m + k + len(act),
                                check_kernels=launched if _sweep16_expected() else None)
@@ -574,7 +581,7 @@ def test_w4a16_bf16_tiny_activations_exponent_cap(l, m, k, n, sweep):
     x = (x.double().sign() * x.double().abs().clamp(min=2.0**-8, max=8.0) * 2.0**-118).to(torch.bfloat16)
     if sweep is not None and _sweep16_expected():
         names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32))
-        assert any(re.search(rf"sweep16_kernel<{sweep[0]}, ?{sweep[1]}, ?true,", name) for name in names), names
+        assert _sweep16_launched(names, *sweep, bf16=True), names
     got = run_op(a, sfa, x, None, torch.float32)
     ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
     assert_close_elementwise(got, ref, tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),
@@ -592,7 +599,7 @@ def test_w4a16_bf16_long_streams_match_reference(m, k):
     of two undone in fp32; the outputs of x ~ 2^-100 with alpha 2^-40 near fp32's subnormal range,
     within an ulp)."""
     def launched(names):
-        assert any(re.search(r"sweep16_kernel<2, ?2, ?true,", name) for name in names), names
+        assert _sweep16_launched(names, 2, 2, bf16=True), names
 
     _three_calls_bitwise_equal(1, m, k, 1, "bf16", seed=m + k,
                                check_kernels=launched if _sweep16_expected() else None)
@@ -977,7 +984,7 @@ def test_cuda_graph_of_the_bf16_sweep():
     ops.load()
     out = torch.empty((1, 49152, 1), dtype=torch.float16, device=DEV)
     names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, None, None, None, out))
-    assert any(re.search(r"sweep16_kernel<2, ?2, ?true,", name) for name in names) == _sweep16_expected(), names
+    assert _sweep16_launched(names, 2, 2, bf16=True) == _sweep16_expected(), names
     _graph_replays_match_eager(a, sfa, x, None, out, (x.flip(-1), x * 2.0**8, x * 2.0**-40, x))
 
 

@@ -564,30 +564,32 @@ def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
     _check_bf16_sweep16(a, sfa, _magnitudes_along_k(x), "bf16 magnitudes along K")
 
 
-@pytest.mark.parametrize("l,m,k,n,sweep,tiled",
+@pytest.mark.parametrize("l,m,k,n,kernel,tiled",
                          [(1, 14336, 4096, 1, (2, 2), False), (1, 8193, 7168, 1, (2, 4), False),
                           (1, 1201, 16384, 1, (2, 8), False), (1, 513, 2048, 1, None, False),
                           (2, 301, 4096, 1, None, False), (1, 301, 4096, 2, None, False),
                           (1, 301, 4096, 4, None, False), (1, 301, 7200, 1, None, False),
-                          (2, 300, 7200, 8, None, False), (1, 301, 4096, 1, None, True),
-                          (2, 40, 16384, 3, None, True)],
+                          (2, 300, 7200, 8, "tiles", False), (1, 301, 4096, 1, "tiles", True),
+                          (2, 40, 16384, 3, "tiles", True)],
                          ids=str)
-def test_w4a16_bf16_tiny_activations_exponent_cap(l, m, k, n, sweep, tiled):
+def test_w4a16_bf16_tiny_activations_exponent_cap(l, m, k, n, kernel, tiled):
     """bf16 x whose largest magnitude is under 2^-112 (every value a normal bf16, 2^-126 .. 2^-116),
-    where the power of two that brings a column into fp16's range would pass 127 and is capped
-    there (column_exponent: 2^e one normal bf16, one multiplication per pair): nothing lost, so
+    where the W4A16 sweeps' power of two would pass 127 and is capped there (bf16_sweep_exponent:
+    2^e one normal bf16, one multiplication per pair) and the row tiles' goes past it
+    (column_exponent, up to 147: pow2_factors' two fp32 factors): nothing lost either way, so
     within the same bound as any bf16 x. One column on 2 pieces of 2, 4 and 8 warps a row (4, 2
     and 1 groups a CTA, the groups sharing one converted copy of x where there are several;
-    `sweep` = (pieces, warps) checked where the sweep is expected) and on one piece; L = 2 (a power
-    of two per batch); 2 and 4 columns (the two-column sweep, the tile sweep); the row tiles' staged
-    activations (K % 256 != 0 at 1 and 8 columns; the tiled weight format, its bulk-staged
-    activation at K = 16384)."""
+    `kernel` = (pieces, warps) checked where the sweep is expected) and on one piece; L = 2 (a
+    power of two per batch); 2 and 4 columns (the two-column sweep, the tile sweep); the row tiles'
+    staged activations (`kernel` "tiles": gemv_kernel checked; 8 columns at L = 2 and K % 256 != 0,
+    the tiled weight format and its bulk-staged activation at K = 16384)."""
     gen = torch.Generator().manual_seed(m + k + n)
     a, sfa, x, _ = random_problem(l, m, k, n, gen, "bf16", DEV)
     x = (x.double().sign() * x.double().abs().clamp(min=2.0**-8, max=8.0) * 2.0**-118).to(torch.bfloat16)
-    if sweep is not None and _sweep16_expected():
-        names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32))
-        assert _sweep16_launched(names, *sweep, bf16=True), names
+    if kernel is not None and (kernel == "tiles" or _sweep16_expected()):
+        names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32, tiled=tiled))
+        assert (any("gemv_kernel" in name for name in names) if kernel == "tiles"
+                else _sweep16_launched(names, *kernel, bf16=True)), names
     got = run_op(a, sfa, x, None, torch.float32, tiled=tiled)
     ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
     assert_close_elementwise(got, ref, tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL),

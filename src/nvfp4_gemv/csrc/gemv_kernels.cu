@@ -148,19 +148,13 @@ __device__ __forceinline__ void warp_column_max(unsigned m, unsigned* dst) {
   if ((threadIdx.x & 31) == 0 && m != 0) atomicMax(dst, m << 16);
 }
 
-// e with max * 2^e < 2^15 for a column maximum `bits` (fp32 bits of the largest |bf16|), at most
-// 127 so that 2^e is one normal bf16 (bf16_group_pair_k's single multiplication); 0 for a zero or
-// non-finite maximum. Nothing is lost at the cap: it binds only where max < 2^-112, and there
-// x 2^127 is exact in fp16 for every bf16 x (the smallest subnormal, 2^-133, lands on 2^-6) and
-// stays under 2^15. So e spans -113 .. 127.
+// e with max * 2^e < 2^15 for a column maximum `bits` (fp32 bits of the largest |bf16|); 0 for
+// a zero or non-finite maximum.
 __device__ __forceinline__ int column_exponent(unsigned bits) {
-  int e = 0;
-  if (bits != 0 && bits < 0x7F800000u) {
-    int ex;
-    frexpf(__uint_as_float(bits), &ex);  // max < 2^ex
-    e = 15 - ex;
-  }
-  return min(e, 127);
+  if (bits == 0 || bits >= 0x7F800000u) return 0;
+  int ex;
+  frexpf(__uint_as_float(bits), &ex);  // max < 2^ex
+  return 15 - ex;
 }
 
 // Largest power of two 2^e with max|x[kb:ke, n]| * 2^e < 2^15, per bf16 column over the CTA's k
@@ -208,12 +202,54 @@ constexpr int kFp4StageBatch = 2;
 constexpr int kFp4StageBatch = 4;
 #endif
 
-// One bf16 activation group (8 values in k order, two a word) as a fragment piece: x 2^e in
-// pair_k order, e = column_exponent (-113 .. 127, one normal bf16; sm_90: mul.bf16x2). Per 2
-// values 1 HMUL2.BF16, the unpack to fp32 (2) and F2FP, where two exact FMUL by normal fp32 powers
-// of two per value (the form before, for e up to 147) took 4. The fp16 rounding is the only one:
-// x 2^e is exact in bf16 unless it falls under bf16's normal range, and then it is below 2^-126,
-// which rounds to fp16 zero either way.
+// 2^e as two normal fp32 factors (.x = 2^(e/2), .y = 2^(e - e/2); e spans -113 .. 148, beyond one
+// float exponent): x * .x * .y is x 2^e exactly while x 2^(e/2) and x 2^e are normal fp32.
+__device__ __forceinline__ float2 pow2_factors(int e) {
+  return make_float2(__int_as_float((127 + (e >> 1)) << 23), __int_as_float((127 + e - (e >> 1)) << 23));
+}
+// Two bf16 values (one word) as fp16 x 2^e, s = pow2_factors(e): the fp16 rounding is the only one.
+__device__ __forceinline__ __half2 bf16x2_to_f16x2_scaled(uint32_t bits, float2 s) {
+  const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&bits));
+  return __halves2half2(__float2half_rn(f.x * s.x * s.y), __float2half_rn(f.y * s.x * s.y));
+}
+
+// One fp16 / bf16 activation group (8 values in k order, two a word: word(i), i < 4) as a
+// fragment piece: fp16 values in pair_k order. bf16: x * 2^e (e = the column's exponent) as two
+// exact multiplications by normal powers of two (pow2_factors); the fp16 rounding is the only one.
+// 2 FMUL per value where ldexpf is a dozen instructions with range checks.
+template <class Word>
+__device__ __forceinline__ void f16_group_pair_k(Word word, bool bf16, int e, uint32_t (&h)[4]) {
+  __half v[8];
+  if (!bf16) {
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const __half2 two = as_half2(word(i));
+      v[2 * i] = __low2half(two);
+      v[2 * i + 1] = __high2half(two);
+    }
+  } else {
+    const float2 s = pow2_factors(e);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const __half2 two = bf16x2_to_f16x2_scaled(word(i), s);
+      v[2 * i] = __low2half(two);
+      v[2 * i + 1] = __high2half(two);
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[pair_k(i, 0)], v[pair_k(i, 1)]));
+}
+
+// The bf16 activations' exponent for the W4A16 sweeps' single-multiply conversion
+// (bf16_group_pair_k): column_exponent, at most 127 so that 2^e is one normal bf16. Nothing is
+// lost at the cap: it binds only where max|x| < 2^-112, and there x 2^127 is exact in fp16 for
+// every bf16 x (the smallest subnormal, 2^-133, lands on 2^-6) and stays under 2^15.
+__device__ __forceinline__ int bf16_sweep_exponent(unsigned bits) { return min(column_exponent(bits), 127); }
+
+// The same for bf16 (sm_90: mul.bf16x2): x 2^e on bf16 pairs, e = bf16_sweep_exponent (-113 .. 127,
+// one normal bf16). Per 2 values 1 HMUL2.BF16, the unpack to fp32 (2) and F2FP where
+// f16_group_pair_k takes 4 FMUL. Bitwise the same fp16: x 2^e is exact in bf16 unless it falls
+// under bf16's normal range, and then it is below 2^-126, which rounds to fp16 zero either way.
 __device__ __forceinline__ void bf16_group_pair_k(const uint32_t (&w)[4], int e, uint32_t (&h)[4]) {
   const __nv_bfloat162 s = __bfloat162bfloat162(__float2bfloat16_rn(__int_as_float((127 + e) << 23)));
   float v[8];
@@ -228,34 +264,14 @@ __device__ __forceinline__ void bf16_group_pair_k(const uint32_t (&w)[4], int e,
   for (int i = 0; i < 4; ++i) h[i] = as_u32(__floats2half2_rn(v[pair_k(i, 0)], v[pair_k(i, 1)]));
 }
 
-// One fp16 activation group (8 values in k order, two a word) as a fragment piece: the values in
-// pair_k order.
-__device__ __forceinline__ void f16_group_pair_k(const uint32_t (&w)[4], uint32_t (&h)[4]) {
-  __half v[8];
-#pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    const __half2 two = as_half2(w[i]);
-    v[2 * i] = __low2half(two);
-    v[2 * i + 1] = __high2half(two);
-  }
-#pragma unroll
-  for (int i = 0; i < 4; ++i) h[i] = as_u32(__halves2half2(v[pair_k(i, 0)], v[pair_k(i, 1)]));
-}
-
 // One fp16 / bf16 activation group (8 values at src, global or shared memory; null: past the
 // chunk, zeros) of column n into its fragment piece (f16_group_pair_k).
 template <class G>
 __device__ __forceinline__ void store_f16_group(const void* src, int act_kind, int e, int n, int g8,
                                                 int N, uint4* act) {
   uint32_t h[4] = {0, 0, 0, 0};
-  if (src) {
-    const uint32_t* x = static_cast<const uint32_t*>(src);
-    const uint32_t w[4] = {x[0], x[1], x[2], x[3]};
-    if (act_kind == kActF16)
-      f16_group_pair_k(w, h);
-    else
-      bf16_group_pair_k(w, e, h);
-  }
+  if (src)
+    f16_group_pair_k([&](int i) { return static_cast<const uint32_t*>(src)[i]; }, act_kind != kActF16, e, h);
   act[G::piece_of_group(g8, n, N)] = make_uint4(h[0], h[1], h[2], h[3]);
 }
 
@@ -1999,7 +2015,7 @@ __device__ __forceinline__ void pieces_pair_k(const uint4 (&raw)[kPieces][4], in
       if constexpr (kBf16)
         bf16_group_pair_k(v32, e, hw);
       else
-        f16_group_pair_k(v32, hw);
+        f16_group_pair_k([&](int i) { return v32[i]; }, false, 0, hw);
 #pragma unroll
       for (int i = 0; i < 4; ++i) h[u][4 * w + i] = hw[i];
     }
@@ -2202,7 +2218,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
       // The prologue's own cost (BENCHMARKS.md item 231): all warps of an SM convert at once, and
       // ~375 SASS a thread more than fp16's before the first mma landed bf16's first rows 0.3-1 us
       // late (item 229e). So the maximum on 16-bit lanes (pieces_max_bits), one HMUL2.BF16 a pair
-      // (bf16_group_pair_k, e capped at 127), and with several groups a CTA one shared copy of x that each group
+      // (bf16_sweep_exponent), and with several groups a CTA one shared copy of x that each group
       // converts a share of (kXGroupShared). Run 366 (two orders, us, against the per-thread
       // form): the lm_head 98.3 / 97.8 against 99.5 / 99.7, 18432x7168 27.8 / 27.6 against 29.2 /
       // 29.7, 24576x8192 37.3 / 37.4 against 38.4 / 38.8, 65536x4096 46.1 / 46.0 against 46.8 /
@@ -2215,14 +2231,14 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
         if constexpr (kBf16) {
           const unsigned mx = pieces_max_bits(raw);
           if constexpr (!kBatched) {
-            e = column_exponent(__reduce_max_sync(0xffffffffu, mx) << 16);  // fp32 bits
+            e = bf16_sweep_exponent(__reduce_max_sync(0xffffffffu, mx) << 16);  // fp32 bits
             if (g == 0 && lane == 0) warp_unscale[c][warp] = ldexpf(1.f, -e);
           } else {
             if (threadIdx.x == 0) col_max_bits = 0;
             __syncthreads();
             warp_column_max(mx, &col_max_bits);
             __syncthreads();
-            e = column_exponent(col_max_bits);
+            e = bf16_sweep_exponent(col_max_bits);
           }
         }
         if constexpr (kXGroupShared) {
@@ -2336,7 +2352,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
     // the rows (a register at the cap), before the barrier after which thread 0 may reset
     // col_max_bits for the next segment.
     if constexpr (kBatched) {
-      const int seg_e = column_exponent(col_max_bits);
+      const int seg_e = bf16_sweep_exponent(col_max_bits);
       __syncthreads();  // every warp is done with col_max_bits before the next segment resets it
       for (int j = threadIdx.x; j < seg_rows; j += cta_threads) {
         const int row = r - seg_rows - r_begin + j;
@@ -2512,7 +2528,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       const auto quad_exponent = [&](unsigned mx) {
         mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
         mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
-        return column_exponent(mx << 16);
+        return bf16_sweep_exponent(mx << 16);
       };
       if constexpr (kPieces <= 2) {  // every word held at once, bf16's maximum folded as they arrive
         uint4 raw[kPieces][4];

@@ -34,7 +34,7 @@ side() {
   local src=$PWD/src cache=/tmp/nvfp4_gemv_cache
   [ "$1" != pf16 ] && { src=/tmp/tree_$1/src; cache=/tmp/cache_$1; }
   echo "== $1 (${SECONDS}s)"
-  PYTHONPATH=$src NVFP4_GEMV_CACHE_DIR=$cache timeout 150 python3 docs/runs/run374/ab_pf.py 20 $2 2>&1 | grep -v -i warn
+  PYTHONPATH=$src NVFP4_GEMV_CACHE_DIR=$cache timeout 150 python3 docs/runs/run374/ab_pf.py 20 ${2:-} 2>&1 | grep -v -i warn
 }
 { side base floors; side pf16; side pfall; side pfall; side pf16; side base; } >> "$OUT/tests_sides.txt" 2>&1
 echo "all done ${SECONDS}s" >> "$OUT/env.txt"

@@ -1799,36 +1799,6 @@ __host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warp
 // or 2, not with 4 (ptxas spills at the 128-register cap). check_plan and fused_quant_fits ask it.
 __host__ __device__ constexpr bool sweep_quantizes(int pieces) { return pieces == 1 || pieces == 2; }
 
-// L2 prefetches of a CTA's rows past its first load window, issued once at the start: the CTA
-// rows i in [from, to) (matrix row row_of(i), flattened over L), each row's weights and scales by
-// one cp.async.bulk.prefetch.L2 (16-byte aligned address and size: each range rounded inward; the
-// loads read the rest), one row a lane of warp 0 (the other warps skip it: a few SASS at the start
-// of every warp would cost what the prefetch buys on a short stream). `to` is bounded so that the
-// grid asks for at most
-// kSweepPrefetchBytes: the requests that keep the memory pipe full from the first microsecond,
-// where a CTA's register window alone holds a few rows (4 KB - 32 KB a CTA).
-#ifndef NVFP4_SWEEP_PREFETCH_BYTES
-#define NVFP4_SWEEP_PREFETCH_BYTES (16 << 20)
-#endif
-constexpr int64_t kSweepPrefetchBytes = NVFP4_SWEEP_PREFETCH_BYTES;
-__device__ __forceinline__ void prefetch_l2(const uint8_t* begin, int64_t bytes) {
-  const uintptr_t b = (reinterpret_cast<uintptr_t>(begin) + 15) & ~(uintptr_t)15;
-  const uintptr_t e = (reinterpret_cast<uintptr_t>(begin) + bytes) & ~(uintptr_t)15;
-  if (e > b) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(b), "r"((uint32_t)(e - b)) : "memory");
-}
-template <typename RowOf>
-__device__ __forceinline__ void prefetch_cta_rows(const GemvParams& p, int from, int cta_rows, RowOf row_of) {
-  if (threadIdx.x >= 32) return;
-  const int64_t row_bytes = p.K / 2 + p.K / 16;
-  const int to = (int)min((int64_t)cta_rows, kSweepPrefetchBytes / ((int64_t)gridDim.x * row_bytes));
-#pragma unroll 1
-  for (int i = from + (int)threadIdx.x; i < to; i += 32) {
-    const int row = row_of(i), l = row / p.M, m = row - l * p.M;
-    prefetch_l2(p.a + l * p.a_batch_stride + (int64_t)m * p.a_row_stride, p.K / 2);
-    prefetch_l2(p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(m), p.K / 16);
-  }
-}
-
 // One CTA (kGroupWarps * (8 / kGroupWarps) warps): L > 1, the balanced range of flattened L * M
 // rows of row block blockIdx.x (balanced_bound, as in gemv_kernel), in segments of one batch each;
 // L == 1, rows blockIdx.x + i * row_blocks. Shared
@@ -1903,9 +1873,6 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
       a += a_step;
       sf += sf_step;
     }
-    if (r == r_begin)
-      prefetch_cta_rows(p, groups * kSweepDepth, r_end - r_begin,
-                        [&](int i) { return inter ? (int)blockIdx.x + i * G : r_begin + i; });
     // The activation's pieces after the first weight loads (as the probe's compiler ordered them,
     // runs 189-193). With sweep_piece's single load path either order measured the same or better
     // (run 199); with its run-time paths, loading x first had been 1.0-1.4 us faster (runs 192-194).

@@ -204,6 +204,10 @@ constexpr int kFp4StageBatch = 4;
 
 // 2^e as two normal fp32 factors (.x = 2^(e/2), .y = 2^(e - e/2); e spans -113 .. 148, beyond one
 // float exponent): x * .x * .y is x 2^e exactly while x 2^(e/2) and x 2^e are normal fp32.
+// column_exponent capped at 127 instead (lossless, as bf16_sweep_exponent) would let the staging
+// below take bf16_group_pair_k's one HMUL2.BF16 a pair; measured (run 373, BENCHMARKS.md item 233),
+// nvcc unrolled the shorter staging loops further and 8 columns at L = 8 (4096x7168x8) took 1.1-1.7
+// us longer with fp16 x, so the row tiles keep this form.
 __device__ __forceinline__ float2 pow2_factors(int e) {
   return make_float2(__int_as_float((127 + (e >> 1)) << 23), __int_as_float((127 + e - (e >> 1)) << 23));
 }
@@ -1873,6 +1877,9 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
       a += a_step;
       sf += sf_step;
     }
+    // (L2 prefetches of the CTA's later rows here, once, lost on every shape, the layers that fit
+    // in L2 included: run 374, BENCHMARKS.md item 234; from L2 the sweep is no faster than its
+    // window lets it be, item 235.)
     // The activation's pieces after the first weight loads (as the probe's compiler ordered them,
     // runs 189-193). With sweep_piece's single load path either order measured the same or better
     // (run 199); with its run-time paths, loading x first had been 1.0-1.4 us faster (runs 192-194).

@@ -1990,90 +1990,6 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 #endif
 }
 
-// The row sweep with the CTA's rows staged whole in shared memory (NVFP4_GEMV_STAGED=1; an
-// experiment, BENCHMARKS.md item 236). W4A4 at one FP4 column, L == 1, K % 256 == 0, 16-byte
-// aligned rows: at the start lane i of warp 0 asks for the CTA's rows i, i + 32, ... (matrix rows
-// blockIdx.x + i G) by two bulk copies each (weights, scales) into [row][K/2 weight bytes | K/16
-// scale bytes], one mbarrier a row; the warps then take rows in the sweep's order, each waiting on
-// its row's barrier and reading its pieces by LDS.128 and its scales by a 16-bit LDS. Why: from
-// L2 the register-window sweep reads at 3.5-3.9 TB/s (item 235), set by its 2-row windows against
-// the L2's round trip; staged, every byte of the CTA is asked for at once (as the floor does) and
-// lands in the SM, so the rows are read at shared-memory latency.
-__device__ __forceinline__ uint32_t lds_u16(uint32_t addr) {
-  uint32_t v;
-  asm volatile("ld.shared.u16 %0, [%1];" : "=r"(v) : "r"(addr));
-  return v;
-}
-template <int kPieces, int kGroupWarps>
-__global__ void
-__launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(kPieces, kGroupWarps))
-    sweep_staged_kernel(const GemvParams p, int row_blocks, int stage_offset) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
-  __trap();
-#else
-  extern __shared__ float red[];
-  constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
-  constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
-  const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
-  const int warp = q >> 5, lane = threadIdx.x & 31;
-  const int G = row_blocks, n = sweep_interleaved_units(p.M, (int)blockIdx.x, G);
-  const int wbytes = p.K / 2, sbytes = p.K / 16, slot = wbytes + sbytes;  // multiples of 16
-  uint8_t* const stage = reinterpret_cast<uint8_t*>(red) + stage_offset;
-  uint64_t* const bars = reinterpret_cast<uint64_t*>(stage + (int64_t)sweep_units_per_cta(p.M, G) * slot);
-  if (threadIdx.x == 0) {
-    for (int i = 0; i < n; ++i) mbar_init(&bars[i], 1);
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-  }
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    for (int i = lane; i < n; i += 32) {
-      const int row = (int)blockIdx.x + i * G;
-      mbar_expect_tx(&bars[i], (uint32_t)slot);
-      bulk_copy(stage + (int64_t)i * slot, p.a + (int64_t)row * p.a_row_stride, (uint32_t)wbytes, &bars[i]);
-      bulk_copy(stage + (int64_t)i * slot + wbytes, p.sfa.base + p.sfa.row_offset(row), (uint32_t)sbytes,
-                &bars[i]);
-    }
-  }
-  using Pieces = SweepPieces<kPieces, kGroupWarps>;
-  const int piece0 = Pieces::first(q, warp, lane);
-  bool ok[kPieces];
-#pragma unroll
-  for (int u = 0; u < kPieces; ++u) ok[u] = piece0 + Pieces::kStep * u < (p.K >> 5);
-  SweepPiece x[kPieces];
-#pragma unroll
-  for (int u = 0; u < kPieces; ++u) x[u] = sweep_piece<false>(ok[u], p, 0, piece0 + Pieces::kStep * u, 1.f);
-  const uint32_t stage_addr = smem_addr(stage);
-  for (int i0 = g; i0 < n; i0 += 2 * groups) {
-    const int i1 = i0 + groups;
-    float acc[2] = {0.f, 0.f};
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      const int i = h ? i1 : i0;
-      if (i < n) {
-        mbar_wait(&bars[i], 0);
-        const uint32_t row_addr = stage_addr + (uint32_t)(i * slot);
-#pragma unroll
-        for (int u = 0; u < kPieces; ++u) {
-          const int piece = piece0 + Pieces::kStep * u;
-          uint32_t w[4] = {0, 0, 0, 0}, sf = 0;
-          if (ok[u]) {
-            const uint4 v = lds128(row_addr + 16 * piece);
-            w[0] = v.x, w[1] = v.y, w[2] = v.z, w[3] = v.w;
-            sf = lds_u16(row_addr + wbytes + 2 * piece);
-          }
-          acc[h] = sweep_piece_dot(w, sf, x[u], acc[h]);
-        }
-      }
-    }
-    const int half = lane >> 4;
-    const float v = pair_warp_sum(acc[0], acc[1], lane);
-    if ((lane & 15) == 0 && (half == 0 || i1 < n)) red[(half ? i1 : i0) * group_warps + warp] = v;
-  }
-  sweep_epilogue(p, red, n, group_warps, cta_threads, kIntAccLog2,
-                 [&](int i) { return (int)blockIdx.x + i * G; });
-#endif
-}
-
 // A thread's kPieces pieces of a 16-bit activation column (4 x 16 bytes each, k order): their
 // largest magnitude as bf16 bits (what bf16x8_max_bits gives, word by word), and as 16 half2 each
 // in pair_k order (fp16 as is; bf16 times 2^e, bf16_group_pair_k). The W4A16 kernels' prologues
@@ -3938,21 +3854,6 @@ int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t strea
       // kernel gets without opting in.
       static_assert(kSweepSmemBytes + 16 + (8 * 32 * 2) * 18 <= 48 * 1024, "sweep shared memory");
       if (smem > 48 * 1024) return (int)cudaErrorInvalidValue;
-    }
-    if constexpr (!kQuantAct) {
-      // The staged sweep (experiment, item 236): where a CTA's rows fit its share of the SM.
-      const int64_t rows = sweep_units_per_cta<int64_t>(p.M, plan.row_blocks);
-      const int64_t offset = (plan.smem_bytes + 15) / 16 * 16;
-      const int64_t total = offset + rows * (p.K / 2 + p.K / 16) + rows * 8;
-      const bool aligned = reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 &&
-                           reinterpret_cast<uintptr_t>(p.sfa.base) % 16 == 0 && p.sfa.row_stride % 16 == 0;
-      if (env_mode("NVFP4_GEMV_STAGED") == 1 && p.L == 1 && p.K % 256 == 0 && aligned &&
-          total * sweep_ctas_per_sm(kPieces, group_warps) <= 220 * 1024) {
-        auto kernel = sweep_staged_kernel<kPieces, group_warps>;
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)total);
-        kernel<<<plan.grid, threads, (int)total, stream>>>(p, plan.row_blocks, (int)offset);
-        return (int)cudaGetLastError();
-      }
     }
     sweep_kernel<kPieces, group_warps, kQuantAct><<<plan.grid, threads, smem, stream>>>(p, plan.row_blocks);
     return (int)cudaGetLastError();

@@ -1877,9 +1877,11 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
       a += a_step;
       sf += sf_step;
     }
-    // (L2 prefetches of the CTA's later rows here, once, lost on every shape, the layers that fit
-    // in L2 included: run 374, BENCHMARKS.md item 234; from L2 the sweep is no faster than its
-    // window lets it be, item 235.)
+    // Asking for the CTA's later rows here too lost on every shape, the layers that fit in L2
+    // included: by L2 prefetches (run 374, BENCHMARKS.md item 234) and by bulk copies of the
+    // CTA's rows into shared memory (run 376, item 236). The short layers' one-piece plans ask for
+    // all but 1-2 rows a group in this window already, and from L2 the sweep reads at 3.5-3.9 TB/s
+    // (item 235): what it lacks is pace after the bytes land, not requests.
     // The activation's pieces after the first weight loads (as the probe's compiler ordered them,
     // runs 189-193). With sweep_piece's single load path either order measured the same or better
     // (run 199); with its run-time paths, loading x first had been 1.0-1.4 us faster (runs 192-194).

@@ -580,9 +580,10 @@ def test_w4a16_bf16_tiny_activations_exponent_cap(l, m, k, n, kernel, tiled):
     within the same bound as any bf16 x. One column on 2 pieces of 2, 4 and 8 warps a row (4, 2
     and 1 groups a CTA, the groups sharing one converted copy of x where there are several;
     `kernel` = (pieces, warps) checked where the sweep is expected) and on one piece; L = 2 (a
-    power of two per batch); 2 and 4 columns (the two-column sweep, the tile sweep); the row tiles'
-    staged activations (`kernel` "tiles": gemv_kernel checked; 8 columns at L = 2 and K % 256 != 0,
-    the tiled weight format and its bulk-staged activation at K = 16384)."""
+    power of two per batch); 2 and 4 columns (the two-column sweep, the tile sweep); K = 7200 at one
+    column (whichever kernel the plan takes); the row tiles' staged activations (`kernel` "tiles":
+    gemv_kernel checked; 8 columns at L = 2 and K % 256 != 0, the tiled weight format and its
+    bulk-staged activation at K = 16384)."""
     gen = torch.Generator().manual_seed(m + k + n)
     a, sfa, x, _ = random_problem(l, m, k, n, gen, "bf16", DEV)
     x = (x.double().sign() * x.double().abs().clamp(min=2.0**-8, max=8.0) * 2.0**-118).to(torch.bfloat16)

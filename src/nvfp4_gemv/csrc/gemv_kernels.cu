@@ -211,11 +211,6 @@ constexpr int kFp4StageBatch = 4;
 __device__ __forceinline__ float2 pow2_factors(int e) {
   return make_float2(__int_as_float((127 + (e >> 1)) << 23), __int_as_float((127 + e - (e >> 1)) << 23));
 }
-// Two bf16 values (one word) as fp16 x 2^e, s = pow2_factors(e): the fp16 rounding is the only one.
-__device__ __forceinline__ __half2 bf16x2_to_f16x2_scaled(uint32_t bits, float2 s) {
-  const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&bits));
-  return __halves2half2(__float2half_rn(f.x * s.x * s.y), __float2half_rn(f.y * s.x * s.y));
-}
 
 // One fp16 / bf16 activation group (8 values in k order, two a word: word(i), i < 4) as a
 // fragment piece: fp16 values in pair_k order. bf16: x * 2^e (e = the column's exponent) as two
@@ -235,9 +230,10 @@ __device__ __forceinline__ void f16_group_pair_k(Word word, bool bf16, int e, ui
     const float2 s = pow2_factors(e);
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
-      const __half2 two = bf16x2_to_f16x2_scaled(word(i), s);
-      v[2 * i] = __low2half(two);
-      v[2 * i + 1] = __high2half(two);
+      const uint32_t bits = word(i);
+      const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&bits));
+      v[2 * i] = __float2half_rn(f.x * s.x * s.y);
+      v[2 * i + 1] = __float2half_rn(f.y * s.x * s.y);
     }
   }
 #pragma unroll

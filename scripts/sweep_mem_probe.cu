@@ -23,10 +23,13 @@
 //                  scales; 8 as 4 with the scale loads allocating in L1;
 //   sweep7 1x7 d4 /sfM   4096x7168x8's plan today, one piece on 7 warps (sweep7_kernel: M 0, 1 as
 //                  above, 9 and 10 the scales of 4 rows by wider loads and SHFL; item 227, run 357:
-//                  all three forms 40.2 us, the scales cost their bytes in any form).
+//                  all three forms 40.2 us, the scales cost their bytes in any form);
+//   ... front      the batched shapes' L * M rows interleaved over the CTAs (CTA b: rows b, b + G,
+//                  ...: the whole grid on one front through weights and scales, as at L = 1)
+//                  instead of balanced contiguous ranges (BENCHMARKS.md item 238).
 // Timed as the bench does: L2 flushed by a 512 MiB write before each rep, CUDA events, median of
 // 30 reps. Standalone (no torch):
-//   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/smp scripts/sweep_mem_probe.cu && /tmp/smp [reps] [more]
+//   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/smp scripts/sweep_mem_probe.cu && /tmp/smp [reps] [more | batched]
 // ("more": the floor variants, /sf3 and 4 rows in flight too). Each shape runs the library's sweep
 // shape for it (4096x14336 as 2 x 8: the library's 2 x 7 has 7-warp CTAs); the batched task
 // shapes as their rows in contiguous ranges (4096x7168x8: 4 x 2 at 2 CTAs per SM).
@@ -200,16 +203,18 @@ __global__ void __launch_bounds__(256) sweep_kernel(const uint8_t* a, const uint
 // load a lane for 4 rows (lanes 8 j .. 8 j + 7 the warp's 64 scale bytes of row j), each row's
 // 2 bytes then taken from lane 8 j + lane / 4 by 2 SHFL and a select; 10 two 4-byte loads a lane
 // for 4 rows (lanes 16 h .. 16 h + 15 row 2 i + h's 64 bytes), each row's 2 bytes by one SHFL from
-// lane 16 h + lane / 2. Rows past the CTA's range load nothing.
-template <int M>
+// lane 16 h + lane / 2. Rows past the CTA's range load nothing. kFront: the CTA's rows b, b + G,
+// ... (row i of the CTA at b + i G) instead of a contiguous range.
+template <int M, bool kFront = false>
 __global__ void __launch_bounds__(224) sweep7_kernel(const uint8_t* a, const uint8_t* sfa, int rows, int row_bytes,
                                                      uint32_t* sink) {
   constexpr int D = 4;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, G = gridDim.x;
   const int pieces = row_bytes / 16, sf_bytes = row_bytes / 8, piece = 32 * warp + lane;
   const bool ok = piece < pieces;
-  const int r0 = (int)((int64_t)rows * blockIdx.x / G), r1 = (int)((int64_t)rows * (blockIdx.x + 1) / G);
-  const int n = r1 - r0;
+  const int r0 = kFront ? (int)blockIdx.x : (int)((int64_t)rows * blockIdx.x / G);
+  const int n = kFront ? (rows - (int)blockIdx.x + G - 1) / G : (int)((int64_t)rows * (blockIdx.x + 1) / G) - r0;
+  const int64_t row_step = kFront ? (int64_t)G : 1;  // rows from one of the CTA's rows to its next
   const uint8_t* ap = a + (int64_t)r0 * row_bytes + 16 * piece;
   const uint8_t* sp = sfa + (int64_t)r0 * sf_bytes + 64 * warp;  // the warp's scale bytes of row r0
   uint4 w[D];
@@ -219,19 +224,19 @@ __global__ void __launch_bounds__(224) sweep7_kernel(const uint8_t* a, const uin
     for (int d = 0; d < D; ++d) {
       w[d] = make_uint4(0, 0, 0, 0);
       s[d] = 0;
-      if (ok && i + d < n) ld16(ap + (int64_t)(i + d) * row_bytes, w[d]);
-      if (M == 1 && ok && i + d < n) s[d] = ld_u16(sp + (int64_t)(i + d) * sf_bytes + 2 * lane);
+      if (ok && i + d < n) ld16(ap + (i + d) * row_step * row_bytes, w[d]);
+      if (M == 1 && ok && i + d < n) s[d] = ld_u16(sp + (i + d) * row_step * sf_bytes + 2 * lane);
     }
     sw[0] = sw[1] = 0;
     if (M == 9 && i + lane / 8 < n && 64 * warp + 8 * (lane % 8) + 8 <= sf_bytes) {
-      const uint2 v = ld_u64(sp + (int64_t)(i + lane / 8) * sf_bytes + 8 * (lane % 8));
+      const uint2 v = ld_u64(sp + (i + lane / 8) * row_step * sf_bytes + 8 * (lane % 8));
       sw[0] = v.x, sw[1] = v.y;
     }
     if (M == 10) {
 #pragma unroll
       for (int h = 0; h < 2; ++h)
         if (i + 2 * h + lane / 16 < n && 64 * warp + 4 * (lane % 16) + 4 <= sf_bytes)
-          sw[h] = ld_u32(sp + (int64_t)(i + 2 * h + lane / 16) * sf_bytes + 4 * (lane % 16));
+          sw[h] = ld_u32(sp + (i + 2 * h + lane / 16) * row_step * sf_bytes + 4 * (lane % 16));
     }
   };
   const auto scales = [&](int d) -> uint32_t {  // row d's 2 bytes of this lane's piece
@@ -267,10 +272,18 @@ int main(int argc, char** argv) {
   // The L = 1 shapes the sweep interleaves (rows, K), with the library's sweep shape for each.
   // The L = 1 shapes' rows interleaved over the CTAs; the task's batched shapes (4096x7168x8,
   // 7168x2048x4) as their L * M rows in balanced contiguous ranges, as the library reads L > 1.
-  const struct { int rows, K; bool contiguous; const char* name; } shapes[] = {
+  // "front": the batched shapes' rows interleaved over the CTAs as at L = 1 (item 238); "only" as
+  // the first argument after reps runs just the batched shapes.
+  struct Shape { int rows, K; bool contiguous; const char* name; };
+  const Shape all_shapes[] = {
       {7168, 16384, false, "7168x16384"}, {4096, 4096, false, "4096x4096"}, {2048, 7168, false, "2048x7168"},
       {7168, 2048, false, "7168x2048"},   {14336, 4096, false, "14336x4096"}, {4096, 14336, false, "4096x14336"},
-      {151936, 4096, false, "151936x4096"}, {4096 * 8, 7168, true, "4096x7168x8"}, {7168 * 4, 2048, true, "7168x2048x4"}};
+      {151936, 4096, false, "151936x4096"}, {4096 * 8, 7168, true, "4096x7168x8"}, {7168 * 4, 2048, true, "7168x2048x4"},
+      {4096 * 8, 7168, false, "4096x7168x8 front"}, {7168 * 4, 2048, false, "7168x2048x4 front"}};
+  const bool batched_only = argc > 2 && std::string(argv[2]) == "batched";
+  std::vector<Shape> shapes;
+  for (auto& s : all_shapes)
+    if (!batched_only || s.rows == 4096 * 8 || s.rows == 7168 * 4) shapes.push_back(s);
   size_t max_bytes = 0;
   for (auto& s : shapes) max_bytes = std::max(max_bytes, (size_t)s.rows * s.K / 2);
   uint8_t *a, *sfa, *flush;
@@ -333,17 +346,24 @@ int main(int argc, char** argv) {
     sweep(sweep_kernel<P, W, 4, 1>, "sweep " #P "x" #W " d4 /sf1", PER_SM, 0);               \
     sweep(sweep_kernel<P, W, 4, 2>, "sweep " #P "x" #W " d4 /sf2", PER_SM, 0);               \
   }
-    if (s.K == 7168 && s.contiguous) {  // the library's plan today: one piece on 7 warps, 4 CTAs an SM
+    if (s.K == 7168 && s.rows == 4096 * 8) {  // the library's plan today: one piece on 7 warps, 4 CTAs an SM
       const int grid = std::min(s.rows, 4 * sms);
       for (int pass = 0; pass < 2; ++pass) {
-        time("sweep7 1x7 d4 /sf0", [&] { sweep7_kernel<0><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
-        time("sweep7 1x7 d4 /sf1", [&] { sweep7_kernel<1><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
-        time("sweep7 1x7 d4 /sf9", [&] { sweep7_kernel<9><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
-        time("sweep7 1x7 d4 /sf10", [&] { sweep7_kernel<10><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+        if (s.contiguous) {
+          time("sweep7 1x7 d4 /sf0", [&] { sweep7_kernel<0><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+          time("sweep7 1x7 d4 /sf1", [&] { sweep7_kernel<1><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+          time("sweep7 1x7 d4 /sf9", [&] { sweep7_kernel<9><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+          time("sweep7 1x7 d4 /sf10", [&] { sweep7_kernel<10><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+        } else {
+          time("sweep7 1x7 d4 /sf0", [&] { sweep7_kernel<0, true><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+          time("sweep7 1x7 d4 /sf1", [&] { sweep7_kernel<1, true><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+          time("sweep7 1x7 d4 /sf9", [&] { sweep7_kernel<9, true><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+          time("sweep7 1x7 d4 /sf10", [&] { sweep7_kernel<10, true><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+        }
       }
     }
     if (s.K >= 8192) { SWEEPS(2, 8, 3) }  // 4096x14336: the library takes 2 x 7 (7-warp CTAs)
-    else if (s.K == 7168 && s.contiguous) { SWEEPS(4, 2, 2) }
+    else if (s.K == 7168 && s.rows == 4096 * 8) { SWEEPS(4, 2, 2) }
     else if (s.K == 7168) { SWEEPS(2, 4, 3) }
     else if (s.K == 2048) { SWEEPS(2, 1, 3) }
     else if (s.K == 4096 && s.rows <= 8192) { SWEEPS(2, 2, 3) }

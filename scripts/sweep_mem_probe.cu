@@ -26,7 +26,9 @@
 //                  all three forms 40.2 us, the scales cost their bytes in any form);
 //   ... front      the batched shapes' L * M rows interleaved over the CTAs (CTA b: rows b, b + G,
 //                  ...: the whole grid on one front through weights and scales, as at L = 1)
-//                  instead of balanced contiguous ranges (BENCHMARKS.md item 238).
+//                  instead of balanced contiguous ranges (BENCHMARKS.md item 238); "8 fronts":
+//                  sweep7 with each batch's rows interleaved over its own G / L CTAs (item 150's
+//                  order in the library, which timed even with contiguous ranges there).
 // Timed as the bench does: L2 flushed by a 512 MiB write before each rep, CUDA events, median of
 // 30 reps. Standalone (no torch):
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/smp scripts/sweep_mem_probe.cu && /tmp/smp [reps] [more | batched]
@@ -203,18 +205,23 @@ __global__ void __launch_bounds__(256) sweep_kernel(const uint8_t* a, const uint
 // load a lane for 4 rows (lanes 8 j .. 8 j + 7 the warp's 64 scale bytes of row j), each row's
 // 2 bytes then taken from lane 8 j + lane / 4 by 2 SHFL and a select; 10 two 4-byte loads a lane
 // for 4 rows (lanes 16 h .. 16 h + 15 row 2 i + h's 64 bytes), each row's 2 bytes by one SHFL from
-// lane 16 h + lane / 2. Rows past the CTA's range load nothing. kFront: the CTA's rows b, b + G,
-// ... (row i of the CTA at b + i G) instead of a contiguous range.
-template <int M, bool kFront = false>
+// lane 16 h + lane / 2. Rows past the CTA's range load nothing. The CTA's rows by kOrder: 0 a
+// balanced contiguous range of the L * M rows (the library at L > 1); 1 one front, rows b, b + G,
+// ... of the L * M (row i of the CTA at b + i G); 2 a front per batch (item 150's order: batch
+// b / C of the L, C = G / L CTAs each, rows b % C, b % C + C, ... of it).
+template <int M, int kOrder = 0>
 __global__ void __launch_bounds__(224) sweep7_kernel(const uint8_t* a, const uint8_t* sfa, int rows, int row_bytes,
-                                                     uint32_t* sink) {
+                                                     int batches, uint32_t* sink) {
   constexpr int D = 4;
-  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, G = gridDim.x;
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, G = gridDim.x, b = blockIdx.x;
   const int pieces = row_bytes / 16, sf_bytes = row_bytes / 8, piece = 32 * warp + lane;
   const bool ok = piece < pieces;
-  const int r0 = kFront ? (int)blockIdx.x : (int)((int64_t)rows * blockIdx.x / G);
-  const int n = kFront ? (rows - (int)blockIdx.x + G - 1) / G : (int)((int64_t)rows * (blockIdx.x + 1) / G) - r0;
-  const int64_t row_step = kFront ? (int64_t)G : 1;  // rows from one of the CTA's rows to its next
+  const int C = G / batches, m_rows = rows / batches;  // kOrder 2: CTAs a batch, rows a batch
+  const int r0 = kOrder == 1 ? b : kOrder == 2 ? (b / C) * m_rows + b % C : (int)((int64_t)rows * b / G);
+  const int n = kOrder == 1   ? (rows - b + G - 1) / G
+                : kOrder == 2 ? (b < C * batches ? (m_rows - b % C + C - 1) / C : 0)
+                              : (int)((int64_t)rows * (b + 1) / G) - r0;
+  const int64_t row_step = kOrder == 1 ? (int64_t)G : kOrder == 2 ? (int64_t)C : 1;  // rows from one of the CTA's to its next
   const uint8_t* ap = a + (int64_t)r0 * row_bytes + 16 * piece;
   const uint8_t* sp = sfa + (int64_t)r0 * sf_bytes + 64 * warp;  // the warp's scale bytes of row r0
   uint4 w[D];
@@ -348,19 +355,20 @@ int main(int argc, char** argv) {
   }
     if (s.K == 7168 && s.rows == 4096 * 8) {  // the library's plan today: one piece on 7 warps, 4 CTAs an SM
       const int grid = std::min(s.rows, 4 * sms);
+#define SWEEP7(ORDER, TAG)                                                                                  \
+  time("sweep7 1x7 d4 /sf0" TAG, [&] { sweep7_kernel<0, ORDER><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, 8, sink); });   \
+  time("sweep7 1x7 d4 /sf1" TAG, [&] { sweep7_kernel<1, ORDER><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, 8, sink); });   \
+  time("sweep7 1x7 d4 /sf9" TAG, [&] { sweep7_kernel<9, ORDER><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, 8, sink); });   \
+  time("sweep7 1x7 d4 /sf10" TAG, [&] { sweep7_kernel<10, ORDER><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, 8, sink); });
       for (int pass = 0; pass < 2; ++pass) {
         if (s.contiguous) {
-          time("sweep7 1x7 d4 /sf0", [&] { sweep7_kernel<0><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
-          time("sweep7 1x7 d4 /sf1", [&] { sweep7_kernel<1><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
-          time("sweep7 1x7 d4 /sf9", [&] { sweep7_kernel<9><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
-          time("sweep7 1x7 d4 /sf10", [&] { sweep7_kernel<10><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+          SWEEP7(0, "")
+          SWEEP7(2, " 8 fronts")
         } else {
-          time("sweep7 1x7 d4 /sf0", [&] { sweep7_kernel<0, true><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
-          time("sweep7 1x7 d4 /sf1", [&] { sweep7_kernel<1, true><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
-          time("sweep7 1x7 d4 /sf9", [&] { sweep7_kernel<9, true><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
-          time("sweep7 1x7 d4 /sf10", [&] { sweep7_kernel<10, true><<<grid, 224>>>(a, sfa, s.rows, (int)row_bytes, sink); });
+          SWEEP7(1, "")
         }
       }
+#undef SWEEP7
     }
     if (s.K >= 8192) { SWEEPS(2, 8, 3) }  // 4096x14336: the library takes 2 x 7 (7-warp CTAs)
     else if (s.K == 7168 && s.rows == 4096 * 8) { SWEEPS(4, 2, 2) }

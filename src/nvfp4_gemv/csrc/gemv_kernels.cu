@@ -1788,6 +1788,18 @@ __host__ __device__ constexpr bool sweep16_x_shared(int pieces, int group_warps,
 __host__ __device__ constexpr int sweep16_x_shared_bytes(int pieces, int group_warps, int cols) {
   return sweep16_x_shared(pieces, group_warps, cols) ? 16 * 4 * pieces * 32 * sweep_cta_warps(group_warps) : 0;
 }
+// A row pair's 16 mma (2 pieces x 4 words x 2) in two accumulator chains, by word parity, added
+// after the pair's last mma: a dependent chain of 8 rather than 16. Where an SM runs one CTA of
+// 13..16 warps of the 2-piece loop (one column past K = 16384), too few warps to hide the longer
+// chain. Measured (run 382, docs/runs/run361/ab.py 20, base / two chains / two chains / base, fp16
+// / bf16, us; BENCHMARKS.md item 239) with two chains in every one-column kernel: 8192x28672 (2
+// pieces on 14 warps) 44.0-44.1 / 44.0-44.2 against 44.9-45.2 / 45.1-45.3; at 2 CTAs an SM even
+// (7168x16384 on 8 warps 24.9-25.2 / 25.0-25.2 against 25.0 / 25.2-25.3, 18432x7168) or slower (the
+// lm_head on 2 warps 98.0-98.3 / 98.0-98.4 against 97.0-97.1 / 97.6-97.9, 24576x8192 0.3-0.9, where
+// 4 of those kernels spilled 8 bytes at the 128-register cap; the one-piece kernels 0-0.3).
+__host__ __device__ constexpr int sweep16_mma_chains(int pieces, int group_warps, int cols) {
+  return cols == 1 && pieces == 2 && group_warps > kWarps ? 2 : 1;
+}
 // sweep16_kernel's static shared memory besides x's: at most this (its static_assert).
 constexpr int kSweep16StaticBytes = 256;
 // With several activation columns (kCols > 1: their pieces in registers too) 2.
@@ -2091,6 +2103,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   __shared__ unsigned col_max_bits;  // bf16 at L > 1: the segment's maximum (fp32 bits)
   // x's converted words in shared memory (sweep16_x_shared): [u][w][thread], 4 words each.
   constexpr bool kXShared = sweep16_x_shared(kPieces, kGroupWarps, kCols);
+  constexpr int kMmaChains = sweep16_mma_chains(kPieces, kGroupWarps, kCols);
   __shared__ uint4 x_shared[kXShared ? sweep16_x_shared_bytes(kPieces, kGroupWarps, kCols) / 16 : 1];
   static_assert(sweep16_builds(kPieces, kCols, kGroupWarps), "a group shape the launcher builds");
   constexpr int unscale_slots = kGroupWarps > kWarps ? kGroupWarps : kWarps;
@@ -2283,7 +2296,9 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
 #pragma unroll
       for (int d = 0; d < kSweepDepth; ++d) {
         if (i + d >= n) break;
-        float acc[kCols][4] = {};
+        // acc2: the second accumulator chain where kMmaChains == 2 (words 1 and 3 of each piece),
+        // added to acc after the pair's last mma.
+        float acc[kCols][4] = {}, acc2[kCols][4] = {};
 #pragma unroll
         for (int u = 0; u < kPieces; ++u) {
           const __half2 sa = decode_e4m3x2<0>(s[d][0][u], kWeightBias / kDecodeScale);
@@ -2299,10 +2314,15 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
             }
 #pragma unroll
             for (int c = 0; c < kCols; ++c) {
-              mma_16816(acc[c], ha[0], hb[0], ha[1], hb[1], xh[c][u][4 * w], xh[c][u][4 * w + 1]);
-              mma_16816(acc[c], ha[2], hb[2], ha[3], hb[3], xh[c][u][4 * w + 2], xh[c][u][4 * w + 3]);
+              float(&chain)[4] = kMmaChains == 2 && (w & 1) ? acc2[c] : acc[c];
+              mma_16816(chain, ha[0], hb[0], ha[1], hb[1], xh[c][u][4 * w], xh[c][u][4 * w + 1]);
+              mma_16816(chain, ha[2], hb[2], ha[3], hb[3], xh[c][u][4 * w + 2], xh[c][u][4 * w + 3]);
             }
           }
+        }
+        if constexpr (kMmaChains == 2) {
+#pragma unroll
+          for (int j = 0; j < 4; ++j) acc[0][j] += acc2[0][j];
         }
         const int pair = g + (i + d) * groups, next = i + d + kSweepDepth;
         const int next_pair = g + next * groups;

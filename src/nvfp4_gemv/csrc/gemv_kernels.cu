@@ -1795,8 +1795,11 @@ __host__ __device__ constexpr int sweep16_x_shared_bytes(int pieces, int group_w
 // / bf16, us; BENCHMARKS.md item 239) with two chains in every one-column kernel: 8192x28672 (2
 // pieces on 14 warps) 44.0-44.1 / 44.0-44.2 against 44.9-45.2 / 45.1-45.3; at 2 CTAs an SM even
 // (7168x16384 on 8 warps 24.9-25.2 / 25.0-25.2 against 25.0 / 25.2-25.3, 18432x7168) or slower (the
-// lm_head on 2 warps 98.0-98.3 / 98.0-98.4 against 97.0-97.1 / 97.6-97.9, 24576x8192 0.3-0.9, where
-// 4 of those kernels spilled 8 bytes at the 128-register cap; the one-piece kernels 0-0.3).
+// lm_head on 2 warps 98.0-98.3 / 98.0-98.4 against 97.0-97.1 / 97.6-97.9, 24576x8192 0.2-1.4, where
+// 4 of those kernels spilled 8 bytes at the 128-register cap; the one-piece kernels 0-0.3). Run 383,
+// this rule: 0.7-2.9 us off every shape it takes (8192x28672 44.1-44.4 / 43.9-44.4 against 45.2-45.4
+// / 45.2-45.7, 8192x30720 45.0-45.2 against 47.3-47.5); the one-piece kernels on 17..24 warps with
+// two chains too (run 384) even.
 __host__ __device__ constexpr int sweep16_mma_chains(int pieces, int group_warps, int cols) {
   return cols == 1 && pieces == 2 && group_warps > kWarps ? 2 : 1;
 }

@@ -15,6 +15,9 @@
 # VARIANT_CMD="-m pytest -q -x tests/test_gpu_kernel.py" runs the kernel tests in each copy.
 # VARIANT_ENVS="NVFP4_GEMV_SPANS=1 -" repeats VARIANT_CMD under each assignment ("-": none).
 # VARIANT_TAIL=N prints the last N lines of each VARIANT_CMD output (default 12).
+# VARIANT_ORDER="base new new base" runs VARIANT_CMD for the named copies in that order (an A/B in
+# two orders, as BENCHMARKS.md's runs time them; default: each copy once, in argument order).
+# VARIANT_CMD may name a script outside scripts/ and tests/ by its absolute path ($PWD/docs/...).
 # VARIANT_REUSE=1 keeps copies already built under $WORK by an earlier call on the same machine.
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
@@ -29,7 +32,7 @@ for spec in "$@"; do
   rm -rf "$WORK/$name"; mkdir -p "$WORK/$name"; cp -r src "$WORK/$name/"
   f="$WORK/$name/src/nvfp4_gemv/csrc/gemv_kernels.cu"
   if [[ $edit == @* ]]; then cp "${edit#@}" "$f"
-  elif [[ $edit == %* ]]; then (cd "$WORK/$name" && git apply "$OLDPWD/${edit#%}") || exit 1
+  elif [[ $edit == %* ]]; then patch_file=$(realpath "${edit#%}") && (cd "$WORK/$name" && git apply "$patch_file") || exit 1
   elif [ -n "$edit" ]; then sed -i "$edit" "$f"; fi
   (cd "$WORK/$name" && NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src $PY -m nvfp4_gemv build \
      > "$WORK/$name/build.log" 2>&1; echo "built $name: exit $?") &
@@ -38,7 +41,7 @@ wait
 if [ -n "${VARIANT_CMD:-}" ]; then
   for env_spec in ${VARIANT_ENVS:--}; do
     [ "$env_spec" = - ] && env_spec=NVFP4_GEMV_VARIANT_ENV=none
-    for name in "${names[@]}"; do
+    for name in ${VARIANT_ORDER:-${names[@]}}; do
       echo "== $name ($env_spec)"
       (cd "$WORK/$name" && cp -r "$OLDPWD/scripts" "$OLDPWD/tests" "$OLDPWD/pyproject.toml" . && env "$env_spec" \
          NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src $PY $VARIANT_CMD 2>&1 | tail -n ${VARIANT_TAIL:-12})

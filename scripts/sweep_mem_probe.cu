@@ -279,7 +279,7 @@ int main(int argc, char** argv) {
   // The L = 1 shapes the sweep interleaves (rows, K), with the library's sweep shape for each.
   // The L = 1 shapes' rows interleaved over the CTAs; the task's batched shapes (4096x7168x8,
   // 7168x2048x4) as their L * M rows in balanced contiguous ranges, as the library reads L > 1.
-  // "front": the batched shapes' rows interleaved over the CTAs as at L = 1 (item 238); "only" as
+  // "front": the batched shapes' rows interleaved over the CTAs as at L = 1 (item 238); "batched" as
   // the first argument after reps runs just the batched shapes.
   struct Shape { int rows, K; bool contiguous; const char* name; };
   const Shape all_shapes[] = {

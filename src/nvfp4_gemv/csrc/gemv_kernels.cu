@@ -1790,7 +1790,7 @@ __host__ __device__ constexpr int sweep16_x_shared_bytes(int pieces, int group_w
 }
 // A row pair's 16 mma (2 pieces x 4 words x 2) in two accumulator chains, by word parity, added
 // after the pair's last mma: a dependent chain of 8 rather than 16. Where an SM runs one CTA of
-// 13..16 warps of the 2-piece loop (one column past K = 16384), too few warps to hide the longer
+// 13..16 warps of the 2-piece loop (one column, 24576 < K <= 32768), too few warps to hide the longer
 // chain. Measured (run 382, docs/runs/run361/ab.py 20, base / two chains / two chains / base, fp16
 // / bf16, us; BENCHMARKS.md item 239) with two chains in every one-column kernel: 8192x28672 (2
 // pieces on 14 warps) 44.0-44.1 / 44.0-44.2 against 44.9-45.2 / 45.1-45.3; at 2 CTAs an SM even

@@ -2107,6 +2107,7 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   // x's converted words in shared memory (sweep16_x_shared): [u][w][thread], 4 words each.
   constexpr bool kXShared = sweep16_x_shared(kPieces, kGroupWarps, kCols);
   constexpr int kMmaChains = sweep16_mma_chains(kPieces, kGroupWarps, kCols);
+  static_assert(kMmaChains == 1 || kCols == 1, "the second chain is added to column 0's sums only");
   __shared__ uint4 x_shared[kXShared ? sweep16_x_shared_bytes(kPieces, kGroupWarps, kCols) / 16 : 1];
   static_assert(sweep16_builds(kPieces, kCols, kGroupWarps), "a group shape the launcher builds");
   constexpr int unscale_slots = kGroupWarps > kWarps ? kGroupWarps : kWarps;

@@ -141,8 +141,9 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # it stands": the decode cost per 32 values), as upper bounds on sm_90a: the W4A4 row sweep with 2
 # pieces on 8 warps (one loop: 2 rows x 2 pieces of 32 values, 281: 70 per 32 values) and with one
 # piece on 7 (4 rows x 1 piece, 304: 76), and the W4A16 sweep's fp16 / bf16 kernels on 8 warps (2
-# row pairs x 2 pieces, 679 both: 85 per 32 values; fp16 693 with x in registers; bf16 694 before
-# item 231's prologue, 702 with its per-warp exponent before the bf16 scaling on pairs, item 173), on 14 past K = 16384 (item 200) 672 / 678
+# row pairs x 2 pieces, 679 / 686: 85-86 per 32 values; bf16 679 before its CTA took two groups,
+# item 241; fp16 693 with x in registers; bf16 694 before item 231's prologue, 702 with its
+# per-warp exponent before the bf16 scaling on pairs, item 173), on 14 past K = 16384 (item 200) 672 / 678
 # with two mma accumulator chains (item 239; 663 / 669 with one),
 # and with one piece on 7 (2 row pairs x 1 piece, 408 / 413: 102-103), on 19 past K = 16384
 # (item 202) 410 / 415; at two columns (kCols = 2) on 8 warps (one row pair x 2 pieces x 2
@@ -163,7 +164,7 @@ HOT_LOOP_MOST = {
     "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 281,
     "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsEi": 304,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 693,
-    "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb1ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 679,
+    "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb1ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 686,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi14ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 672,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi14ELb1ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 678,
     "_ZN5nvfp46detail14sweep16_kernelILi1ELi7ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 408,

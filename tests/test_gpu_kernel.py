@@ -222,18 +222,21 @@ def _sweep16_launched(names, pieces: int, warps: int, bf16: bool | None = None) 
                                    (1, 2049, 1024), (1, 4097, 4096), (1, 3001, 6144), (1, 8193, 7168),
                                    (1, 77, 16640), (1, 300, 18944), (1, 33, 16416), (1, 97, 22528),
                                    (1, 130, 24576), (1, 67, 26624), (1, 1001, 28672), (1, 31, 30720),
-                                   (1, 129, 32768)], ids=str)
+                                   (1, 129, 32768), (1, 65, 10240), (1, 9, 12288), (1, 133, 14336)],
+                         ids=str)
 def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     """W4A16 at one column, row-major (sweep16_kernel on sm_90; on 100+ SMs 2 pieces a thread, and
     one at L = 1 where K = 1024 x an odd number or K <= 1024: K = 32, 1024, 5120, 7168, or where
     the weights are at most 16 MiB: 2048 with 7001 rows on 2 warps, 4096 on 4, 6144 on 6; but 2
     pieces on 4 warps on 8193x7168, a long stream where one piece holds fewer warps an SM,
     sweep16_warps_per_sm): rows in pairs with an odd last row (M odd), pieces past K (96, 7168),
-    1-8 warps a row, CTAs crossing batches (bf16: each batch its own exponent); past K = 16384 at
-    L = 1 one group a CTA: one piece a thread on 17..24 warps (item 202: K = 16416 on 17, the last
-    warp's pieces but one past K; 16640 on 17, 18944 on 19, 22528 on 22, 24576 on 24), 2 pieces on
-    13..16 (item 200: 26624 on 13, 28672 on 14, 30720 on 15, 32768 on 16; their row pairs' mma in
-    two accumulator chains, item 239); three calls bitwise equal."""
+    1-8 warps a row, CTAs crossing batches (bf16: each batch its own exponent), bf16 at L = 1 on
+    5..8 warps as one CTA of two groups sharing x's conversion (item 241: K = 10240 on 5, 12288 on
+    6 with 5 row pairs, 14336 on 7, 16384 on 8; a group with no pair still converts its share);
+    past K = 16384 at L = 1 one group a CTA: one piece a thread on 17..24 warps (item 202: K =
+    16416 on 17, the last warp's pieces but one past K; 16640 on 17, 18944 on 19, 22528 on 22,
+    24576 on 24), 2 pieces on 13..16 (item 200: 26624 on 13, 28672 on 14, 30720 on 15, 32768 on
+    16; their row pairs' mma in two accumulator chains, item 239); three calls bitwise equal."""
     def launched(names):
         assert any("sweep16_kernel" in name for name in names), names
         if k > 16384:  # one piece on 17..24 warps a row, else 2 pieces on 13..16

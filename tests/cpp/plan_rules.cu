@@ -340,7 +340,8 @@ int main() {
     }
   }
   // W4A16 at one column, row-major (sweep16_fits): the sweep at L = 1 wherever K <= 16384
-  // (7168x16384: 8 warps a row, 2 CTAs per SM; 14336x4096, where the W4A4 sweep holds 4 pieces:
+  // (7168x16384: 8 warps a row, 2 CTAs per SM, or one CTA of two groups with bf16 x, item 241,
+  // sweep16_groups; 14336x4096, where the W4A4 sweep holds 4 pieces:
   // 2 warps a row, run 212; one piece at 2048x7168 on 7 warps, 2 CTAs per SM, and 5120x5120 on 5
   // warps, 4 per SM, runs 241-242); at L > 1 not where the W4A4 sweep holds 4 (4096x7168x8, run 212).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
@@ -393,7 +394,7 @@ int main() {
                     q14.sweep_warps, q14.grid);
         ++failures;
       }
-      if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != 264 || g.integer || g8.sweep || g4.sweep != 2 ||
+      if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != (act == kActBF16 ? 132 : 264) || g.integer || g8.sweep || g4.sweep != 2 ||
           g4.sweep_warps != 2 || g4.integer || g1.sweep != 1 || g1.sweep_warps != 7 || g1.grid != 264 ||
           g5.sweep != 1 || g5.sweep_warps != 5 || g5.grid != 528) {
         std::printf("FAIL H200 W4A16 act %d: 7168x16384 sweep %d x %d warps on %d CTAs, 4096x7168x8 sweep %d, "

@@ -1770,6 +1770,25 @@ __host__ __device__ constexpr int sweep_groups(int group_warps) {
   return group_warps > kWarps ? 1 : kWarps / group_warps;
 }
 __host__ __device__ constexpr int sweep_cta_warps(int group_warps) { return sweep_groups(group_warps) * group_warps; }
+// The W4A16 sweep's groups a CTA (sweep16_kernel): sweep_groups', but two where that is one group
+// of the one-column 2-piece kernel (5..8 warps a row) with bf16 x at L == 1 (bf16_l1): one CTA of
+// two groups an SM rather than two CTAs of one, so that the groups share x's conversion
+// (kXGroupShared), as the CTAs of smaller groups do (BENCHMARKS.md item 231); x's shared copy is
+// one group's (sweep16_x_shared_bytes of the one-group CTA), and so are the per-row sums' bytes
+// (sweep_sums_bytes_max): a tall matrix's plan takes more waves of them. fp16 x has no conversion
+// to share.
+// Measured (run 389, docs/runs/run389/ab_groups.py 20, base / paired / paired / base, bf16 x, us;
+// BENCHMARKS.md item 241): 7168x16384 25.5 / 25.2 / 24.9 / 25.6, 8192x16384 27.5 / 26.6 / 26.8 /
+// 27.6, 4096x14336 (7 warps) 17.5 / 16.9 / 16.9 / 17.4, 5120x13824 (7) 19.9 / 19.1 / 19.2 / 20.0,
+// 4096x10240 (5) 15.2 / 14.7 / 14.9 / 15.1; 4096x12288 (6) 15.3 / 15.4 / 15.4 / 15.3 and
+// 2048x16384 (8 warps, 4 pairs a group) 13.2 throughout: even. Hot loop (8 warps) 686 SASS
+// against 679: ptxas's allocation, the loop's source unchanged.
+__host__ __device__ constexpr bool sweep16_paired_groups(int pieces, int group_warps, int cols, bool bf16_l1) {
+  return bf16_l1 && cols == 1 && pieces == 2 && group_warps <= kWarps && sweep_groups(group_warps) == 1;
+}
+__host__ __device__ constexpr int sweep16_groups(int pieces, int group_warps, int cols, bool bf16_l1) {
+  return sweep16_paired_groups(pieces, group_warps, cols, bf16_l1) ? 2 : sweep_groups(group_warps);
+}
 // The one-column 2-piece W4A16 sweep of up to kWarps warps a row keeps x's converted words in
 // shared memory (static, [piece][word group][thread], 64 bytes a piece and thread; one LDS.128 per
 // 8 words of a pair), not in 32 registers a thread: at the same 2 CTAs per SM and 2 row pairs in
@@ -1806,8 +1825,9 @@ __host__ __device__ constexpr int sweep16_mma_chains(int pieces, int group_warps
 // sweep16_kernel's static shared memory besides x's: at most this (its static_assert).
 constexpr int kSweep16StaticBytes = 256;
 // With several activation columns (kCols > 1: their pieces in registers too) 2.
-__host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warps, int cols = 1) {
+__host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warps, int cols = 1, bool bf16_l1 = false) {
   const int cta_warps = sweep_cta_warps(group_warps), ctas_within = kSweep16OneWarps / cta_warps;
+  if (sweep16_paired_groups(pieces, group_warps, cols, bf16_l1)) return 1;
   return group_warps > kWarps ? 1 : pieces == 1 && cols == 1 && ctas_within > 2 ? ctas_within : 2;
 }
 // Whether the sweep of `pieces` a thread quantizes a 16-bit activation itself (kQuantAct): with 1
@@ -2080,8 +2100,8 @@ __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc
 // a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
 // mma, the loads; per pair 5 SHFL (one butterfly for both rows; 10 on one warp a row). The 8-warp
 // hot loop (sm_90a, scripts/sass_loop.py): 679 instructions per 2 pairs of 2 pieces (85 per 32
-// values), fp16 and bf16 (bf16 694 before item 231's prologue, 689 with its L > 1 code in the same
-// kernel before item 228),
+// values), fp16 and bf16 (bf16 686 on one CTA of two groups since item 241, sweep16_groups; 694
+// before item 231's prologue, 689 with its L > 1 code in the same kernel before item 228),
 // with x in shared memory (sweep16_x_shared, item 221: 8 LDS.128 per 2 pairs; 693 / 694 with x in
 // registers; bf16 702 with item 173's per-warp exponent before the bf16 scaling on pairs); 711
 // with 16-bit scale registers (item 154), 747 / 761 with a butterfly per row (item 143), 728 / 763
@@ -2098,7 +2118,8 @@ __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc
 // ---------------------------------------------------------------------------------------------
 template <int kPieces, int kGroupWarps, bool kBf16, int kCols = 1, bool kFp4 = false, bool kBatched = false>
 __global__ void
-__launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces, kGroupWarps, kCols))
+__launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols, kBf16 && !kBatched),
+                 sweep16_ctas_per_sm(kPieces, kGroupWarps, kCols, kBf16 && !kBatched))
     sweep16_kernel(const GemvParams p, int row_blocks) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only
@@ -2122,13 +2143,15 @@ __launch_bounds__(32 * sweep_cta_warps(kGroupWarps), sweep16_ctas_per_sm(kPieces
   // pieces: with 2 pairs ptxas spilled 100-144 bytes at the 128-register cap).
   constexpr int kSweepDepth = kCols * kPieces > 2 ? 1 : 2;
   constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
-  constexpr int groups = sweep_groups(kGroupWarps), cta_threads = group_threads * groups;
+  constexpr int groups = sweep16_groups(kPieces, kGroupWarps, kCols, kBf16 && !kBatched);
+  constexpr int cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
   const int warp = q >> 5, lane = threadIdx.x & 31, quad = lane >> 2, t = lane & 3;
   // bf16 x at L == 1 in shared memory: one copy for the CTA's groups ([word][q]), each group
   // converting a share of it, then a barrier; otherwise each thread's own slots ([word][thread]).
   constexpr bool kXGroupShared = kXShared && kBf16 && !kBatched && groups > 1;
   constexpr int x_stride = kXGroupShared ? group_threads : cta_threads;
+  static_assert(!kXShared || sizeof(x_shared) >= 16 * 4 * kPieces * x_stride, "x's words [u][w][slot]");
   const int x_slot = kXGroupShared ? q : (int)threadIdx.x;
   const int R = p.M * p.L;
   const unsigned bq = (unsigned)R / row_blocks, rem = (unsigned)R - bq * row_blocks;
@@ -3154,10 +3177,13 @@ constexpr int kSweepFourMinCtaRows = 32;
 // us against 99.3 / 99.4, 7168x16384 26.1 / 26.6 against 26.8 / 26.9, 14336x4096 16.1 / 16.2
 // against 16.4 / 16.4, 4096x14336 16.9 / 17.0 against 17.2 / 17.3, 2048x7168 even, 4096x4096 9.3
 // / 9.4 against 9.1 / 9.2 (the one loss).
+// The W4A16 sweep's instance for p: bf16 x at L == 1 (sweep16_groups; the kernel's kBf16 && !kBatched).
+inline bool sweep16_bf16_l1(const GemvParams& p) { return p.act == kActBF16 && p.L == 1; }
 inline bool sweep_steps_fit(const GemvParams& p, const GemvLaunch& plan) {
   const int rows_per_group = plan.integer ? 1 : 2;  // W4A16 (sweep16_kernel): row pairs
-  const int64_t rows =
-      (int64_t)rows_per_group * sweep_groups(plan.sweep_warps) * (p.L == 1 ? plan.row_blocks : 1);
+  const int groups = plan.integer ? sweep_groups(plan.sweep_warps)
+                                  : sweep16_groups(plan.sweep, plan.sweep_warps, p.N, sweep16_bf16_l1(p));
+  const int64_t rows = (int64_t)rows_per_group * groups * (p.L == 1 ? plan.row_blocks : 1);
   return rows * std::max(p.a_row_stride, p.sfa.row_stride) < (int64_t(1) << 31);
 }
 // The most rows a sweep CTA of row_blocks holds (its per-row sums in shared memory; sweep_kernel's
@@ -3278,8 +3304,8 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   const int per_thread = w4a16 ? sweep16_pieces(p, dev) : sweep_pieces(p, dev);
   const int group_warps = sweep_warps_for(p.K, per_thread);
   const int cols = sweep_sum_cols(p, w4a16);
-  const int per_sm =
-      w4a16 ? sweep16_ctas_per_sm(per_thread, group_warps, cols) : sweep_ctas_per_sm(per_thread, group_warps);
+  const int per_sm = w4a16 ? sweep16_ctas_per_sm(per_thread, group_warps, cols, sweep16_bf16_l1(p))
+                           : sweep_ctas_per_sm(per_thread, group_warps);
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
   const int64_t cta_rows_max =  // more rows: more CTAs, in waves
       sweep_sums_bytes_max(w4a16, per_thread, group_warps, cols) / (4 * group_warps * cols);
@@ -3889,7 +3915,8 @@ int launch_sweep16(const GemvParams& p, const GemvLaunch& plan, cudaStream_t str
   // The group shapes sweep16_builds names: up to kWarps, and for one column the wide range.
   if (!sweep16_builds(kPieces, kCols, plan.sweep_warps)) return (int)cudaErrorInvalidValue;
   const auto launch = [&](auto group_warps) {
-    constexpr int threads = 32 * sweep_cta_warps(group_warps);
+    // The instance's CTA: bf16 x at L == 1 may pair its groups (sweep16_groups).
+    const int threads = 32 * group_warps * sweep16_groups(kPieces, group_warps, kCols, sweep16_bf16_l1(p));
     cudaLaunchAttribute attr;
     const cudaLaunchConfig_t cfg = launch_config(plan.grid, threads, plan.smem_bytes, stream, false, attr);
     // bf16 x at L > 1 (a column maximum per batch segment) on its own instances (kBatched): the

@@ -231,8 +231,9 @@ def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     pieces on 4 warps on 8193x7168, a long stream where one piece holds fewer warps an SM,
     sweep16_warps_per_sm): rows in pairs with an odd last row (M odd), pieces past K (96, 7168),
     1-8 warps a row, CTAs crossing batches (bf16: each batch its own exponent), bf16 at L = 1 on
-    5..8 warps as one CTA of two groups sharing x's conversion (item 241: K = 10240 on 5, 12288 on
-    6 with 5 row pairs, 14336 on 7, 16384 on 8; a group with no pair still converts its share);
+    one CTA an SM with the groups of two sharing x's conversion (items 241-242: K = 10240 on 5,
+    12288 on 6 with 5 row pairs, 14336 on 7, 16384 on 8; a group with no pair still converts its
+    share);
     past K = 16384 at L = 1 one group a CTA: one piece a thread on 17..24 warps (item 202: K =
     16416 on 17, the last warp's pieces but one past K; 16640 on 17, 18944 on 19, 22528 on 22,
     24576 on 24), 2 pieces on 13..16 (item 200: 26624 on 13, 28672 on 14, 30720 on 15, 32768 on

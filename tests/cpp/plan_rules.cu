@@ -340,8 +340,8 @@ int main() {
     }
   }
   // W4A16 at one column, row-major (sweep16_fits): the sweep at L = 1 wherever K <= 16384
-  // (7168x16384: 8 warps a row, 2 CTAs per SM, or one CTA of two groups with bf16 x, item 241,
-  // sweep16_groups; 14336x4096, where the W4A4 sweep holds 4 pieces:
+  // (7168x16384: 8 warps a row, 2 CTAs per SM, or one CTA of two groups with bf16 x, items
+  // 241-242, sweep16_groups; 14336x4096, where the W4A4 sweep holds 4 pieces:
   // 2 warps a row, run 212; one piece at 2048x7168 on 7 warps, 2 CTAs per SM, and 5120x5120 on 5
   // warps, 4 per SM, runs 241-242); at L > 1 not where the W4A4 sweep holds 4 (4096x7168x8, run 212).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {

@@ -1770,24 +1770,28 @@ __host__ __device__ constexpr int sweep_groups(int group_warps) {
   return group_warps > kWarps ? 1 : kWarps / group_warps;
 }
 __host__ __device__ constexpr int sweep_cta_warps(int group_warps) { return sweep_groups(group_warps) * group_warps; }
-// The W4A16 sweep's groups a CTA (sweep16_kernel): sweep_groups', but two where that is one group
-// of the one-column 2-piece kernel (5..8 warps a row) with bf16 x at L == 1 (bf16_l1): one CTA of
-// two groups an SM rather than two CTAs of one, so that the groups share x's conversion
-// (kXGroupShared), as the CTAs of smaller groups do (BENCHMARKS.md item 231); x's shared copy is
-// one group's (sweep16_x_shared_bytes of the one-group CTA), and so are the per-row sums' bytes
-// (sweep_sums_bytes_max): a tall matrix's plan takes more waves of them. fp16 x has no conversion
-// to share.
-// Measured (run 389, docs/runs/run389/ab_groups.py 20, base / paired / paired / base, bf16 x, us;
-// BENCHMARKS.md item 241): 7168x16384 25.5 / 25.2 / 24.9 / 25.6, 8192x16384 27.5 / 26.6 / 26.8 /
-// 27.6, 4096x14336 (7 warps) 17.5 / 16.9 / 16.9 / 17.4, 5120x13824 (7) 19.9 / 19.1 / 19.2 / 20.0,
-// 4096x10240 (5) 15.2 / 14.7 / 14.9 / 15.1; 4096x12288 (6) 15.3 / 15.4 / 15.4 / 15.3 and
-// 2048x16384 (8 warps, 4 pairs a group) 13.2 throughout: even. Hot loop (8 warps) 686 SASS
-// against 679: ptxas's allocation, the loop's source unchanged.
+// The W4A16 sweep's groups a CTA (sweep16_kernel): sweep_groups', but twice as many for the
+// one-column 2-piece kernel (1..8 warps a row) with bf16 x at L == 1 (bf16_l1): one CTA an SM
+// holding the groups of the two it replaces (2 x 8 / w groups of w warps), so that all of them
+// share x's conversion (kXGroupShared; BENCHMARKS.md item 231), each converting half as much; x's
+// shared copy is one group's (sweep16_x_shared_bytes of the unpaired CTA is at least that), and
+// the per-row sums' bytes are the unpaired CTA's (sweep_sums_bytes_max): a tall matrix's plan
+// takes more waves of them. fp16 x has no conversion to share.
+// Measured (two orders, bf16 x, us; fp16 and the unchanged kernels within 0.1-0.3): run 389 on
+// 5..8 warps (docs/runs/run389/ab_groups.py 20, base / paired / paired / base; BENCHMARKS.md item
+// 241): 7168x16384 25.5 / 25.2 / 24.9 / 25.6, 8192x16384 27.5 / 26.6 / 26.8 / 27.6, 4096x14336 (7
+// warps) 17.5 / 16.9 / 16.9 / 17.4, 5120x13824 (7) 19.9 / 19.1 / 19.2 / 20.0, 4096x10240 (5) 15.2 /
+// 14.7 / 14.9 / 15.1; 4096x12288 (6) 15.3 / 15.4 / 15.4 / 15.3 and 2048x16384 (8 warps, 4 pairs a
+// group) 13.2 throughout: even. Run 391 on 1..4 warps (docs/runs/run391/ab_all_paired.py 20; item
+// 242): the lm_head (2) 96.1 / 94.8 / 94.9 / 96.2, 65536x4096 45.8 / 45.2 / 45.4 / 45.8,
+// 24576x8192 (4) 37.6 / 37.2 / 37.1 / 37.6, 18432x7168 27.7 / 27.2 / 27.2 / 27.4; 14336x4096,
+// 100000x2048 (1), 32768x6144 (3) within 0.2 either way. Hot loops unchanged but on 8 warps (686
+// SASS against 679: ptxas's allocation, the loop's source unchanged).
 __host__ __device__ constexpr bool sweep16_paired_groups(int pieces, int group_warps, int cols, bool bf16_l1) {
-  return bf16_l1 && cols == 1 && pieces == 2 && group_warps <= kWarps && sweep_groups(group_warps) == 1;
+  return bf16_l1 && cols == 1 && pieces == 2 && group_warps <= kWarps;
 }
 __host__ __device__ constexpr int sweep16_groups(int pieces, int group_warps, int cols, bool bf16_l1) {
-  return sweep16_paired_groups(pieces, group_warps, cols, bf16_l1) ? 2 : sweep_groups(group_warps);
+  return (sweep16_paired_groups(pieces, group_warps, cols, bf16_l1) ? 2 : 1) * sweep_groups(group_warps);
 }
 // The one-column 2-piece W4A16 sweep of up to kWarps warps a row keeps x's converted words in
 // shared memory (static, [piece][word group][thread], 64 bytes a piece and thread; one LDS.128 per

@@ -16,7 +16,8 @@
 # VARIANT_ENVS="NVFP4_GEMV_SPANS=1 -" repeats VARIANT_CMD under each assignment ("-": none).
 # VARIANT_TAIL=N prints the last N lines of each VARIANT_CMD output (default 12).
 # VARIANT_ORDER="base new new base" runs VARIANT_CMD for the named copies in that order (an A/B in
-# two orders, as BENCHMARKS.md's runs time them; default: each copy once, in argument order).
+# two orders, as BENCHMARKS.md's runs time them; default: each copy once, in argument order), e.g.
+# VARIANT_CMD="scripts/ab_shapes.py 20 7168x16384,4096x14336 floors" (fp16 / bf16 x at one column).
 # VARIANT_CMD may name a script outside scripts/ and tests/ by its absolute path ($PWD/docs/...).
 # VARIANT_REUSE=1 keeps copies already built under $WORK by an earlier call on the same machine.
 set -uo pipefail

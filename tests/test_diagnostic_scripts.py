@@ -3,7 +3,8 @@ into BENCHMARKS.md, so a parser that silently finds the wrong loop would mislead
 scripts/ncu_source_stalls.py on run 131's ncu source page (the tiled kernel on 7168x16384, gzipped
 CSV): BENCHMARKS.md item 92 quotes this summary. scripts/sass_compare.py on hand-written SASS.
 scripts/current_tables.py on run 349's bench JSON: BENCHMARKS.md's "Current" section is its output
-for the latest refresh run (run 368 now); run 349's files stay fixed, so the expectations do."""
+for the latest refresh run (run 392 now); run 349's files stay fixed, so the expectations do.
+scripts/ab_shapes.py's shape argument (the A/B harness; its timing needs a GPU)."""
 
 import importlib.util
 import os
@@ -131,3 +132,19 @@ def test_current_tables_prints_the_recorded_run():
     assert "| 151936,4096 | 95.2 | 1.06 | 96.8 | 1.07 | 98.7 | 1.10 | 98.7 | 1.10 |" in lines
     assert "| W4A16 bf16 row-major us | 25.4 | 28.3 | 30.8 | 31.5 | 35.4 | 1.24 |" in lines
     assert lines[-3].startswith("geomean: task rows 24.61 us (tiled 26.14), read flush 22.15")
+
+
+def test_ab_shapes_parses_its_shape_list():
+    """"MxK[xL],..." as (M, K, L) with L = 1 by default; a shape of the wrong length or with a size
+    below 1 is an error that names it, and a size that is not a number one too."""
+    import re
+
+    import pytest
+
+    parse = _load("ab_shapes").parse_shapes
+    assert parse("7168x16384,4096X7168x8") == [(7168, 16384, 1), (4096, 7168, 8)]
+    for bad in ("7168", "7168x0", "1x2x3x4"):
+        with pytest.raises(ValueError, match=re.escape(repr(bad))):
+            parse(f"64x64,{bad}")
+    with pytest.raises(ValueError):
+        parse("7168xk")

@@ -1,0 +1,65 @@
+"""Times the op at one activation column on the shapes given, the bench's way (CUDA events, write
+flush, median of REPS), WITHOUT checking the output: the harness of the two-build A/B runs
+(BENCHMARKS.md items 239-242; runs 361-391 each kept a copy of it under docs/runs), meant as
+scripts/device_variants.sh's VARIANT_CMD with VARIANT_ORDER="base new new base". The call's GPU
+tests check the kernels; this only times them.
+
+One line per shape: its W4A16 medians with fp16 and bf16 x (or with "fp4", W4A4's), and with
+"floors" the kernels the last activation's call launched (torch.profiler) and the stream floor
+over the same bytes.
+
+Usage: PYTHONPATH=src python scripts/ab_shapes.py REPS MxK[xL][,MxK[xL]...] [floors] [fp4]
+  e.g. scripts/ab_shapes.py 20 7168x16384,4096x14336,7168x2048x4 floors
+"""
+import sys
+
+
+def parse_shapes(spec: str) -> list[tuple[int, int, int]]:
+    """"MxK[xL],..." as (M, K, L) triples, L = 1 where not given."""
+    shapes = []
+    for item in spec.split(","):
+        dims = [int(v) for v in item.lower().split("x")]
+        if len(dims) not in (2, 3) or min(dims) < 1:
+            raise ValueError(f"a shape is MxK or MxKxL with positive sizes, got {item!r}")
+        shapes.append((dims[0], dims[1], dims[2] if len(dims) == 3 else 1))
+    return shapes
+
+
+def kernel_names(call) -> list[str]:
+    """The library's CUDA kernels one call launches, without their parameter lists."""
+    sys.path.insert(0, "tests")
+    from helpers import cuda_kernel_names
+
+    return sorted({s.split("(")[0].replace("void nvfp4::detail::", "").replace("nvfp4::detail::", "")
+                   for s in cuda_kernel_names(call) if "nvfp4::detail" in s})
+
+
+def main(argv: list[str]) -> None:
+    import torch
+
+    from nvfp4_gemv import ops
+    from nvfp4_gemv.bench import Flusher, gemv_bytes, random_operands, stream_floor, time_cuda
+
+    reps, shapes = int(argv[0]), parse_shapes(argv[1])
+    floors, acts = "floors" in argv[2:], ["fp4"] if "fp4" in argv[2:] else ["fp16", "bf16"]
+    ops.load()
+    flusher = Flusher("write", "cuda")
+    for m, k, l in shapes:
+        line = f"{m}x{k}x{l}"
+        for act in acts:
+            torch.manual_seed(m + k + l)
+            a, sfa, x, sfx = random_operands(m, k, l, 1, act, "cuda")
+            out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
+            call = lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)  # noqa: E731
+            if floors and act == acts[-1]:
+                line += f" | {kernel_names(call)}"
+            line += f" | {act} {time_cuda(call, flusher, reps).median_us:.1f}"
+        if floors:
+            act_bytes = 0.5 if acts == ["fp4"] else 2.0
+            floor, _ = stream_floor(gemv_bytes(m, k, l, 1, act_bytes), flusher, "cuda", reps)
+            line += f" | floor {floor.median_us:.1f}"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

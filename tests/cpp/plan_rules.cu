@@ -394,9 +394,9 @@ int main() {
                     q14.sweep_warps, q14.grid);
         ++failures;
       }
-      if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != (act == kActBF16 ? 132 : 264) || g.integer || g8.sweep || g4.sweep != 2 ||
-          g4.sweep_warps != 2 || g4.integer || g1.sweep != 1 || g1.sweep_warps != 7 || g1.grid != 264 ||
-          g5.sweep != 1 || g5.sweep_warps != 5 || g5.grid != 528) {
+      if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != (act == kActBF16 ? 132 : 264) || g.integer ||
+          g8.sweep || g4.sweep != 2 || g4.sweep_warps != 2 || g4.integer || g1.sweep != 1 ||
+          g1.sweep_warps != 7 || g1.grid != 264 || g5.sweep != 1 || g5.sweep_warps != 5 || g5.grid != 528) {
         std::printf("FAIL H200 W4A16 act %d: 7168x16384 sweep %d x %d warps on %d CTAs, 4096x7168x8 sweep %d, "
                     "14336x4096 sweep %d x %d warps, 2048x7168 sweep %d x %d warps on %d CTAs, 5120x5120 "
                     "sweep %d x %d warps on %d CTAs\n",

@@ -1785,8 +1785,9 @@ __host__ __device__ constexpr int sweep_cta_warps(int group_warps) { return swee
 // group) 13.2 throughout: even. Run 391 on 1..4 warps (docs/runs/run391/ab_all_paired.py 20; item
 // 242): the lm_head (2) 96.1 / 94.8 / 94.9 / 96.2, 65536x4096 45.8 / 45.2 / 45.4 / 45.8,
 // 24576x8192 (4) 37.6 / 37.2 / 37.1 / 37.6, 18432x7168 27.7 / 27.2 / 27.2 / 27.4; 14336x4096,
-// 100000x2048 (1), 32768x6144 (3) within 0.2 either way. Hot loops unchanged but on 8 warps (686
-// SASS against 679: ptxas's allocation, the loop's source unchanged).
+// 100000x2048 (1), 32768x6144 (3) within 0.2 either way. The 1..4-warp kernels' hot loops are
+// the same SASS; on 5..8 warps ptxas allocated them otherwise, their source unchanged (8 warps 686
+// SASS against 679, 7 675 against 689, 5 and 6 684 against 675).
 __host__ __device__ constexpr bool sweep16_paired_groups(int pieces, int group_warps, int cols, bool bf16_l1) {
   return bf16_l1 && cols == 1 && pieces == 2 && group_warps <= kWarps;
 }
@@ -1828,7 +1829,8 @@ __host__ __device__ constexpr int sweep16_mma_chains(int pieces, int group_warps
 }
 // sweep16_kernel's static shared memory besides x's: at most this (its static_assert).
 constexpr int kSweep16StaticBytes = 256;
-// With several activation columns (kCols > 1: their pieces in registers too) 2.
+// With several activation columns (kCols > 1: their pieces in registers too) 2; 1 where the
+// groups are paired (sweep16_paired_groups).
 __host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warps, int cols = 1, bool bf16_l1 = false) {
   const int cta_warps = sweep_cta_warps(group_warps), ctas_within = kSweep16OneWarps / cta_warps;
   if (sweep16_paired_groups(pieces, group_warps, cols, bf16_l1)) return 1;

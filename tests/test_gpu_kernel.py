@@ -233,8 +233,7 @@ def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     1-8 warps a row, CTAs crossing batches (bf16: each batch its own exponent), bf16 at L = 1 on
     one CTA an SM with the groups of two sharing x's conversion (items 241-242: K = 10240 on 5,
     12288 on 6 with 5 row pairs, 14336 on 7, 16384 on 8; a group with no pair still converts its
-    share);
-    past K = 16384 at L = 1 one group a CTA: one piece a thread on 17..24 warps (item 202: K =
+    share); past K = 16384 at L = 1 one group a CTA: one piece a thread on 17..24 warps (item 202: K =
     16416 on 17, the last warp's pieces but one past K; 16640 on 17, 18944 on 19, 22528 on 22,
     24576 on 24), 2 pieces on 13..16 (item 200: 26624 on 13, 28672 on 14, 30720 on 15, 32768 on
     16; their row pairs' mma in two accumulator chains, item 239); three calls bitwise equal."""
@@ -583,8 +582,8 @@ def test_w4a16_bf16_tiny_activations_exponent_cap(l, m, k, n, kernel, tiled):
     where the W4A16 sweeps' power of two would pass 127 and is capped there (bf16_sweep_exponent:
     2^e one normal bf16, one multiplication per pair) and the row tiles' goes past it
     (column_exponent, up to 147: pow2_factors' two fp32 factors): nothing lost either way, so
-    within the same bound as any bf16 x. One column on 2 pieces of 2, 4 and 8 warps a row (4, 2
-    and 1 groups a CTA, the groups sharing one converted copy of x where there are several;
+    within the same bound as any bf16 x. One column on 2 pieces of 2, 4 and 8 warps a row (8, 4
+    and 2 groups a CTA since items 241-242, the groups sharing one converted copy of x;
     `kernel` = (pieces, warps) checked where the sweep is expected) and on one piece; L = 2 (a
     power of two per batch); 2 and 4 columns (the two-column sweep, the tile sweep); K = 7200 at one
     column (whichever kernel the plan takes); the row tiles' staged activations (`kernel` "tiles":

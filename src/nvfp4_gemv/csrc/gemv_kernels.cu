@@ -1832,8 +1832,8 @@ constexpr int kSweep16StaticBytes = 256;
 // With several activation columns (kCols > 1: their pieces in registers too) 2; 1 where the
 // groups are paired (sweep16_paired_groups).
 __host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warps, int cols = 1, bool bf16_l1 = false) {
-  const int cta_warps = sweep_cta_warps(group_warps), ctas_within = kSweep16OneWarps / cta_warps;
   if (sweep16_paired_groups(pieces, group_warps, cols, bf16_l1)) return 1;
+  const int cta_warps = sweep_cta_warps(group_warps), ctas_within = kSweep16OneWarps / cta_warps;
   return group_warps > kWarps ? 1 : pieces == 1 && cols == 1 && ctas_within > 2 ? ctas_within : 2;
 }
 // Whether the sweep of `pieces` a thread quantizes a 16-bit activation itself (kQuantAct): with 1

@@ -1,5 +1,5 @@
-"""Times the op at one activation column on the shapes given, the bench's way (CUDA events, write
-flush, median of REPS), WITHOUT checking the output: the harness of the two-build A/B runs
+"""Times the op at one activation column (or N with "cols=N") on the shapes given, the bench's way
+(CUDA events, write flush, median of REPS), WITHOUT checking the output: the harness of the two-build A/B runs
 (BENCHMARKS.md items 239-242; runs 361-391 each kept a copy of it under docs/runs), meant as
 scripts/device_variants.sh's VARIANT_CMD with VARIANT_ORDER="base new new base". The call's GPU
 tests check the kernels; this only times them.
@@ -8,8 +8,9 @@ One line per shape: its W4A16 medians with fp16 and bf16 x (or with "fp4", W4A4'
 "floors" the kernels the last activation's call launched (torch.profiler) and the stream floor
 over the same bytes.
 
-Usage: PYTHONPATH=src python scripts/ab_shapes.py REPS MxK[xL][,MxK[xL]...] [floors] [fp4]
+Usage: PYTHONPATH=src python scripts/ab_shapes.py REPS MxK[xL][,MxK[xL]...] [floors] [fp4] [cols=N]
   e.g. scripts/ab_shapes.py 20 7168x16384,4096x14336,7168x2048x4 floors
+       scripts/ab_shapes.py 20 7168x16384 fp4 cols=2
 """
 import sys
 
@@ -23,6 +24,14 @@ def parse_shapes(spec: str) -> list[tuple[int, int, int]]:
             raise ValueError(f"a shape is MxK or MxKxL with positive sizes, got {item!r}")
         shapes.append((dims[0], dims[1], dims[2] if len(dims) == 3 else 1))
     return shapes
+
+
+def columns(args: list[str]) -> int:
+    """N from a "cols=N" argument (1 without one), 1 <= N <= 16."""
+    n = [int(a.split("=", 1)[1]) for a in args if a.startswith("cols=")]
+    if len(n) > 1 or (n and not 1 <= n[0] <= 16):
+        raise ValueError(f"at most one cols=N with 1 <= N <= 16, got {args}")
+    return n[0] if n else 1
 
 
 def kernel_names(call) -> list[str]:
@@ -42,21 +51,22 @@ def main(argv: list[str]) -> None:
 
     reps, shapes = int(argv[0]), parse_shapes(argv[1])
     floors, acts = "floors" in argv[2:], ["fp4"] if "fp4" in argv[2:] else ["fp16", "bf16"]
+    n = columns(argv[2:])
     ops.load()
     flusher = Flusher("write", "cuda")
     for m, k, l in shapes:
-        line = f"{m}x{k}x{l}"
+        line = f"{m}x{k}x{l}" + (f" N={n}" if n > 1 else "")
         for act in acts:
             torch.manual_seed(m + k + l)
-            a, sfa, x, sfx = random_operands(m, k, l, 1, act, "cuda")
-            out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
+            a, sfa, x, sfx = random_operands(m, k, l, n, act, "cuda")
+            out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
             call = lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)  # noqa: E731
             if floors and act == acts[-1]:
                 line += f" | {kernel_names(call)}"
             line += f" | {act} {time_cuda(call, flusher, reps).median_us:.1f}"
         if floors:
             act_bytes = 0.5 if acts == ["fp4"] else 2.0
-            floor, _ = stream_floor(gemv_bytes(m, k, l, 1, act_bytes), flusher, "cuda", reps)
+            floor, _ = stream_floor(gemv_bytes(m, k, l, n, act_bytes), flusher, "cuda", reps)
             line += f" | floor {floor.median_us:.1f}"
         print(line, flush=True)
 

@@ -148,3 +148,16 @@ def test_ab_shapes_parses_its_shape_list():
             parse(f"64x64,{bad}")
     with pytest.raises(ValueError):
         parse("7168xk")
+
+
+def test_ab_shapes_reads_its_column_count():
+    """"cols=N" sets the activation columns (1 without it); N outside 1..16, or two of them, is an
+    error that shows the arguments."""
+    import pytest
+
+    columns = _load("ab_shapes").columns
+    assert columns(["floors"]) == 1
+    assert columns(["fp4", "cols=2"]) == 2
+    for bad in (["cols=0"], ["cols=17"], ["cols=2", "cols=4"]):
+        with pytest.raises(ValueError, match="cols="):
+            columns(bad)

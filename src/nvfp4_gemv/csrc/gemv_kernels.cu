@@ -14,17 +14,26 @@
 namespace nvfp4 {
 namespace detail {
 
-// The weight enters the mma as E2M1 * SFA * 2^-7 (exact in fp16, no overflow: 6*448/128 = 21).
-constexpr float kWeightBias = 1.0f / 128;
-constexpr int kWeightBiasLog2 = -7;
+// The weight enters the mma as E2M1 * SFA * kWeightBias. On sm_80 .. sm_90 that is the software
+// decode's own scale, 2^-14 (e2m1_decode.cuh), so the block scales enter as they convert, with no
+// HMUL2 of their own (8 SASS per 2 pairs of the 8-warp W4A16 sweep; BENCHMARKS.md item 244). Exact
+// in fp16: E2M1 * SFA has at most 6 significant bits and is a multiple of 2^-10 (E2M1 of 2^-1, SFA
+// of 2^-9), so times 2^-14 a multiple of 2^-24, fp16's subnormal step, and at most 6 * 448 * 2^-14
+// = 0.16. The sums are those of the 2^-7 bias before times 2^-7 exactly: no product or sum nears
+// fp32's subnormal range (a product is at least 2^-48). Where the hardware converts (sm_100a,
+// sm_120a) the bias stays 2^-7 (at most 21), one HMUL2 a scale pair: unscaled, ptxas spilled 4
+// bytes in sm_120a's tiled row-tile kernel, and no such GPU is here to measure either form.
+constexpr float kWeightBias = NVFP4_HW_E2M1 ? 1.0f / 128 : kDecodeScale;
+constexpr int kWeightBiasLog2 = NVFP4_HW_E2M1 ? -7 : -14;
+static_assert(kWeightBias == (NVFP4_HW_E2M1 ? 1.0f / 128 : 1.0f / 16384), "kWeightBiasLog2");
 
 __device__ __forceinline__ __half2 as_half2(uint32_t u) { return *reinterpret_cast<__half2*>(&u); }
 __device__ __forceinline__ uint32_t as_u32(__half2 h) { return *reinterpret_cast<uint32_t*>(&h); }
 
 // Two E4M3 scales (bytes 2 kHalf and 2 kHalf + 1 of `bytes`) -> half2 (the lower byte in the low
 // lane) times `mul`, where mul is a power of two chosen so that the product stays exact in fp16;
-// without the multiplication (kUnscaled: mul must be 1) where the hardware converts.
-template <int kHalf = 0, bool kUnscaled = false>
+// with no multiplication where the hardware converts and mul is 1 (a constant at every call).
+template <int kHalf = 0>
 __device__ __forceinline__ __half2 decode_e4m3x2(uint32_t bytes, float mul) {
 #if __CUDA_ARCH__ >= 890
   uint32_t h;
@@ -34,7 +43,7 @@ __device__ __forceinline__ __half2 decode_e4m3x2(uint32_t bytes, float mul) {
   else
     asm("{\n\t.reg .b16 lo, hi;\n\tmov.b32 {lo, hi}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, hi;\n\t}"
         : "=r"(h) : "r"(bytes));
-  if (kUnscaled) return as_half2(h);
+  if (mul == 1.0f) return as_half2(h);
   return __hmul2(as_half2(h), __float2half2_rn(mul));
 #else
   // E4M3 bits s.eeee.mmm placed as fp16 sign / bits 13..7 read as value * 2^-8 (subnormals too).
@@ -572,7 +581,8 @@ __device__ __forceinline__ void load_item(bool ok, const uint8_t* const (&a)[2],
 
 // Word wa's and word wb's 8 E2M1 values (decode_e2m1x8: the same word of two rows, an mma's A rows
 // g and g + 8 or a sweep's row pair) times their block scale pairs' low halves (words 0-1 of a
-// 16-byte chunk) or high halves (hi: words 2-3): the weights as E2M1 * SFA * 2^-7, exact in fp16.
+// 16-byte chunk) or high halves (hi: words 2-3): the weights as E2M1 * SFA * kWeightBias, exact in
+// fp16.
 // The row tiles (compute_item), sweep16_kernel and sweep8_kernel.
 __device__ __forceinline__ void scaled_word_pair(uint32_t wa, uint32_t wb, __half2 sa, __half2 sb, bool hi,
                                                  uint32_t (&ha)[4], uint32_t (&hb)[4]) {
@@ -695,8 +705,8 @@ __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x,
     const uint32_t xs[8] = {x0.x, x0.y, x0.z, x0.w, x1.x, x1.y, x1.z, x1.w};
     int c[2] = {(int)r.x, (int)r.y};
     dp4a_piece(it.w[tile], xs, c);
-    const __half2 sfa = tile == 0 ? decode_e4m3x2<0, true>(it.sf, 1.0f)
-                                  : decode_e4m3x2<1, true>(it.sf, 1.0f);
+    const __half2 sfa = tile == 0 ? decode_e4m3x2<0>(it.sf, 1.0f)
+                                  : decode_e4m3x2<1>(it.sf, 1.0f);
     const float2 sc = __half22float2(__hmul2(sfa, as_half2(r.z)));
     acc = fmaf(__int_as_float(c[0]) - kIntMagicValue, sc.x, acc);
     acc = fmaf(__int_as_float(c[1]) - kIntMagicValue, sc.y, acc);
@@ -721,8 +731,8 @@ __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_
   for (int row = 0; row < 2; ++row) {
     int c[2] = {(int)r.x, (int)r.y};
     dp4a_piece(it.w[row], xs, c);
-    const __half2 sfa = row == 0 ? decode_e4m3x2<0, true>(it.sf, 1.0f)
-                                 : decode_e4m3x2<1, true>(it.sf, 1.0f);
+    const __half2 sfa = row == 0 ? decode_e4m3x2<0>(it.sf, 1.0f)
+                                 : decode_e4m3x2<1>(it.sf, 1.0f);
     const float2 sc = __half22float2(__hmul2(sfa, as_half2(r.z)));
     acc[2 * row] = fmaf(__int_as_float(c[0]) - kIntMagicValue, sc.x, acc[2 * row]);
     acc[2 * row + 1] = fmaf(__int_as_float(c[1]) - kIntMagicValue, sc.y, acc[2 * row + 1]);
@@ -1449,9 +1459,9 @@ __global__ void __launch_bounds__(kThreads, 2)
     }
     if (one_chunk) staged_l = seg.l;
     __syncthreads();
-    // Fixed-order reduction over warps. One split: the fp32 epilogue here (2^7, the weight bias;
-    // the global scales; the bf16 column rescale; bias). Several: this split's partial sum with
-    // 2^7 and the column rescale applied (exact powers of two), for reduce_splits_kernel.
+    // Fixed-order reduction over warps. One split: the fp32 epilogue here (2^-kAccLog2, the weight
+    // bias; the global scales; the bf16 column rescale; bias). Several: this split's partial sum
+    // with 2^-kAccLog2 and the column rescale applied (exact powers of two), for reduce_splits_kernel.
     const float alpha = global_alpha(p);  // read here, not kept live through the main loop
     // Packed slots: warp w's items were [items w / 8, items (w + 1) / 8) of the pair-major
     // (pair, step) order; only the warps whose range meets the pair's items add.
@@ -1670,7 +1680,7 @@ __device__ __forceinline__ float sweep_piece_dot(const uint32_t (&w)[4], uint32_
                                                  const SweepPiece& x, float acc) {
   int c[2] = {x.c[0], x.c[1]};
   dp4a_piece(w, x.v, c);
-  const float2 sc = __half22float2(__hmul2(decode_e4m3x2<0, true>(sfa, 1.0f), x.sf));
+  const float2 sc = __half22float2(__hmul2(decode_e4m3x2<0>(sfa, 1.0f), x.sf));
   acc = fmaf(__int_as_float(c[0]) - kIntMagicValue, sc.x, acc);
   return fmaf(__int_as_float(c[1]) - kIntMagicValue, sc.y, acc);
 }
@@ -1684,6 +1694,20 @@ __device__ __forceinline__ float pair_warp_sum(float row0, float row1, int lane)
 #pragma unroll
   for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
   return v;
+}
+// The W4A16 sweep's two rows from its mma's diagonal (sweep16_kernel): D[g][g] (row r) and
+// D[g + 8][g] (row r + 1) of quad g sit in lane L_g = 4 g + g / 2, as acc[g & 1] and acc[2 + (g & 1)].
+// The eight lanes L_g pair up under XOR 4 (L_g, L_g+1 for even g), 9 and 18, so three shuffles add
+// them, with no lane outside them: each even-g lane keeps row r and sends row r + 1, each odd-g
+// lane the other way round, then both rows' partial sums travel apart. Lane 0 ends with row r's
+// sum, lane 4 with row r + 1's ((D0 + D1) + (D2 + D3)) + ((D4 + D5) + (D6 + D7)); the other lanes
+// hold partial or meaningless sums. 3 SHFL, 3 FADD and 2 FSEL a pair, where zeroing the other lanes
+// and a butterfly over the warp (pair_warp_sum) took 5, 5 and 6.
+__device__ __forceinline__ float diag_pair_sum(const float (&acc)[4], int quad) {
+  const bool odd = quad & 1;
+  float v = (odd ? acc[3] : acc[0]) + __shfl_xor_sync(0xffffffffu, odd ? acc[1] : acc[2], 4);
+  v += __shfl_xor_sync(0xffffffffu, v, 9);
+  return v + __shfl_xor_sync(0xffffffffu, v, 18);
 }
 // A store to a 32-bit shared-memory address (the sweeps step their sums' slots as one).
 __device__ __forceinline__ void st_shared_f32(uint32_t addr, float v) {
@@ -2068,8 +2092,9 @@ __device__ __forceinline__ void pieces_pair_k(const uint4 (&raw)[kPieces][4], in
 }
 
 // One piece of an FP4 activation (32 codes, blocks 2j and 2j + 1, their E4M3 scales in sc's low 16
-// bits) decoded as the weights are, in the same k order, times its block's scale as E4M3 * 2^-7:
-// exact in fp16 like the weights, so its products with them carry 2^-14. The W4A16 kernels' FP4
+// bits) decoded as the weights are, in the same k order, times its block's scale (E2M1 * E4M3 *
+// kWeightBias): exact in fp16 like the weights, so its products with them carry kWeightBias^2
+// (sum_log2 2 kWeightBiasLog2). The W4A16 kernels' FP4
 // prologues (sweep16_kernel at two columns, sweep8_kernel).
 __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc, uint32_t (&h16)[16]) {
   const __half2 scales = decode_e4m3x2<0>(sc, kWeightBias / kDecodeScale);
@@ -2098,23 +2123,26 @@ __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc
 // decoded weights of rows r and r + 1 in a0..a3 and its own activation (fp16, in pair_k order) in
 // b0, b1, so D[g][g] and D[g + 8][g] accumulate the quad's dot products of rows r and r + 1 with
 // its activation; the other 112 entries of D pair one quad's weights with another's activation
-// and are not read. Exact as in gemv_kernel: weights E2M1 * SFA * 2^-7 exact in fp16, products
-// exact, fp32 accumulation; bf16 activations rescaled by a power of two: per warp and column at
-// L = 1 (undone in the epilogue), per column and batch segment at L > 1 (the CTA's threads
-// together hold all of K, so the CTA's maximum is the column's; undone after the segment).
-// A warp takes rows in pairs; per pair the lane holding a diagonal entry (t = g / 2) passes it to
-// a shuffle sum. Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block scales, 4
-// mma, the loads; per pair 5 SHFL (one butterfly for both rows; 10 on one warp a row). The 8-warp
-// hot loop (sm_90a, scripts/sass_loop.py): 679 instructions per 2 pairs of 2 pieces (85 per 32
-// values), fp16 and bf16 (bf16 686 on one CTA of two groups since item 241, sweep16_groups; 694
-// before item 231's prologue, 689 with its L > 1 code in the same kernel before item 228),
-// with x in shared memory (sweep16_x_shared, item 221: 8 LDS.128 per 2 pairs; 693 / 694 with x in
-// registers; bf16 702 with item 173's per-warp exponent before the bf16 scaling on pairs); 711
-// with 16-bit scale registers (item 154), 747 / 761 with a butterfly per row (item 143), 728 / 763
+// and are not read. Exact as in gemv_kernel: weights E2M1 * SFA * kWeightBias exact in fp16,
+// products exact, fp32 accumulation; bf16 activations rescaled by a power of two: per warp and
+// column at L = 1 (undone in the epilogue), per column and batch segment at L > 1 (the CTA's
+// threads together hold all of K, so the CTA's maximum is the column's; undone after the segment).
+// A warp takes rows in pairs; per pair the 8 lanes holding a diagonal entry add both rows in 3
+// shuffles (diag_pair_sum). Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block
+// scales, 4 mma, the loads. The 8-warp hot loop (sm_90a, scripts/sass_loop.py): 663 / 650
+// instructions per 2 pairs of 2 pieces (fp16 / bf16, 81-83 per 32 values) since item 244 (the
+// diagonal sum, 3 SHFL, 3 FADD and 2 FSEL a pair where the butterfly over the warp took 5, 5 and
+// 6; the block scales with no HMUL2 of their own, kWeightBias); run 395 (two orders, us, base /
+// new): 7168x16384 fp16 24.7 / 24.5, bf16 24.9-25.0 / 24.5-24.8, 8192x28672 fp16 43.9-44.0 /
+// 42.9-43.4, bf16 44.2-44.3 / 43.1-43.2, 18432x7168 27.4-27.6 / 26.8-27.1, 4096x14336 at two
+// columns fp16 18.7 / 17.8-18.0, the lm_head even. Before: 679 / 686 (bf16 679 before its CTA
+// took two groups, item 241; 694 before item 231's prologue), with x in shared memory
+// (sweep16_x_shared, item 221: 8 LDS.128 per 2 pairs; 693 / 694 with x in registers); 711 with
+// 16-bit scale registers (item 154), 747 / 761 with a butterfly per row (item 143), 728 / 763
 // before the row pairs were interleaved (item 141).
 // Two columns (kCols = 2, BENCHMARKS.md item 164): each column's pieces in registers, two mma per
-// column and 16 values, a butterfly per column; 374 / 377 SASS per pair of 2 pieces on 8 warps (94
-// per 32 values and row, both columns), 435 / 434 per 2 pairs of one piece on 7 (109).
+// column and 16 values, a diagonal sum per column; 347 / 345 SASS per pair of 2 pieces on 8 warps
+// (86-87 per 32 values and row, both columns), 401 / 392 per 2 pairs of one piece on 7 (98-100).
 // Outcome (run 200, fp16 / bf16, row-major, one column, against NVFP4_GEMV_SWEEP16=0 in the same
 // call; BENCHMARKS.md item 137): 7168x16384 28.0-28.2 / 29.1-29.4 us against 29.4 / 30.8, 4096x4096
 // 10.1-10.2 / 11.1-11.2 against 11.4 / 11.6, 4096x14336 18.5 / 19.5 against 20.7 / 21.7, 2048x7168
@@ -2152,7 +2180,7 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
   constexpr int groups = sweep16_groups(kPieces, kGroupWarps, kCols, kBf16 && !kBatched);
   constexpr int cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
-  const int warp = q >> 5, lane = threadIdx.x & 31, quad = lane >> 2, t = lane & 3;
+  const int warp = q >> 5, lane = threadIdx.x & 31, quad = lane >> 2;
   // bf16 x at L == 1 in shared memory: one copy for the CTA's groups ([word][q]), each group
   // converting a share of it, then a barrier; otherwise each thread's own slots ([word][thread]).
   constexpr bool kXGroupShared = kXShared && kBf16 && !kBatched && groups > 1;
@@ -2228,7 +2256,7 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
           raw[u][w] = col && ok[u] ? xs[4 * (piece0 + Pieces::kStep * u) + w] : make_uint4(0, 0, 0, 0);
     };
     // FP4 (W4A4 at two columns): each piece decoded as the weights are (fp4_piece_pair_k), so the
-    // products carry 2^-14 (sweep_epilogue's sum_log2 below).
+    // products carry kWeightBias^2 (sweep_epilogue's sum_log2 below).
     if constexpr (kFp4) {
 #pragma unroll
       for (int c = 0; c < kCols; ++c) {
@@ -2369,38 +2397,12 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
           }
         a += a_step;
         sf += sf_step;
-        // D[quad][quad] (row r) and D[quad + 8][quad] (row r + 1) sit in lane (quad, quad / 2).
-        const bool diag = t == (quad >> 1);
+        // Both rows' sums in lanes 0 (row r) and 4 (row r + 1): diag_pair_sum.
 #pragma unroll
         for (int c = 0; c < kCols; ++c) {
-          // Selects, not an index (an index put the 2-piece kernels' acc in local memory: two
-          // columns, and one with x in shared memory).
-          const int odd = quad & 1;
-          float v0 = diag ? (odd ? acc[c][1] : acc[c][0]) : 0.f;
-          float v1 = diag ? (odd ? acc[c][3] : acc[c][2]) : 0.f;
-          const uint32_t col_addr = out_addr + c * col_bytes;
-          if constexpr (kGroupWarps > 1) {
-            // Both rows in one butterfly, as sweep_kernel's pair form: the half warps swap a row each
-            // at offset 16, then reduce their own (5 SHFL for the pair, not 10); lane 0 stores row r,
-            // lane 16 row r + 1. Hot loop 711 SASS (fp16 and bf16) against 747 / 761 with a butterfly
-            // per row; run 210 (next_sweep16.py, two orders, fp16 / bf16): 7168x16384 26.1 / 27.4-27.5
-            // us against 27.6-27.8 / 28.0-28.1, 4096x14336 17.7-17.8 / 19.6-20.0 against 18.0-18.3 /
-            // 19.5-19.6, the other shapes within 0.3 either way.
-            const int half = lane >> 4;
-            const float v = pair_warp_sum(v0, v1, lane);
-            if ((lane & 15) == 0 && (half == 0 || pair != last_odd))
-              st_shared_f32(col_addr + half * row_bytes, v);
-          } else {  // one warp a row: the 8-byte stack frame of the pair form at the 128-register cap
-#pragma unroll
-            for (int o = 16; o > 0; o >>= 1) {
-              v0 += __shfl_xor_sync(0xffffffffu, v0, o);
-              v1 += __shfl_xor_sync(0xffffffffu, v1, o);
-            }
-            if (lane == 0) {
-              st_shared_f32(col_addr, v0);
-              if (pair != last_odd) st_shared_f32(col_addr + row_bytes, v1);
-            }
-          }
+          const float v = diag_pair_sum(acc[c], quad);
+          if ((lane & ~4) == 0 && (lane == 0 || pair != last_odd))
+            st_shared_f32(out_addr + c * col_bytes + (lane >> 2) * row_bytes, v);
         }
         out_addr += out_step;
       }
@@ -2473,10 +2475,10 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
 // warp order; with C > 1 each CTA keeps its tiles' sums and, after a cluster barrier, the C CTAs
 // each add a share of the outputs over the C CTAs' sums in rank order (distributed shared memory)
 // and store them: deterministic, one kernel.
-// Exact as the sweeps: weights E2M1 * SFA * 2^-7 in fp16, products exact, fp32 accumulation;
+// Exact as the sweeps: weights E2M1 * SFA * kWeightBias in fp16, products exact, fp32 accumulation;
 // bf16 x rescaled per warp and column by a power of two (column_exponent of the quad's maximum;
 // a column's B sits in one quad of each warp), undone on the warp's sums; FP4 x decoded once as
-// E2M1 * SFB * 2^-7 (the sums carry 2^-14).
+// E2M1 * SFB * kWeightBias (the sums carry kWeightBias^2).
 // ---------------------------------------------------------------------------------------------
 constexpr int kSweep8Warps = 16, kSweep8Threads = 32 * kSweep8Warps;
 constexpr int kSweep8MaxCluster = 8;  // the portable cluster size (PlanDevice::cluster_fit's range)

@@ -40,9 +40,11 @@
 //      sm_90+ the GEMV's programmatic dependent launch) adds them in split order (plan_gemv has
 //      the rules).
 //
-// Exactness. The decoded weight times its block scale, A * SFA * 2^-7, is exact in fp16 (at most
-// 6 significant bits, magnitude 2^-17 .. 21). Products are formed exactly by the tensor core and
-// accumulated in fp32 over the whole K; the fp32 epilogue applies 2^7, the global scales, bias.
+// Exactness. The decoded weight times its block scale, A * SFA * 2^-14 on sm_80 .. sm_90 (the
+// software decode's own scale; 2^-7 where the hardware converts), is exact in fp16 (at most 6
+// significant bits, a multiple of 2^-24, at most 0.16; 21). Products are formed exactly by the
+// tensor core and accumulated in fp32 over the whole K; the fp32 epilogue applies 2^14 (2^7), the
+// global scales, bias.
 // The integer item: each 16-value block sum is an exact int32, times SFA * SFB * 2^-6 (exact in
 // fp16), added in fp32; the epilogue applies 2^4.
 #pragma once

@@ -3,6 +3,10 @@
 #   bash scripts/device_run.sh full    build, all tests, memcheck, benchmark (write + read flush, leaderboard rule)
 #   bash scripts/device_run.sh quick   build, kernel tests, benchmark
 #   bash scripts/device_run.sh peers   build, install carried peer wheels, end-to-end decode, peer benchmark + plot
+#   bash scripts/device_run.sh current build, the kernel, feature and NVFP4Linear tests, memcheck on $MEMCHECK
+#                                      (default scripts/memcheck_cases.py), and the benches of BENCHMARKS.md's
+#                                      "Current" tables (bench_task_write / bench_read / bench_write .txt and
+#                                      .json, 30 reps; `python scripts/current_tables.py DIR` prints them)
 set -uo pipefail
 MODE=${1:-full}
 OUT=${OUT:-$PWD/.out}
@@ -24,6 +28,22 @@ if [ "$MODE" = peers ]; then
   $PY -m nvfp4_gemv decode --activation dynamic --json "$OUT/decode_dynamic.json" 2>&1 | tail -n 8 | tee "$OUT/decode_dynamic.txt"
   $PY -m nvfp4_gemv bench --peers --reps ${REPS:-30} --json "$OUT/peers.json" --plot "$OUT/peers.png" > "$OUT/peers.txt" 2>&1
   echo "== peers"; cat "$OUT/peers.txt"
+  exit 0
+fi
+if [ "$MODE" = current ]; then
+  SECONDS=0
+  timeout 240 $PY -m pytest -q -p no:cacheprovider tests/test_gpu_kernel.py tests/test_gpu_features.py \
+    tests/test_linear_and_peers.py 2>&1 | tail -n 3 > "$OUT/tests.txt"
+  echo "tests ${SECONDS}s" >> "$OUT/env.txt"
+  { timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 $PY ${MEMCHECK:-scripts/memcheck_cases.py} 2>&1 | tail -n 8
+    echo "memcheck exit ${PIPESTATUS[0]} (${SECONDS}s)"; } > "$OUT/sanitize.txt"
+  timeout 90 $PY -m nvfp4_gemv bench --reps 30 --json "$OUT/bench_task_write.json" > "$OUT/bench_task_write.txt" 2>&1
+  timeout 90 $PY -m nvfp4_gemv bench --reps 30 --flush read --no-baselines --json "$OUT/bench_read.json" \
+    > "$OUT/bench_read.txt" 2>&1
+  timeout 200 $PY -m nvfp4_gemv bench --reps 30 --all --json "$OUT/bench_write.json" > "$OUT/bench_write.txt" 2>&1
+  echo "all done ${SECONDS}s" >> "$OUT/env.txt"
+  cat "$OUT/tests.txt" "$OUT/sanitize.txt"; grep -E "geomean" "$OUT/bench_task_write.txt" "$OUT/bench_read.txt"
+  grep -E "W4A16 bf16 N=1 \|" "$OUT/bench_write.txt" | head -12; cat "$OUT/env.txt"
   exit 0
 fi
 if [ "$MODE" = quick ]; then

@@ -1702,7 +1702,8 @@ __device__ __forceinline__ float pair_warp_sum(float row0, float row1, int lane)
 // lane the other way round, then both rows' partial sums travel apart. Lane 0 ends with row r's
 // sum, lane 4 with row r + 1's ((D0 + D1) + (D2 + D3)) + ((D4 + D5) + (D6 + D7)); the other lanes
 // hold partial or meaningless sums. 3 SHFL, 3 FADD and 2 FSEL a pair, where zeroing the other lanes
-// and a butterfly over the warp (pair_warp_sum) took 5, 5 and 6.
+// and a butterfly over the warp (pair_warp_sum) took 5, 5 and 6. Selects, not an index into acc (an
+// index put the 2-piece kernels' acc in local memory).
 __device__ __forceinline__ float diag_pair_sum(const float (&acc)[4], int quad) {
   const bool odd = quad & 1;
   float v = (odd ? acc[3] : acc[0]) + __shfl_xor_sync(0xffffffffu, odd ? acc[1] : acc[2], 4);

@@ -1,8 +1,8 @@
-"""Times the op at one activation column (or N with "cols=N") on the shapes given, the bench's way
-(CUDA events, write flush, median of REPS), WITHOUT checking the output: the harness of the two-build A/B runs
-(BENCHMARKS.md items 239-242; runs 361-391 each kept a copy of it under docs/runs), meant as
-scripts/device_variants.sh's VARIANT_CMD with VARIANT_ORDER="base new new base". The call's GPU
-tests check the kernels; this only times them.
+"""Times the op at one activation column (or N with "cols=N") on the shapes given, the bench's
+way (CUDA events, write flush, median of REPS), WITHOUT checking the output: the harness of the
+two-build A/B runs (BENCHMARKS.md items 239-245; runs 361-391 each kept a copy of it under
+docs/runs), meant as scripts/device_variants.sh's VARIANT_CMD with VARIANT_ORDER="base new new
+base". The call's GPU tests check the kernels; this only times them.
 
 One line per shape: its W4A16 medians with fp16 and bf16 x (or with "fp4", W4A4's), and with
 "floors" the kernels the last activation's call launched (torch.profiler) and the stream floor

@@ -16,7 +16,7 @@ export PYTHONUNBUFFERED=1 PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
 export NVFP4_GEMV_CACHE_DIR=${NVFP4_GEMV_CACHE_DIR:-/tmp/nvfp4_gemv_cache}
 PY=${PYTHON:-python3}
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv | tee "$OUT/env.txt"
-git log -1 --format='commit %H %cd' 2>/dev/null | tee -a "$OUT/env.txt"
+git log -1 --format='device git HEAD (may be stale: the device tool copies the working tree) %h %cd' 2>/dev/null | tee -a "$OUT/env.txt"
 $PY -m nvfp4_gemv build 2>&1 | tee "$LOGS/build.log" || exit 1
 $PY -m nvfp4_gemv info | tee -a "$OUT/env.txt"
 if [ -d peers/wheels ]; then

@@ -147,8 +147,8 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # item 239) 654 / 656 (672 / 678), with one piece on 7 358 / 356 (2 row pairs x 1 piece: 89-90;
 # 408 / 413 at item 159, 382 / 381 before item 244) and on 19 past K = 16384 (item 202) 361 / 359;
 # at two columns (kCols = 2) on 8 warps 347 / 345 (one row pair x 2 pieces x 2 columns: 86-87 per
-# 32 values and row, both columns; 374 / 377 before) and with one piece on 7 401 / 392 (2 row pairs
-# x 1 piece x 2 columns; 435 / 434); its FP4 kernels (W4A4 at two columns, item 181) 353 and 401
+# 32 values and row, both columns; 374 / 369 before) and with one piece on 7 401 / 392 (2 row pairs
+# x 1 piece x 2 columns; 435 / 431); its FP4 kernels (W4A4 at two columns, item 181) 353 and 401
 # (378 and 435). The tile sweep (sweep8_kernel, 3..8 columns, item 184) per 16-row tile, a
 # thread's 2 chunks of rows g and g + 8 (128 values) with the tile's copies, barrier and the
 # previous tile's reduction: 458 / 464 / 459 (fp16 / bf16 / FP4 x; 4 fewer than before item 244's

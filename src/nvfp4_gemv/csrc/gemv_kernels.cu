@@ -2183,8 +2183,10 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
   const int warp = q >> 5, lane = threadIdx.x & 31, quad = lane >> 2;
   // bf16 x at L == 1 in shared memory: one copy for the CTA's groups ([word][q]), each group
-  // converting a share of it, then a barrier; otherwise each thread's own slots ([word][thread]).
-  constexpr bool kXGroupShared = kXShared && kBf16 && !kBatched && groups > 1;
+  // converting a share of it, then a barrier, wherever the CTA pairs its groups (every such kernel
+  // keeps x in shared memory); otherwise each thread's own slots ([word][thread]).
+  constexpr bool kXGroupShared = sweep16_paired_groups(kPieces, kGroupWarps, kCols, kBf16 && !kBatched);
+  static_assert(!kXGroupShared || (kXShared && groups > 1), "paired groups share x's shared copy");
   constexpr int x_stride = kXGroupShared ? group_threads : cta_threads;
   static_assert(!kXShared || sizeof(x_shared) >= 16 * 4 * kPieces * x_stride, "x's words [u][w][slot]");
   const int x_slot = kXGroupShared ? q : (int)threadIdx.x;

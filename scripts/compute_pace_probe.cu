@@ -1,0 +1,266 @@
+// compute_pace_probe.cu: how much integer work per 16 bytes the W4A4 row sweep's memory pattern
+// carries before its pace drops (BENCHMARKS.md item 248), outside the library. Each kernel reads
+// the bytes of a row-major NVFP4 matrix the way sweep_kernel<2, 8> reads 7168x16384 at L = 1 (2
+// pieces of 16 bytes a thread on 8 warps a row, a warp's pieces side by side, one 2-byte scale
+// load a piece and row, 2 rows in flight a thread, rows b, b + G, ... to CTA b of G, 3 CTAs of 256
+// threads an SM) and, per piece and row, after the piece's words land:
+//   alu C    C synthetic integer instructions in 4 independent chains (one per word), two LOP3 on
+//            the ALU pipe to one IMAD on the FMA pipe, as the sweep's loop mixes its pipes; C = 0
+//            is the bare pattern (sweep_mem_probe.cu's "sweep 2x8 d2 /sf4");
+//   decode   the sweep's own work on the piece: decode_e2m1x8_u8 (the library's, e2m1_decode.cuh)
+//            and 8 dp4a against a fixed activation in one register, the two blocks' sums scaled
+//            and added as sweep_piece_dot does;
+//   +x       the activation as the library holds it: each thread's 2 pieces of an FP4 x (16 bytes
+//            and a 2-byte scale pair each, loaded after the first rows' loads, every CTA the same
+//            bytes) decoded once into int8 and start values (int8_block), 22 registers;
+//   +rows    the rows' sums as the library keeps them: two rows' warp sums in one shuffle
+//            butterfly (pair_warp_sum), stored to shared memory a row pair at a time, and the
+//            epilogue (a barrier, each row's 8 warp sums added, one store a row).
+// decode +x +rows is sweep_kernel<2, 8> at L = 1 but for its launcher and the output's scaling.
+// The result is XORed into a word a warp, so nothing is dead code. Timed as the bench does (L2
+// flushed by a 512 MiB write before each rep, CUDA events, median of REPS), beside the stream
+// floor over the same bytes (best of the bench's grids).
+//   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/cpp scripts/compute_pace_probe.cu
+//   /tmp/cpp [reps]
+#include <stdint.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"  // the library's decode_e2m1x8_u8 (torch-free)
+#include "probe_common.cuh"  // CK, ld16, ProbeBench (the bench's timing and the stream floor)
+
+// The library's scale-pair load (gemv_kernels.cu ld_scales_if<2, true>): 0 where p does not hold.
+__device__ __forceinline__ uint32_t ld_scales_if(bool p, const uint8_t* sf) {
+  uint32_t v;
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.u16 %0, [%1];\n\t}"
+               : "=r"(v) : "l"(sf), "r"((int)p));
+  return v;
+}
+// (t & w) ^ r: not cancelled by the next one in the chain, whatever ptxas folds.
+__device__ __forceinline__ uint32_t lop(uint32_t t, uint32_t w, uint32_t r) {
+  uint32_t d;
+  asm("lop3.b32 %0, %1, %2, %3, 0x6A;" : "=r"(d) : "r"(t), "r"(w), "r"(r));
+  return d;
+}
+__device__ __forceinline__ uint32_t mad(uint32_t t, uint32_t m, uint32_t w) {
+  uint32_t d;
+  asm("mad.lo.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(t), "r"(m), "r"(w));
+  return d;
+}
+
+// The library's dp4a form (gemv_kernels.cu dp4a_us): unsigned weight bytes, signed activation bytes.
+__device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
+  int d;
+  asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+  return d;
+}
+// Two E4M3 scale bytes (the low 16 bits) as half2 (gemv_kernels.cu decode_e4m3x2's sm_89+ form).
+__device__ __forceinline__ __half2 e4m3x2(uint32_t bytes) {
+  uint32_t d;
+  asm("{\n\t.reg .b16 l;\n\tcvt.u16.u32 l, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, l;\n\t}" : "=r"(d) : "r"(bytes));
+  return *reinterpret_cast<__half2*>(&d);
+}
+
+// A piece of the activation as the sweep holds it (gemv_kernels.cu SweepPiece): 32 int8 values, the
+// two blocks' dp4a start values, their scales.
+struct XPiece {
+  uint32_t v[8];
+  int c[2];
+  __half2 sf;
+};
+// gemv_kernels.cu int8_block: 16 E2M1 codes as int8 2 * E2M1 and the block's dp4a start value.
+__device__ __forceinline__ int int8_block(uint32_t w0, uint32_t w1, uint32_t* v) {
+  using namespace nvfp4::detail;
+  decode_e2m1x8_u8(w0, v[0], v[1]);
+  decode_e2m1x8_u8(w1, v[2], v[3]);
+  unsigned biased_sum = 0;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
+    v[i] = __vsub4(v[i], kU8Bias * 0x01010101u);
+  }
+  return (int)kIntMagic - kU8Bias * ((int)biased_sum - 16 * kU8Bias);
+}
+__device__ __forceinline__ XPiece x_piece(bool ok, const uint8_t* x, const uint8_t* sfx, int piece) {
+  XPiece r;
+  uint4 t = make_uint4(0, 0, 0, 0);
+  uint32_t sc = 0;
+  if (ok) {
+    t = *reinterpret_cast<const uint4*>(x + 16 * piece);
+    sc = *reinterpret_cast<const uint16_t*>(sfx + 2 * piece);
+  }
+  r.c[0] = int8_block(t.x, t.y, r.v);
+  r.c[1] = int8_block(t.z, t.w, r.v + 4);
+  r.sf = __hmul2(e4m3x2(sc), __half2half2(__float2half(1.0f / 64)));
+  return r;
+}
+
+// kWork: -1 the sweep's decode and dp4a (against x where kX, else a fixed value); C >= 0 that many
+// synthetic instructions a piece.
+template <int kWork, bool kX>
+__device__ __forceinline__ uint32_t piece_work(const uint4& w4, uint32_t sc, uint32_t r, uint32_t m, const XPiece& x,
+                                               float& sum) {
+  const uint32_t w[4] = {w4.x, w4.y, w4.z, w4.w};
+  if constexpr (kWork < 0) {
+    using namespace nvfp4::detail;
+    const uint32_t xv = r & 0x03030303u;  // a fixed activation of small int8 values
+    int c[2] = {kX ? x.c[0] : (int)kIntMagic, kX ? x.c[1] : (int)kIntMagic};
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      uint32_t lo, hi;
+      decode_e2m1x8_u8(w[j], lo, hi);
+      c[j / 2] = dp4a_us(lo, kX ? x.v[2 * j] : xv, c[j / 2]);
+      c[j / 2] = dp4a_us(hi, kX ? x.v[2 * j + 1] : xv, c[j / 2]);
+    }
+    const float2 s = __half22float2(__hmul2(e4m3x2(sc), kX ? x.sf : __half2half2(__float2half(0.5f))));
+    sum = fmaf(__int_as_float(c[0]) - kIntMagicValue, s.x, sum);
+    sum = fmaf(__int_as_float(c[1]) - kIntMagicValue, s.y, sum);
+    return 0;
+  } else {
+    static_assert(kWork % 4 == 0, "4 chains");
+    uint32_t t[4] = {w[0] ^ sc, w[1], w[2], w[3]};
+#pragma unroll
+    for (int k = 0; k < kWork / 4; ++k)
+#pragma unroll
+      for (int j = 0; j < 4; ++j) t[j] = k % 3 == 2 ? mad(t[j], m, w[(j + k) & 3]) : lop(t[j], w[(j + k + 1) & 3], r);
+    return t[0] ^ t[1] ^ t[2] ^ t[3];
+  }
+}
+
+// gemv_kernels.cu pair_warp_sum: lanes 0..15 end with row0's warp sum, 16..31 with row1's.
+__device__ __forceinline__ float pair_warp_sum(float row0, float row1, int lane) {
+  const int half = lane >> 4;
+  float v = (half ? row1 : row0) + __shfl_xor_sync(0xffffffffu, half ? row0 : row1, 16);
+#pragma unroll
+  for (int o = 8; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+
+template <int kWork, bool kX = false, bool kRows = false>
+__global__ void __launch_bounds__(256, 3) sweep_pace_kernel(const uint8_t* a, const uint8_t* sfa, int rows,
+                                                           int row_bytes, uint32_t r, uint32_t m, uint32_t* sink,
+                                                           const uint8_t* x, const uint8_t* sfx, float* out) {
+  static_assert(kWork < 0 || (!kX && !kRows), "x and the rows' sums with the decode only");
+  extern __shared__ float red[];  // kRows: [CTA row][warp]
+  constexpr int P = 2, D = 2;
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int G = gridDim.x, pieces = row_bytes / 16, sf_bytes = row_bytes / 8;
+  const int n = (rows - (int)blockIdx.x + G - 1) / G;  // rows b, b + G, ...
+  int piece[P];
+  bool ok[P];
+#pragma unroll
+  for (int u = 0; u < P; ++u) {
+    piece[u] = 32 * P * warp + 32 * u + lane;  // by warp, as the library's 7-8 warp sweeps
+    ok[u] = piece[u] < pieces;
+  }
+  const uint8_t* ap = a + (int64_t)blockIdx.x * row_bytes;
+  const uint8_t* sp = sfa + (int64_t)blockIdx.x * sf_bytes;
+  uint4 w[D][P];
+  uint32_t s[D][P];
+  const auto load = [&](int d, bool more) {
+#pragma unroll
+    for (int u = 0; u < P; ++u) {  // the library's predicated loads (ld_stream_if, ld_scales_if)
+      ld16_if(ok[u] && more, ap + 16 * piece[u], w[d][u]);
+      s[d][u] = ld_scales_if(ok[u] && more, sp + 2 * piece[u]);
+    }
+    ap += (int64_t)G * row_bytes;
+    sp += (int64_t)G * sf_bytes;
+  };
+#pragma unroll
+  for (int d = 0; d < D; ++d) {
+#pragma unroll
+    for (int u = 0; u < P; ++u) w[d][u] = make_uint4(0, 0, 0, 0);  // pieces past K stay zero
+    load(d, d < n);
+  }
+  XPiece xp[P];  // after the first rows' loads, as the library
+#pragma unroll
+  for (int u = 0; u < P; ++u)
+    if (kX) xp[u] = x_piece(ok[u], x, sfx, piece[u]);
+  uint32_t acc = 0;
+  float sum = 0.f;
+  for (int i = 0; i < n; i += D) {
+    float rs[D];
+#pragma unroll
+    for (int d = 0; d < D; ++d) {
+      rs[d] = 0.f;
+      if (i + d >= n) break;
+#pragma unroll
+      for (int u = 0; u < P; ++u) acc ^= piece_work<kWork, kX>(w[d][u], s[d][u], r, m, xp[u], kRows ? rs[d] : sum);
+      load(d, i + d + D < n);
+    }
+    if (kRows) {
+      const float v = pair_warp_sum(rs[0], rs[1], lane);
+      const int row = i + (lane >> 4);
+      if ((lane & 15) == 0 && row < n) red[row * 8 + warp] = v;
+    }
+  }
+  if (kRows) {  // the library's epilogue: each row's warp sums in warp order, one store a row
+    __syncthreads();
+    for (int i = threadIdx.x; i < n; i += 256) {
+      float v = 0.f;
+#pragma unroll
+      for (int k = 0; k < 8; ++k) v += red[i * 8 + k];
+      out[(int)blockIdx.x + i * G] = v;
+    }
+  }
+  sink_store(acc ^ __float_as_uint(sum), sink);
+}
+
+int main(int argc, char** argv) {
+  const int reps = argc > 1 ? std::atoi(argv[1]) : 30;
+  ProbeBench pb(reps);
+  struct Shape { int rows, K; };
+  const Shape shapes[] = {{7168, 16384}, {14336, 16384}};
+  size_t max_bytes = 0;
+  for (auto& s : shapes) max_bytes = std::max(max_bytes, (size_t)s.rows * s.K / 2);
+  uint8_t *a, *sfa;
+  CK(cudaMalloc(&a, max_bytes));
+  CK(cudaMalloc(&sfa, max_bytes / 8));
+  {
+    std::vector<uint8_t> h(max_bytes + max_bytes / 8);
+    SplitMix64 rng{12345};
+    for (auto& b : h) b = (uint8_t)rng();
+    for (size_t i = max_bytes; i < h.size(); ++i) h[i] = (uint8_t)(0x30 + (h[i] & 0x0F));  // finite E4M3 scales
+    CK(cudaMemcpy(a, h.data(), max_bytes, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(sfa, h.data() + max_bytes, max_bytes / 8, cudaMemcpyHostToDevice));
+  }
+  uint8_t *x, *sfx;  // an FP4 activation of the longest K, its scales
+  float* out;
+  CK(cudaMalloc(&x, 16384 / 2));
+  CK(cudaMalloc(&sfx, 16384 / 16));
+  CK(cudaMemcpy(x, a, 16384 / 2, cudaMemcpyDeviceToDevice));
+  CK(cudaMemcpy(sfx, sfa, 16384 / 16, cudaMemcpyDeviceToDevice));
+  CK(cudaMalloc(&out, 16384 * sizeof(float)));
+  std::printf("L2 flushed by a 512 MiB write before each rep, median of %d; the sweep pattern of "
+              "sweep_kernel<2, 8> (3 CTAs of 256 threads an SM)\n", reps);
+  for (auto& s : shapes) {
+    const int64_t wbytes = (int64_t)s.rows * s.K / 2, row_bytes = s.K / 2;
+    const float floor_us = pb.floor_us(a, wbytes + wbytes / 8);
+    std::printf("%dx%d: floor %.1f us over %.1f MB\n", s.rows, s.K, floor_us, (wbytes + wbytes / 8) / 1e6);
+    const int grid = std::min(s.rows, 3 * pb.sms);
+    const int red_bytes = (s.rows + grid - 1) / grid * 8 * (int)sizeof(float);
+    auto run = [&](const char* name, auto kernel) {
+      const auto t = pb.time([&] {
+        kernel<<<grid, 256, red_bytes>>>(a, sfa, s.rows, (int)row_bytes, 0x5bd1e995u, 0x9E3779B1u, pb.sink, x, sfx, out);
+      });
+      std::printf("  %-16s %6.1f us (p10 %5.1f)  %5.3fx the floor\n", name, t.first, t.second, t.first / floor_us);
+    };
+    for (int pass = 0; pass < 2; ++pass) {
+      run("alu 0", sweep_pace_kernel<0>);
+      run("alu 16", sweep_pace_kernel<16>);
+      run("alu 32", sweep_pace_kernel<32>);
+      run("alu 48", sweep_pace_kernel<48>);
+      run("alu 64", sweep_pace_kernel<64>);
+      run("alu 80", sweep_pace_kernel<80>);
+      run("alu 96", sweep_pace_kernel<96>);
+      run("alu 128", sweep_pace_kernel<128>);
+      run("decode", sweep_pace_kernel<-1>);
+      run("decode +x", sweep_pace_kernel<-1, true>);
+      run("decode +rows", sweep_pace_kernel<-1, false, true>);
+      run("decode +x +rows", sweep_pace_kernel<-1, true, true>);
+    }
+  }
+  return 0;
+}

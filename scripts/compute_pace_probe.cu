@@ -7,9 +7,9 @@
 //   alu C    C synthetic integer instructions in 4 independent chains (one per word), two LOP3 on
 //            the ALU pipe to one IMAD on the FMA pipe, as the sweep's loop mixes its pipes; C = 0
 //            is the bare pattern (sweep_mem_probe.cu's "sweep 2x8 d2 /sf4");
-//   decode   the sweep's own work on the piece: decode_e2m1x8_u8 (the library's, e2m1_decode.cuh)
-//            and 8 dp4a against a fixed activation in one register, the two blocks' sums scaled
-//            and added as sweep_piece_dot does;
+//   decode   the sweep's own work on the piece: the library's dp4a_piece (e2m1_decode.cuh:
+//            decode_e2m1x8_u8 and 8 dp4a) against a fixed activation in one register, the two
+//            blocks' sums scaled and added as sweep_piece_dot does;
 //   +x       the activation as the library holds it: each thread's 2 pieces of an FP4 x (16 bytes
 //            and a 2-byte scale pair each, loaded after the first rows' loads, every CTA the same
 //            bytes) decoded once into int8 and start values (int8_block), 22 registers;
@@ -29,7 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"  // the library's decode_e2m1x8_u8 (torch-free)
+#include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"  // the library's dp4a_piece, int8_block (torch-free)
 #include "probe_common.cuh"  // CK, ld16, ProbeBench (the bench's timing and the stream floor)
 
 // The library's scale-pair load (gemv_kernels.cu ld_scales_if<2, true>): 0 where p does not hold.
@@ -52,12 +52,6 @@ __device__ __forceinline__ uint32_t mad(uint32_t t, uint32_t m, uint32_t w) {
   return d;
 }
 
-// The library's dp4a form (gemv_kernels.cu dp4a_us): unsigned weight bytes, signed activation bytes.
-__device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
-  int d;
-  asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
-  return d;
-}
 // Two E4M3 scale bytes (the low 16 bits) as half2 (gemv_kernels.cu decode_e4m3x2's sm_89+ form).
 __device__ __forceinline__ __half2 e4m3x2(uint32_t bytes) {
   uint32_t d;
@@ -72,19 +66,6 @@ struct XPiece {
   int c[2];
   __half2 sf;
 };
-// gemv_kernels.cu int8_block: 16 E2M1 codes as int8 2 * E2M1 and the block's dp4a start value.
-__device__ __forceinline__ int int8_block(uint32_t w0, uint32_t w1, uint32_t* v) {
-  using namespace nvfp4::detail;
-  decode_e2m1x8_u8(w0, v[0], v[1]);
-  decode_e2m1x8_u8(w1, v[2], v[3]);
-  unsigned biased_sum = 0;
-#pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
-    v[i] = __vsub4(v[i], kU8Bias * 0x01010101u);
-  }
-  return (int)kIntMagic - kU8Bias * ((int)biased_sum - 16 * kU8Bias);
-}
 __device__ __forceinline__ XPiece x_piece(bool ok, const uint8_t* x, const uint8_t* sfx, int piece) {
   XPiece r;
   uint4 t = make_uint4(0, 0, 0, 0);
@@ -93,8 +74,11 @@ __device__ __forceinline__ XPiece x_piece(bool ok, const uint8_t* x, const uint8
     t = *reinterpret_cast<const uint4*>(x + 16 * piece);
     sc = *reinterpret_cast<const uint16_t*>(sfx + 2 * piece);
   }
-  r.c[0] = int8_block(t.x, t.y, r.v);
-  r.c[1] = int8_block(t.z, t.w, r.v + 4);
+  uint32_t v0[4], v1[4];
+  r.c[0] = nvfp4::detail::int8_block(t.x, t.y, v0);
+  r.c[1] = nvfp4::detail::int8_block(t.z, t.w, v1);
+#pragma unroll
+  for (int i = 0; i < 4; ++i) r.v[i] = v0[i], r.v[4 + i] = v1[i];
   r.sf = __hmul2(e4m3x2(sc), __half2half2(__float2half(1.0f / 64)));
   return r;
 }
@@ -108,14 +92,11 @@ __device__ __forceinline__ uint32_t piece_work(const uint4& w4, uint32_t sc, uin
   if constexpr (kWork < 0) {
     using namespace nvfp4::detail;
     const uint32_t xv = r & 0x03030303u;  // a fixed activation of small int8 values
-    int c[2] = {kX ? x.c[0] : (int)kIntMagic, kX ? x.c[1] : (int)kIntMagic};
+    uint32_t xs[8];
 #pragma unroll
-    for (int j = 0; j < 4; ++j) {
-      uint32_t lo, hi;
-      decode_e2m1x8_u8(w[j], lo, hi);
-      c[j / 2] = dp4a_us(lo, kX ? x.v[2 * j] : xv, c[j / 2]);
-      c[j / 2] = dp4a_us(hi, kX ? x.v[2 * j + 1] : xv, c[j / 2]);
-    }
+    for (int j = 0; j < 8; ++j) xs[j] = kX ? x.v[j] : xv;
+    int c[2] = {kX ? x.c[0] : (int)kIntMagic, kX ? x.c[1] : (int)kIntMagic};
+    dp4a_piece(w, xs, c);  // the library's: decode_e2m1x8_u8 and 8 dp4a
     const float2 s = __half22float2(__hmul2(e4m3x2(sc), kX ? x.sf : __half2half2(__float2half(0.5f))));
     sum = fmaf(__int_as_float(c[0]) - kIntMagicValue, s.x, sum);
     sum = fmaf(__int_as_float(c[1]) - kIntMagicValue, s.y, sum);

@@ -46,11 +46,6 @@ __device__ __forceinline__ uint32_t ld_u16_if(bool p, const uint8_t* sf) {
                : "=r"(v) : "l"(sf), "r"((int)p));
   return v;
 }
-__device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
-  int d;
-  asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
-  return d;
-}
 // Two E4M3 bytes (the low 16 bits) -> half2 times mul (sm_89+: cvt from e4m3x2).
 __device__ __forceinline__ __half2 e4m3x2(uint32_t bytes, float mul) {
   uint32_t h;

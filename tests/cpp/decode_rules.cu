@@ -23,8 +23,9 @@ using namespace nvfp4::detail;
 
 static const float kE2M1[8] = {0.f, 0.5f, 1.f, 1.5f, 2.f, 3.f, 4.f, 6.f};
 
-// dp4a.u32.s32: c + the 4 products of a's unsigned bytes and b's signed bytes.
-static int dp4a_us(uint32_t a, uint32_t b, int c) {
+// dp4a.u32.s32 on the host (the kernels' dp4a_us, e2m1_decode.cuh): c + the 4 products of a's unsigned
+// bytes and b's signed bytes.
+static int dp4a_us_host(uint32_t a, uint32_t b, int c) {
   for (int i = 0; i < 4; ++i) c += (int)(a >> (8 * i) & 0xFF) * (int)(int8_t)(b >> (8 * i) & 0xFF);
   return c;
 }
@@ -56,8 +57,8 @@ static int check_block(const uint32_t (&wa)[2], const uint32_t (&wx)[2]) {
   for (int j = 0; j < 2; ++j) {
     uint32_t lo, hi;
     decode_e2m1x8_u8(wa[j], lo, hi);
-    c = dp4a_us(lo, x8[2 * j], c);
-    c = dp4a_us(hi, x8[2 * j + 1], c);
+    c = dp4a_us_host(lo, x8[2 * j], c);
+    c = dp4a_us_host(hi, x8[2 * j + 1], c);
   }
   float f;
   std::memcpy(&f, &c, 4);

@@ -1,5 +1,7 @@
-// e2m1_decode.cuh: the E2M1 -> fp16 decode of the GEMV (gemv_kernels.cu), shared with
-// scripts/pattern_probe.cu, which times the kernel's item on other access patterns. Torch-free.
+// e2m1_decode.cuh: the E2M1 decodes of the GEMV (gemv_kernels.cu) and the integer item's dot
+// products on them, shared with scripts/pattern_probe.cu (the kernel's item on other access
+// patterns) and scripts/compute_pace_probe.cu (the row sweep's work on its memory pattern).
+// Torch-free.
 #pragma once
 #include <cuda_fp16.h>
 #include <stdint.h>
@@ -140,6 +142,48 @@ __host__ __device__ __forceinline__ void decode_e2m1x8_u8(uint32_t w, uint32_t& 
   lo = prmt(kU8PosLo, kU8PosHi, w) & prmt(kU8NegLo, kU8NegHi, flipped);
   hi = prmt(kU8PosLo, kU8PosHi, upper_half(w)) & prmt(kU8NegLo, kU8NegHi, upper_half(flipped));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The integer item's dot products on the decoded bytes (device only): gemv_kernels.cu's k spans,
+// row tiles and row sweep, and scripts/compute_pace_probe.cu, which times the sweep's own work.
+// ---------------------------------------------------------------------------------------------
+#ifdef __CUDACC__
+// d = c + the 4 byte products of a (unsigned) and b (signed).
+__device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
+  int d;
+  asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+  return d;
+}
+
+// The integer item's dp4a chains over one 32-value piece: w's E2M1 codes (16 bytes, k order) as
+// biased bytes (decode_e2m1x8_u8) times the int8 activation words xs (k order), blocks 0 and 1
+// added to their starts c[0] and c[1] (DotStage's c(b)). The k spans' and the row tiles' items and
+// the row sweep (sweep_piece_dot) all take it: the decode's 36 SASS and 8 dp4a.
+__device__ __forceinline__ void dp4a_piece(const uint32_t (&w)[4], const uint32_t (&xs)[8], int (&c)[2]) {
+#pragma unroll
+  for (int q = 0; q < 4; ++q) {
+    uint32_t lo, hi;
+    decode_e2m1x8_u8(w[q], lo, hi);
+    c[q >> 1] = dp4a_us(lo, xs[2 * q], c[q >> 1]);
+    c[q >> 1] = dp4a_us(hi, xs[2 * q + 1], c[q >> 1]);
+  }
+}
+
+// One 16-value block of E2M1 codes (w0, w1: k order) as the integer item holds it: int8 2 * E2M1
+// in v, k order, and the block's dp4a start kIntMagic - kU8Bias * (its sum) returned (DotStage's
+// c(b)). The staging (stage_fp4_dot) and the row sweep's activation (sweep_piece_of).
+__device__ __forceinline__ int int8_block(uint32_t w0, uint32_t w1, uint32_t (&v)[4]) {
+  decode_e2m1x8_u8(w0, v[0], v[1]);
+  decode_e2m1x8_u8(w1, v[2], v[3]);
+  unsigned biased_sum = 0;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
+    v[i] = __vsub4(v[i], kU8Bias * 0x01010101u);
+  }
+  return (int)kIntMagic - kU8Bias * ((int)biased_sum - 16 * kU8Bias);
+}
+#endif  // __CUDACC__
 
 }  // namespace detail
 }  // namespace nvfp4

@@ -673,27 +673,6 @@ __host__ __device__ constexpr int act_stage_bytes(int k_chunk, int n) {
                          : k_chunk * n * 2;
 }
 
-// d = c + the 4 byte products of a (unsigned) and b (signed).
-__device__ __forceinline__ int dp4a_us(uint32_t a, uint32_t b, int c) {
-  int d;
-  asm("dp4a.u32.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
-  return d;
-}
-
-// The integer item's dp4a chains over one 32-value piece: w's E2M1 codes (16 bytes, k order) as
-// biased bytes (decode_e2m1x8_u8) times the int8 activation words xs (k order), blocks 0 and 1
-// added to their starts c[0] and c[1] (DotStage's c(b)). The k spans' and the row tiles' items and
-// the row sweep (sweep_piece_dot) all take it: the decode's 36 SASS and 8 dp4a.
-__device__ __forceinline__ void dp4a_piece(const uint32_t (&w)[4], const uint32_t (&xs)[8], int (&c)[2]) {
-#pragma unroll
-  for (int q = 0; q < 4; ++q) {
-    uint32_t lo, hi;
-    decode_e2m1x8_u8(w[q], lo, hi);
-    c[q >> 1] = dp4a_us(lo, xs[2 * q], c[q >> 1]);
-    c[q >> 1] = dp4a_us(hi, xs[2 * q + 1], c[q >> 1]);
-  }
-}
-
 // The k spans' integer item: lane L holds 32 values of its row in each of two tiles (SpanStream).
 // Returns the lane's sum, 2^kIntAccLog2 times the true one.
 __device__ __forceinline__ float compute_item_dot(const Item<4>& it, uint32_t x, uint32_t record) {
@@ -739,20 +718,6 @@ __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_
   }
 }
 
-// One 16-value block of E2M1 codes (w0, w1: k order) as the integer item holds it: int8 2 * E2M1
-// in v, k order, and the block's dp4a start kIntMagic - kU8Bias * (its sum) returned (DotStage's
-// c(b)). The staging (stage_fp4_dot) and the row sweep's activation (sweep_piece_of).
-__device__ __forceinline__ int int8_block(uint32_t w0, uint32_t w1, uint32_t (&v)[4]) {
-  decode_e2m1x8_u8(w0, v[0], v[1]);
-  decode_e2m1x8_u8(w1, v[2], v[3]);
-  unsigned biased_sum = 0;
-#pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    biased_sum = __dp4a(v[i], 0x01010101u, biased_sum);
-    v[i] = __vsub4(v[i], kU8Bias * 0x01010101u);
-  }
-  return (int)kIntMagic - kU8Bias * ((int)biased_sum - 16 * kU8Bias);
-}
 
 // The DotStage staging (one FP4 column) in steps of kStepValues (k spans 1024, row tiles 128): each
 // thread takes whole scale blocks, kFp4StageBatch at a time with their loads issued together.

@@ -718,7 +718,6 @@ __device__ __forceinline__ void compute_item_tile_dot(const Item<4>& it, uint32_
   }
 }
 
-
 // The DotStage staging (one FP4 column) in steps of kStepValues (k spans 1024, row tiles 128): each
 // thread takes whole scale blocks, kFp4StageBatch at a time with their loads issued together.
 // kQuantize (kActQuantF16 / kActQuantBF16): x holds 16-bit values, each block quantized here by

@@ -47,7 +47,7 @@ def main(argv: list[str]) -> None:
     import torch
 
     from nvfp4_gemv import ops
-    from nvfp4_gemv.bench import Flusher, gemv_bytes, random_operands, stream_floor, time_cuda
+    from nvfp4_gemv.bench import Flusher, act_value_bytes, gemv_bytes, random_operands, stream_floor, time_cuda
 
     reps, shapes = int(argv[0]), parse_shapes(argv[1])
     floors, acts = "floors" in argv[2:], ["fp4"] if "fp4" in argv[2:] else ["fp16", "bf16"]
@@ -65,8 +65,7 @@ def main(argv: list[str]) -> None:
                 line += f" | {kernel_names(call)}"
             line += f" | {act} {time_cuda(call, flusher, reps).median_us:.1f}"
         if floors:
-            act_bytes = 0.5 if acts == ["fp4"] else 2.0
-            floor, _ = stream_floor(gemv_bytes(m, k, l, n, act_bytes), flusher, "cuda", reps)
+            floor, _ = stream_floor(gemv_bytes(m, k, l, n, act_value_bytes(acts[-1])), flusher, "cuda", reps)
             line += f" | floor {floor.median_us:.1f}"
         print(line, flush=True)
 

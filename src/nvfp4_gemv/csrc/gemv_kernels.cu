@@ -1957,22 +1957,28 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
     // swap one row each at offset 16, then each half reduces its own: 5 SHFL for 2 rows) and a
     // 32-bit shared address stepped a row at a time (ptxas had recomputed the generic address
     // every row). The lanes' additions come in another order, the same on every run.
-    // The two loops spell the row step (dot product, next loads) twice: written once (a lambda,
-    // or one loop with either reduction) it moved the SASS of every sweep kernel away from the
-    // forms measured and tested (runs 205-206); as below, each kernel's is one of those.
+    // The two reductions spell the row step (dot product, next loads) twice: written once (a
+    // lambda, or one loop with either reduction) it moved the SASS of every sweep kernel away from
+    // the forms measured and tested (runs 205-206); as below, each kernel's is one of those.
     float* out_row = red + (r - r_begin + g) * group_warps + warp;
     if constexpr (kPairReduce) {
       uint32_t out_addr = (uint32_t)__cvta_generic_to_shared(out_row);
       constexpr uint32_t out_step = groups * group_warps * 4;  // bytes from a row's sums to the next's
       static_assert(kSweepDepth % 2 == 0, "one butterfly for two rows");
-      for (int i = 0; i < n; i += kSweepDepth) {
+      // The group's rows i .. i + kSweepDepth - 1: their dot products and sums, and the loads of
+      // the window's next rows. Checked: rows and loads past the group's n left out. Unchecked
+      // (that row and the next window all inside n): no row-count predicates on the loads or the
+      // stores; the break before each row stays in both, a basic-block boundary without which
+      // ptxas sank the rows' loads to 37-107 SASS before their first use (from 177-270).
+      const auto rows_step = [&](int i, auto checked) {
+        constexpr bool kChecked = decltype(checked)::value;
         float acc[kSweepDepth] = {};
 #pragma unroll
         for (int d = 0; d < kSweepDepth; ++d) {
           if (i + d >= n) break;
 #pragma unroll
           for (int u = 0; u < kPieces; ++u) acc[d] = sweep_piece_dot(w[d][u], s[d][u], x[u], acc[d]);
-          const bool more = i + d + kSweepDepth < n;  // a and sf: that row's
+          const bool more = !kChecked || i + d + kSweepDepth < n;  // a and sf: that row's
 #pragma unroll
           for (int u = 0; u < kPieces; ++u) {
             ld_stream_if(ok[u] && more, a + u * piece_bytes, w[d][u]);
@@ -1985,10 +1991,24 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 #pragma unroll
         for (int h = 0; h < kSweepDepth; h += 2) {
           const float v = pair_warp_sum(acc[h], acc[h + 1], lane);
-          if ((lane & 15) == 0 && i + h + half < n) st_shared_f32(out_addr + (h + half) * out_step, v);
+          if ((lane & 15) == 0 && (!kChecked || i + h + half < n)) st_shared_f32(out_addr + (h + half) * out_step, v);
         }
         out_addr += kSweepDepth * out_step;
-      }
+      };
+      // With 1 or 2 pieces a thread, the iterations whose rows and next window are all inside n
+      // unchecked, in a loop of their own, the last one or two checked: the 2 x 8 hot loop 281 ->
+      // 271 SASS, 1 x 7 304 -> 293 (sm_90a). Measured (run 407, docs/runs/run407/ab407.py 20, two
+      // orders, unchecked, against one checked loop; BENCHMARKS.md item 250): 7168x16384
+      // 23.2-23.4 us against 23.4-23.6, 2048x7168 8.3 against 8.7-8.8, 4096x7168x8 41.8-42.2
+      // against 42.0-42.3, 16384x6144 21.2-21.4 against 21.5, 7168x2048 and 7168x2048x4 0.1 less.
+      // Not with 4 pieces (loops of ~490-510 SASS, not timed): the same split of the W4A16 sweep's
+      // ~630-660-SASS loops lost 0.4-1.2 us on every shape in the same run (two copies of a long
+      // loop body; likely the instruction cache). Not where the kernel quantizes x (kQuantAct):
+      // there ptxas put 8-24 bytes of the second butterfly's divergent path on the stack.
+      int i = 0;
+      if constexpr (kPieces <= 2 && !kQuantAct)
+        for (; i + 2 * kSweepDepth <= n; i += kSweepDepth) rows_step(i, std::false_type{});
+      for (; i < n; i += kSweepDepth) rows_step(i, std::true_type{});
     } else {
       for (int i = 0; i < n; i += kSweepDepth) {
 #pragma unroll

@@ -1698,7 +1698,9 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
       const float part = red[i * group_warps + v];
       sum += warp_unscale ? part * warp_unscale[c * kWarps + v] : part;
     }
-    const int r = row_of(row), l = r / p.M, m = r - l * p.M;
+    // At L == 1 no division (its ~25 dependent SASS sit at the end of every CTA, where nothing
+    // overlaps them; run 408, BENCHMARKS.md item 251: 0-0.3 us less on the L = 1 shapes).
+    const int r = row_of(row), l = p.L == 1 ? 0 : r / p.M, m = r - l * p.M;
     if (kCols > 1 && r >= p.M) continue;  // L == 1: past the matrix's last row
     store_sum(p, l, m, c, sum, alpha, sum_log2);
   }

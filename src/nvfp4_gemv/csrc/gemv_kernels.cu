@@ -1993,7 +1993,8 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
 #pragma unroll
         for (int h = 0; h < kSweepDepth; h += 2) {
           const float v = pair_warp_sum(acc[h], acc[h + 1], lane);
-          if ((lane & 15) == 0 && (!kChecked || i + h + half < n)) st_shared_f32(out_addr + (h + half) * out_step, v);
+          if ((lane & 15) == 0 && (!kChecked || i + h + half < n))
+            st_shared_f32(out_addr + (h + half) * out_step, v);
         }
         out_addr += kSweepDepth * out_step;
       };
@@ -2002,9 +2003,11 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
       // 271 SASS, 1 x 7 304 -> 293 (sm_90a). Measured (run 407, docs/runs/run407/ab407.py 20, two
       // orders, unchecked, against one checked loop; BENCHMARKS.md item 250): 7168x16384
       // 23.2-23.4 us against 23.4-23.6, 2048x7168 8.3 against 8.7-8.8, 4096x7168x8 41.8-42.2
-      // against 42.0-42.3, 16384x6144 21.2-21.4 against 21.5, 7168x2048 and 7168x2048x4 0.1 less.
+      // against 42.0-42.3, 16384x6144 21.2-21.4 against 21.5, 7168x2048 and 7168x2048x4 0.1 less
+      // (2048x7168's groups run the checked loop only: there the gain is the prologue's schedule,
+      // ptxas now issuing x's loads before the first window's in every one-piece kernel).
       // Not with 4 pieces (loops of ~490-510 SASS, not timed): the same split of the W4A16 sweep's
-      // ~630-660-SASS loops lost 0.4-1.2 us on every shape in the same run (two copies of a long
+      // ~630-660-SASS loops lost 0.2-1.2 us on the long shapes in the same run (two copies of a long
       // loop body; likely the instruction cache). Not where the kernel quantizes x (kQuantAct):
       // there ptxas put 8-24 bytes of the second butterfly's divergent path on the stack.
       int i = 0;

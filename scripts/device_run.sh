@@ -19,6 +19,12 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu 
 git log -1 --format='device git HEAD (may be stale: the device tool copies the working tree) %h %cd' 2>/dev/null | tee -a "$OUT/env.txt"
 $PY -m nvfp4_gemv build 2>&1 | tee "$LOGS/build.log" || exit 1
 $PY -m nvfp4_gemv info | tee -a "$OUT/env.txt"
+# One bench run: bench NAME LIMIT_S ARGS... writes $OUT/NAME.txt and $OUT/NAME.json (LIMIT_S 0: no
+# time limit; the current mode limits each run so that one call stays within the device's 10 minutes).
+bench() {
+  local name=$1 limit=$2; shift 2
+  timeout "$limit" $PY -m nvfp4_gemv bench "$@" --json "$OUT/$name.json" > "$OUT/$name.txt" 2>&1
+}
 if [ -d peers/wheels ]; then
   $PY -m pip install -q --no-index --find-links peers/wheels humming-kernels gemlite matplotlib > "$LOGS/pip.log" 2>&1
   echo "peer wheels: pip exit $?" | tee -a "$OUT/env.txt"
@@ -37,10 +43,9 @@ if [ "$MODE" = current ]; then
   echo "tests ${SECONDS}s" >> "$OUT/env.txt"
   { timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 $PY ${MEMCHECK:-scripts/memcheck_cases.py} 2>&1 | tail -n 8
     echo "memcheck exit ${PIPESTATUS[0]} (${SECONDS}s)"; } > "$OUT/sanitize.txt"
-  timeout 90 $PY -m nvfp4_gemv bench --reps 30 --json "$OUT/bench_task_write.json" > "$OUT/bench_task_write.txt" 2>&1
-  timeout 90 $PY -m nvfp4_gemv bench --reps 30 --flush read --no-baselines --json "$OUT/bench_read.json" \
-    > "$OUT/bench_read.txt" 2>&1
-  timeout 200 $PY -m nvfp4_gemv bench --reps 30 --all --json "$OUT/bench_write.json" > "$OUT/bench_write.txt" 2>&1
+  bench bench_task_write 90 --reps 30
+  bench bench_read 90 --reps 30 --flush read --no-baselines
+  bench bench_write 200 --reps 30 --all
   echo "all done ${SECONDS}s" >> "$OUT/env.txt"
   cat "$OUT/tests.txt" "$OUT/sanitize.txt"; grep -E "geomean" "$OUT/bench_task_write.txt" "$OUT/bench_read.txt"
   grep -E "W4A16 bf16 N=1 \|" "$OUT/bench_write.txt" | head -12; cat "$OUT/env.txt"
@@ -66,9 +71,9 @@ if command -v compute-sanitizer >/dev/null && [ "$MODE" = full ]; then
   compute-sanitizer --tool memcheck --error-exitcode 9 $PY scripts/memcheck_cases.py > "$LOGS/memcheck.log" 2>&1
   echo "memcheck exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$LOGS/memcheck.log") clean summaries)" >> "$OUT/pytest.log"
 fi
-$PY -m nvfp4_gemv bench --reps ${REPS:-30} --all ${BENCH_ARGS:-} --json "$OUT/bench_write.json" > "$OUT/bench_write.txt" 2>&1
-$PY -m nvfp4_gemv bench --reps ${REPS:-30} --flush read --no-baselines ${BENCH_ARGS:-} --json "$OUT/bench_read.json" > "$OUT/bench_read.txt" 2>&1
-$PY -m nvfp4_gemv bench --leaderboard --no-baselines --json "$OUT/bench_leaderboard.json" > "$OUT/bench_leaderboard.txt" 2>&1
+bench bench_write 0 --reps ${REPS:-30} --all ${BENCH_ARGS:-}
+bench bench_read 0 --reps ${REPS:-30} --flush read --no-baselines ${BENCH_ARGS:-}
+bench bench_leaderboard 0 --leaderboard --no-baselines
 echo "== bench (write flush)"; cat "$OUT/bench_write.txt"
 echo "== bench (read flush)"; cat "$OUT/bench_read.txt"
 echo "== bench (leaderboard rule, write flush)"; cat "$OUT/bench_leaderboard.txt"

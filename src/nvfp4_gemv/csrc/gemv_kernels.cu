@@ -1998,20 +1998,22 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
         }
         out_addr += kSweepDepth * out_step;
       };
-      // With 1 or 2 pieces a thread, the iterations whose rows and next window are all inside n
-      // unchecked, in a loop of their own, the last one or two checked: the 2 x 8 hot loop 281 ->
-      // 271 SASS, 1 x 7 304 -> 293 (sm_90a). Measured (run 407, docs/runs/run407/ab407.py 20, two
+      // The iterations whose rows and next window are all inside n unchecked, in a loop of their
+      // own, the last one or two checked: the 2 x 8 hot loop 281 -> 271 SASS, 1 x 7 304 -> 293,
+      // 4 x 2 509 -> 490 (sm_90a). Measured (run 407, docs/runs/run407/ab407.py 20, two
       // orders, unchecked, against one checked loop; BENCHMARKS.md item 250): 7168x16384
       // 23.2-23.4 us against 23.4-23.6, 2048x7168 8.3 against 8.7-8.8, 4096x7168x8 41.8-42.2
       // against 42.0-42.3, 16384x6144 21.2-21.4 against 21.5, 7168x2048 and 7168x2048x4 0.1 less
       // (2048x7168's groups run the checked loop only: there the gain is the prologue's schedule,
       // ptxas now issuing x's loads before the first window's in every one-piece kernel).
-      // Not with 4 pieces (loops of ~490-510 SASS, not timed): the same split of the W4A16 sweep's
-      // ~630-660-SASS loops lost 0.2-1.2 us on the long shapes in the same run (two copies of a long
-      // loop body; likely the instruction cache). Not where the kernel quantizes x (kQuantAct):
-      // there ptxas put 8-24 bytes of the second butterfly's divergent path on the stack.
+      // With 4 pieces even (run 411, docs/runs/run411/ab411.py 20: 16384x8192 and 28672x8192 on 4 x
+      // 2, 8192x28672 on 4 x 7, within 0.3 us); the same split of the W4A16 sweep's ~630-660-SASS
+      // loops lost 0.2-1.2 us on the long shapes (run 407: two copies of a long loop body, likely
+      // the instruction cache), so that sweep keeps one loop. Not where the kernel quantizes x
+      // (kQuantAct): there ptxas put 8-24 bytes of the second butterfly's divergent path on the
+      // stack.
       int i = 0;
-      if constexpr (kPieces <= 2 && !kQuantAct)
+      if constexpr (!kQuantAct)
         for (; i + 2 * kSweepDepth <= n; i += kSweepDepth) rows_step(i, std::false_type{});
       for (; i < n; i += kSweepDepth) rows_step(i, std::true_type{});
     } else {

@@ -139,8 +139,8 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 
 # The hot loops whose instruction counts the docs state (README "Techniques", BENCHMARKS.md "Where
 # it stands": the decode cost per 32 values), as upper bounds on sm_90a: the W4A4 row sweep with 2
-# pieces on 8 warps (one loop: 2 rows x 2 pieces of 32 values, 281: 70 per 32 values) and with one
-# piece on 7 (4 rows x 1 piece, 304: 76). The W4A16 sweep's fp16 / bf16 kernels since item 244
+# pieces on 8 warps (its unchecked loop since item 250: 2 rows x 2 pieces of 32 values, 271: 68 per
+# 32 values; 281 before) and with one piece on 7 (4 rows x 1 piece, 293: 73; 304 before). The W4A16 sweep's fp16 / bf16 kernels since item 244
 # (each row pair summed from the mma's diagonal lanes in 3 shuffles, the block scales with no
 # HMUL2): on 8 warps 663 / 650 (2 row pairs x 2 pieces: 81-83 per 32 values; 679 / 686 before, bf16
 # 679 before its CTA took two groups, item 241), on 14 past K = 16384 (item 200, two mma chains,
@@ -158,8 +158,8 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # two blocks of 8, one chunk of rows g and g + 8, 64 values, 16 mma) 336 / 342 / 335, on 2 chunks
 # (item 197: 128 values, 32 mma) 512 / 523 / 517.
 HOT_LOOP_MOST = {
-    "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsEi": 281,
-    "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsEi": 304,
+    "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 271,
+    "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 293,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 663,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb1ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 650,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi14ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 654,

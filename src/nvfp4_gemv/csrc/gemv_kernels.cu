@@ -1591,17 +1591,30 @@ __device__ __forceinline__ SweepPiece sweep_piece(bool ok, const GemvParams& p, 
   return sweep_piece_of(w, sc);
 }
 
-// The most of `units` (rows, or row pairs) a sweep CTA of row_blocks holds: the host's
-// sweep_cta_rows, and sweep_kernel's shared quantization block, which finds its place with it.
-template <typename Int>
-__host__ __device__ inline Int sweep_units_per_cta(Int units, Int row_blocks) {
-  return (units + row_blocks - 1) / row_blocks;
-}
+// A row sweep's units (rows; the W4A16 sweep's row pairs at L == 1) over its `blocks` CTAs, units
+// = q * blocks + rem, divided on the host (sweep_rows). sweep_kernel takes it: at L == 1 its
+// prologue had run two 32-bit divisions by the grid before the first weight load (~57 SASS, two
+// MUFU.RCP chains; sm_90a); without them 0.1-0.3 us less on the short layers, even elsewhere (run
+// 414, BENCHMARKS.md item 253).
+struct SweepRows {
+  int blocks;
+  unsigned q, rem;
+  // How many units CTA b takes interleaved (b, b + blocks, b + 2 blocks, ...: the sweeps at L == 1).
+  __host__ __device__ int interleaved(unsigned b) const { return (int)(q + (b < rem ? 1u : 0u)); }
+  // The most units a CTA holds: the host's sweep_cta_rows, and sweep_kernel's shared quantization
+  // block, which finds its place with it.
+  __host__ __device__ int most() const { return (int)(q + (rem ? 1u : 0u)); }
+};
 
-// How many of `units` (rows, or row pairs) interleaved over row_blocks CTAs CTA b takes: units b,
-// b + row_blocks, b + 2 row_blocks, ... (the sweeps at L == 1).
+// The W4A16 sweep divides in the kernel: given a SweepRows, ptxas moved its hot loops' first loads
+// and it took 0.3-1.5 us longer on 7168x16384 and the lm_head (runs 216 and 414, items 148 and
+// 253). How many of `units` (its row pairs at L == 1) interleaved over row_blocks CTAs CTA b takes,
+// and the most a CTA takes:
 __device__ __forceinline__ int sweep_interleaved_units(int units, int b, int row_blocks) {
   return (units - b + row_blocks - 1) / row_blocks;
+}
+__device__ __forceinline__ int sweep_units_per_cta(int units, int row_blocks) {
+  return (units + row_blocks - 1) / row_blocks;
 }
 
 // Which 32-value pieces of a row (16 bytes of E2M1 and 2 scale bytes each) a sweep thread holds:
@@ -1833,7 +1846,7 @@ __host__ __device__ constexpr bool sweep_quantizes(int pieces) { return pieces =
 
 // One CTA (kGroupWarps * (8 / kGroupWarps) warps): L > 1, the balanced range of flattened L * M
 // rows of row block blockIdx.x (balanced_bound, as in gemv_kernel), in segments of one batch each;
-// L == 1, rows blockIdx.x + i * row_blocks. Shared
+// L == 1, rows blockIdx.x + i * rows.blocks. Shared
 // memory: [CTA row][warp of its group] fp32. CTAs per SM: sweep_ctas_per_sm.
 // kQuantAct: see sweep_piece; 1 or 2 pieces only (sweep_quantizes: with 4, ptxas spills at the
 // 128-register cap, whichever order the loads take). The group's shape is a template parameter: with it at run time
@@ -1842,7 +1855,7 @@ __host__ __device__ constexpr bool sweep_quantizes(int pieces) { return pieces =
 template <int kPieces, int kGroupWarps, bool kQuantAct>
 __global__ void
 __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(kPieces, kGroupWarps))
-    sweep_kernel(const GemvParams p, int row_blocks) {
+    sweep_kernel(const GemvParams p, const SweepRows rows) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   // The launcher picks the sweep on 9.x devices only (integer_fits), which never run this SASS;
   // on sm_100a and sm_120a its body spills at the register cap (no such GPU here to tune it for).
@@ -1863,17 +1876,16 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
   constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
   const int warp = q >> 5, lane = threadIdx.x & 31;
-  const int R = p.M * p.L;
-  const unsigned bq = (unsigned)R / row_blocks, rem = (unsigned)R - bq * row_blocks;
-  const auto row_bound = [&](unsigned b) { return balanced_bound(b, bq, rem, row_blocks); };
-  // The CTA's rows. L > 1: a balanced contiguous range [r_begin, r_end) of the L * M rows, in
-  // segments of one batch each (a segment's activation pieces are that batch's). L == 1: rows
-  // interleaved over the G CTAs, b, b + G, b + 2 G, ... (the grid on one front through the matrix,
-  // as the stream floor reads it; sweep_steps_fit): r below then counts the CTA's rows, one segment.
+  const auto row_bound = [&](unsigned b) { return balanced_bound(b, rows.q, rows.rem, rows.blocks); };
+  // The CTA's rows (rows: the L * M rows over the grid). L > 1: a balanced contiguous range
+  // [r_begin, r_end) of the L * M rows, in segments of one batch each (a segment's activation
+  // pieces are that batch's). L == 1: rows interleaved over the G CTAs, b, b + G, b + 2 G, ... (the
+  // grid on one front through the matrix, as the stream floor reads it; sweep_steps_fit): r below
+  // then counts the CTA's rows, one segment.
   const bool inter = p.L == 1;
-  const int G = row_blocks;
+  const int G = rows.blocks;
   const int r_begin = inter ? 0 : row_bound(blockIdx.x);
-  const int r_end = inter ? sweep_interleaved_units(R, blockIdx.x, G) : row_bound(blockIdx.x + 1);
+  const int r_end = inter ? rows.interleaved(blockIdx.x) : row_bound(blockIdx.x + 1);
   using Pieces = SweepPieces<kPieces, kGroupWarps>;
   const int piece0 = Pieces::first(q, warp, lane);  // the thread's piece u: piece0 + Pieces::kStep u
   bool ok[kPieces];  // whether the thread's piece u lies inside K (the same for every row)
@@ -1923,7 +1935,7 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
       // 4096x4096 (2 warps a row, 4 groups) 12.8 us against 18.2-18.3, 7168x2048 (1 warp) 12.2
       // against 17.9-18.1, 2048x7168 (4 warps) 14.3-14.4 against 18.0-18.1; with one group a CTA
       // (7168x16384, 8 warps) 34.7-35.0 against 34.2, so one group quantizes its own pieces.
-      const int cta_rows_max = sweep_units_per_cta(R, row_blocks);
+      const int cta_rows_max = rows.most();
       uint4* codes = reinterpret_cast<uint4*>(reinterpret_cast<char*>(red) +
                                               sweep_shared_quant_offset(cta_rows_max, group_warps));
       uint16_t* scales = reinterpret_cast<uint16_t*>(codes + (p.K >> 5));
@@ -3188,12 +3200,16 @@ inline bool sweep_steps_fit(const GemvParams& p, const GemvLaunch& plan) {
   const int64_t rows = (int64_t)rows_per_group * groups * (p.L == 1 ? plan.row_blocks : 1);
   return rows * std::max(p.a_row_stride, p.sfa.row_stride) < (int64_t(1) << 31);
 }
+// A row sweep's units over row_blocks CTAs (SweepRows): the L * M rows, or where the W4A16 sweep
+// takes row pairs interleaved (L == 1) its ceil(M / 2) pairs. Units < 2^31 (walked_rows).
+inline SweepRows sweep_rows(const GemvParams& p, int64_t row_blocks, bool w4a16) {
+  const int64_t units = w4a16 && p.L == 1 ? (p.M + 1) / 2 : (int64_t)p.M * p.L;
+  return {(int)row_blocks, (unsigned)(units / row_blocks), (unsigned)(units % row_blocks)};
+}
 // The most rows a sweep CTA of row_blocks holds (its per-row sums in shared memory; sweep_kernel's
-// and sweep16_kernel's r_end - r_begin): ceil(L * M / row_blocks), or where the W4A16 sweep takes
-// row pairs interleaved (L == 1) ceil(pairs / row_blocks) pairs.
+// and sweep16_kernel's r_end - r_begin): ceil(units / row_blocks), in rows.
 inline int64_t sweep_cta_rows(const GemvParams& p, int64_t row_blocks, bool w4a16) {
-  if (w4a16 && p.L == 1) return 2 * sweep_units_per_cta<int64_t>((p.M + 1) / 2, row_blocks);
-  return sweep_units_per_cta<int64_t>((int64_t)p.M * p.L, row_blocks);
+  return (w4a16 && p.L == 1 ? 2 : 1) * (int64_t)sweep_rows(p, row_blocks, w4a16).most();
 }
 inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_thread - 1) / (32 * per_thread); }
 // One batch's weight bytes (E2M1 and scales: 18 bytes per 32 values), the sweeps' measure of a
@@ -3905,7 +3921,8 @@ int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t strea
       static_assert(kSweepSmemBytes + 16 + (8 * 32 * 2) * 18 <= 48 * 1024, "sweep shared memory");
       if (smem > 48 * 1024) return (int)cudaErrorInvalidValue;
     }
-    sweep_kernel<kPieces, group_warps, kQuantAct><<<plan.grid, threads, smem, stream>>>(p, plan.row_blocks);
+    sweep_kernel<kPieces, group_warps, kQuantAct><<<plan.grid, threads, smem, stream>>>(
+        p, sweep_rows(p, plan.row_blocks, false));
     return (int)cudaGetLastError();
   });
 }

@@ -140,26 +140,26 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # The hot loops whose instruction counts the docs state (README "Techniques", BENCHMARKS.md "Where
 # it stands": the decode cost per 32 values), as upper bounds on sm_90a: the W4A4 row sweep with 2
 # pieces on 8 warps (its unchecked loop since item 250: 2 rows x 2 pieces of 32 values, 271: 68 per
-# 32 values; 281 before) and with one piece on 7 (4 rows x 1 piece, 293: 73; 304 before). The W4A16 sweep's fp16 / bf16 kernels since item 244
-# (each row pair summed from the mma's diagonal lanes in 3 shuffles, the block scales with no
-# HMUL2): on 8 warps 663 / 650 (2 row pairs x 2 pieces: 81-83 per 32 values; 679 / 686 before, bf16
-# 679 before its CTA took two groups, item 241), on 14 past K = 16384 (item 200, two mma chains,
-# item 239) 654 / 656 (672 / 678), with one piece on 7 358 / 356 (2 row pairs x 1 piece: 89-90;
-# 408 / 413 at item 159, 382 / 381 before item 244) and on 19 past K = 16384 (item 202) 361 / 359;
-# at two columns (kCols = 2) on 8 warps 347 / 345 (one row pair x 2 pieces x 2 columns: 86-87 per
-# 32 values and row, both columns; 374 / 369 before) and with one piece on 7 401 / 392 (2 row pairs
-# x 1 piece x 2 columns; 435 / 431); its FP4 kernels (W4A4 at two columns, item 181) 353 and 401
-# (378 and 435). The tile sweep (sweep8_kernel, 3..8 columns, item 184) per 16-row tile, a
-# thread's 2 chunks of rows g and g + 8 (128 values) with the tile's copies, barrier and the
-# previous tile's reduction: 458 / 464 / 459 (fp16 / bf16 / FP4 x; 4 fewer than before item 244's
-# unscaled block scales; 64 per 32 values are the decode, the block scales and the mma, as in the
-# W4A16 sweep; 535 / 540 / 533 before the copies were branch-free, item 191); with 4 chunks (item
-# 186) 800 / 795 (fp16 / FP4; bf16 x takes 2 chunks since item 196); at 9..16 columns (item 194:
-# two blocks of 8, one chunk of rows g and g + 8, 64 values, 16 mma) 336 / 342 / 335, on 2 chunks
-# (item 197: 128 values, 32 mma) 512 / 523 / 517.
+# 32 values; 281 before) and with one piece on 7 (4 rows x 1 piece, 294: 73; 304 before). The W4A16
+# sweep's fp16 / bf16 kernels since item 244 (each row pair summed from the mma's diagonal lanes in
+# 3 shuffles, the block scales with no HMUL2): on 8 warps 663 / 650 (2 row pairs x 2 pieces: 81-83
+# per 32 values; 679 / 686 before, bf16 679 before its CTA took two groups, item 241), on 14 past K
+# = 16384 (item 200, two mma chains, item 239) 654 / 656 (672 / 678), with one piece on 7 358 / 356
+# (2 row pairs x 1 piece: 89-90; 408 / 413 at item 159, 382 / 381 before item 244) and on 19 past K
+# = 16384 (item 202) 361 / 359; at two columns (kCols = 2) on 8 warps 347 / 345 (one row pair x 2
+# pieces x 2 columns: 86-87 per 32 values and row, both columns; 374 / 369 before) and with one
+# piece on 7 401 / 392 (2 row pairs x 1 piece x 2 columns; 435 / 431); its FP4 kernels (W4A4 at two
+# columns, item 181) 353 and 401 (378 and 435). The tile sweep (sweep8_kernel, 3..8 columns, item
+# 184) per 16-row tile, a thread's 2 chunks of rows g and g + 8 (128 values) with the tile's copies,
+# barrier and the previous tile's reduction: 458 / 464 / 459 (fp16 / bf16 / FP4 x; 4 fewer than
+# before item 244's unscaled block scales; 64 per 32 values are the decode, the block scales and the
+# mma, as in the W4A16 sweep; 535 / 540 / 533 before the copies were branch-free, item 191); with 4
+# chunks (item 186) 800 / 795 (fp16 / FP4; bf16 x takes 2 chunks since item 196); at 9..16 columns
+# (item 194: two blocks of 8, one chunk of rows g and g + 8, 64 values, 16 mma) 336 / 342 / 335, on
+# 2 chunks (item 197: 128 values, 32 mma) 512 / 523 / 517.
 HOT_LOOP_MOST = {
     "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 271,
-    "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 293,
+    "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 294,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 663,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb1ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 650,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi14ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 654,

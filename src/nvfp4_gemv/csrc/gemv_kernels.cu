@@ -1222,7 +1222,7 @@ __device__ __forceinline__ void store_sum(const GemvParams& p, int l, int m, int
 
 // Where row block b of row_blocks starts among units = q * row_blocks + rem: floor(units * b /
 // row_blocks) in 32-bit arithmetic (units < 2^31 and row_blocks < 2^16, checked by the launcher).
-// gemv_kernel's and sweep_kernel's row ranges.
+// gemv_kernel's and sweep16_kernel's row ranges (sweep_kernel's: SweepRows::first).
 __device__ __forceinline__ int balanced_bound(unsigned b, unsigned q, unsigned rem, int row_blocks) {
   return (int)(b * q + b * rem / row_blocks);
 }
@@ -1592,10 +1592,11 @@ __device__ __forceinline__ SweepPiece sweep_piece(bool ok, const GemvParams& p, 
 }
 
 // A row sweep's units (rows; the W4A16 sweep's row pairs at L == 1) over its `blocks` CTAs, units
-// = q * blocks + rem, divided on the host (sweep_rows). sweep_kernel takes it: at L == 1 its
-// prologue had run two 32-bit divisions by the grid before the first weight load (~57 SASS, two
-// MUFU.RCP chains; sm_90a); without them 0.1-0.3 us less on the short layers, even elsewhere (run
-// 414, BENCHMARKS.md item 253).
+// = q * blocks + rem, divided on the host (sweep_rows). sweep_kernel takes it: its prologue had
+// run two 32-bit divisions by the grid before the first weight load (at L == 1 ~57 SASS, two
+// MUFU.RCP chains; sm_90a). Without them (BENCHMARKS.md items 253-254): 0.1-0.3 us less on four of
+// five short L = 1 layers (run 414) and on most L > 1 shapes (run 415: 7168x2048x4 14.7 us against
+// 14.9, 5120x5120x4 22.1-22.2 against 22.4-22.5), even elsewhere.
 struct SweepRows {
   int blocks;
   unsigned q, rem;
@@ -1604,6 +1605,9 @@ struct SweepRows {
   // The most units a CTA holds: the host's sweep_cta_rows, and sweep_kernel's shared quantization
   // block, which finds its place with it.
   __host__ __device__ int most() const { return (int)(q + (rem ? 1u : 0u)); }
+  // Where CTA b's contiguous range starts (sweep_kernel at L > 1): q units each, one more for the
+  // first rem CTAs (balanced_bound spreads those rem over the grid, with a division).
+  __host__ __device__ int first(unsigned b) const { return (int)(b * q + (b < rem ? b : rem)); }
 };
 
 // The W4A16 sweep divides in the kernel: given a SweepRows, ptxas moved its hot loops' first loads
@@ -1844,14 +1848,14 @@ __host__ __device__ constexpr int sweep16_ctas_per_sm(int pieces, int group_warp
 // or 2, not with 4 (ptxas spills at the 128-register cap). check_plan and fused_quant_fits ask it.
 __host__ __device__ constexpr bool sweep_quantizes(int pieces) { return pieces == 1 || pieces == 2; }
 
-// One CTA (kGroupWarps * (8 / kGroupWarps) warps): L > 1, the balanced range of flattened L * M
-// rows of row block blockIdx.x (balanced_bound, as in gemv_kernel), in segments of one batch each;
-// L == 1, rows blockIdx.x + i * rows.blocks. Shared
-// memory: [CTA row][warp of its group] fp32. CTAs per SM: sweep_ctas_per_sm.
+// One CTA (kGroupWarps * (8 / kGroupWarps) warps): L > 1, a contiguous range of the flattened L * M
+// rows (SweepRows::first), in segments of one batch each; L == 1, rows blockIdx.x + i * rows.blocks.
+// Shared memory: [CTA row][warp of its group] fp32. CTAs per SM: sweep_ctas_per_sm.
 // kQuantAct: see sweep_piece; 1 or 2 pieces only (sweep_quantizes: with 4, ptxas spills at the
-// 128-register cap, whichever order the loads take). The group's shape is a template parameter: with it at run time
-// the pieces' address arithmetic moved each row's weight loads ~60 instructions later in the hot
-// loop (sm_90a SASS), and the kernel took 28.3 us on 7168x16384 against 25.5 (runs 190-191).
+// 128-register cap, whichever order the loads take). The group's shape is a template parameter:
+// with it at run time the pieces' address arithmetic moved each row's weight loads ~60
+// instructions later in the hot loop (sm_90a SASS), and the kernel took 28.3 us on 7168x16384
+// against 25.5 (runs 190-191).
 template <int kPieces, int kGroupWarps, bool kQuantAct>
 __global__ void
 __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(kPieces, kGroupWarps))
@@ -1876,16 +1880,15 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
   constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
   const int warp = q >> 5, lane = threadIdx.x & 31;
-  const auto row_bound = [&](unsigned b) { return balanced_bound(b, rows.q, rows.rem, rows.blocks); };
-  // The CTA's rows (rows: the L * M rows over the grid). L > 1: a balanced contiguous range
-  // [r_begin, r_end) of the L * M rows, in segments of one batch each (a segment's activation
-  // pieces are that batch's). L == 1: rows interleaved over the G CTAs, b, b + G, b + 2 G, ... (the
-  // grid on one front through the matrix, as the stream floor reads it; sweep_steps_fit): r below
-  // then counts the CTA's rows, one segment.
+  // The CTA's rows (rows: the L * M rows over the grid). L > 1: a contiguous range [r_begin,
+  // r_end) of the L * M rows, rows.q or rows.q + 1 of them, in segments of one batch each (a
+  // segment's activation pieces are that batch's). L == 1: rows interleaved over the G CTAs, b, b +
+  // G, b + 2 G, ... (the grid on one front through the matrix, as the stream floor reads it;
+  // sweep_steps_fit): r below then counts the CTA's rows, one segment.
   const bool inter = p.L == 1;
   const int G = rows.blocks;
-  const int r_begin = inter ? 0 : row_bound(blockIdx.x);
-  const int r_end = inter ? rows.interleaved(blockIdx.x) : row_bound(blockIdx.x + 1);
+  const int r_begin = inter ? 0 : rows.first(blockIdx.x);
+  const int r_end = inter ? rows.interleaved(blockIdx.x) : rows.first(blockIdx.x + 1);
   using Pieces = SweepPieces<kPieces, kGroupWarps>;
   const int piece0 = Pieces::first(q, warp, lane);  // the thread's piece u: piece0 + Pieces::kStep u
   bool ok[kPieces];  // whether the thread's piece u lies inside K (the same for every row)

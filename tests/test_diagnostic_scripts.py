@@ -3,7 +3,8 @@ into BENCHMARKS.md, so a parser that silently finds the wrong loop would mislead
 scripts/ncu_source_stalls.py on run 131's ncu source page (the tiled kernel on 7168x16384, gzipped
 CSV): BENCHMARKS.md item 92 quotes this summary. scripts/sass_compare.py on hand-written SASS.
 scripts/current_tables.py on run 349's bench JSON: BENCHMARKS.md's "Current" section is its output
-for the latest refresh run (run 412 now); run 349's files stay fixed, so the expectations do.
+for the latest refresh run (the one its heading names); run 349's files stay fixed, so the
+expectations do.
 scripts/ab_shapes.py's shape and column arguments (the A/B harness; its timing needs a GPU)."""
 
 import importlib.util

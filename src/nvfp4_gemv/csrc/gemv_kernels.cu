@@ -1507,18 +1507,19 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 // matrix (the G CTAs on one front, like the floor's grid stride: 0.3-2.6 us faster on the large
 // layers, sweep_steps_fit). Each thread keeps sweep_depth rows in flight (2, or 4 with one piece).
 // Per row a thread adds its pieces' dp4a block sums times SFA * SFB in fp32 (compute_item_dot's
-// steps), its warp adds the lanes' sums by shuffles (a fixed butterfly, two rows in one where
-// kPairReduce) and writes one float a row to shared memory; after the CTA's last row the warps'
+// steps), its warp adds the lanes' sums by shuffles (a fixed butterfly, two rows in one) and
+// writes one float a row to shared memory; after the CTA's last row the warps'
 // sums of each row are added in warp order and the epilogue applies 2^-kIntAccLog2, alpha and the
 // bias. Bitwise deterministic.
 //
-// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 281 instructions for
-// 2 rows (4 pieces: 70 per 32 values; 291 with 16-bit scale registers, item 154, 288 with the
-// pieces by group, item 151, 323 with a butterfly per row, item 140): per piece the decode (4 PRMT
+// Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 271 instructions for
+// 2 rows (4 pieces: 68 per 32 values; 281 before the unchecked loop, item 250, 291 with 16-bit
+// scale registers, item 154, 288 with the pieces by group, item 151, 323 with a butterfly per row,
+// item 140): per piece the decode (4 PRMT
 // + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the scales (F2FP, HMUL2, 2 HADD2, 2 FADD, 2 FFMA) and
 // two loads; per warp and 2 rows 5 SHFL and one shared-memory store each. No other shared-memory
-// traffic (tests/test_compile_targets.py holds the count). One piece a thread: 303-308 for 4 rows
-// (76 per 32 values: the butterflies and stores are shared by fewer values).
+// traffic (tests/test_compile_targets.py holds the count). One piece a thread: 292-295 for 4 rows
+// (73 per 32 values: the butterflies and stores are shared by fewer values).
 // Outcome (runs 188-195): against the kernels it replaces (row-major, W4A4, one column), through
 // the op: 7168x16384 27.2 us against 29.3, 4096x7168x8 46.2 against 46.5, 7168x2048x4 16.9
 // against 18.7, 4096x4096 9.7 against 11.2, 14336x4096 17.4 against 19.1, the lm_head 100.1
@@ -1868,14 +1869,16 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
   static_assert(!kQuantAct || sweep_quantizes(kPieces), "the fused quantization's pieces");
   extern __shared__ float red[];
   constexpr int kSweepDepth = sweep_depth(kPieces);  // rows in flight per thread
-  // Both rows' warp sums in one butterfly (below), measured (run 206, time_shapes.py, two orders,
+  // Two rows' warp sums in one butterfly (below), measured (run 206, time_shapes.py, two orders,
   // against a butterfly per row; BENCHMARKS.md item 140): 7168x16384 25.2-25.3 us against
-  // 26.3-26.5, 4096x14336 16.3-16.4 against 17.1-17.2, 4096x7168x8 (4 x 2) 44.4-44.8 against 45.1-45.2,
-  // 7168x2048x4, 4096x4096, 2048x7168 0.3-0.5 less; slower with 4 pieces on one warp (14336x4096
-  // 16.5-16.7 against 16.1-16.3, the lm_head 97.4 against 96.1), which keeps a butterfly per row.
-  // The fused quantization's kernels take it too (run 211, next_dynamic.py, two orders, dynamic W4A4
-  // on bf16 x): 7168x16384 33.3-33.7 us against 34.2, the other layers within 0.2-0.5 either way.
-  constexpr bool kPairReduce = !(kPieces == 4 && kGroupWarps == 1);
+  // 26.3-26.5, 4096x14336 16.3-16.4 against 17.1-17.2, 4096x7168x8 (4 x 2) 44.4-44.8 against
+  // 45.1-45.2, 7168x2048x4, 4096x4096, 2048x7168 0.3-0.5 less; slower then with 4 pieces on one
+  // warp (14336x4096 16.5-16.7 against 16.1-16.3, the lm_head 97.4 against 96.1), but even there
+  // on today's loop (run 417, item 256: 4 x 1 hot loop 516 -> 491 SASS; the lm_head 94.8 against
+  // 94.8-94.9, 14336x4096 15.1-15.3 against 15.1-15.2), so every kernel takes it now and the
+  // butterfly per row is gone. The fused quantization's kernels too (run 211, next_dynamic.py, two
+  // orders, dynamic W4A4 on bf16 x): 7168x16384 33.3-33.7 us against 34.2, the other layers within
+  // 0.2-0.5 either way.
   constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
   constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
@@ -1902,7 +1905,8 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
     // The group's first row, and the matrix rows from one of the CTA's rows to its next.
     const int first = inter ? (int)blockIdx.x + g * G : m + g, stride = inter ? G : 1;
     const uint8_t* a = p.a + l * p.a_batch_stride + (int64_t)first * p.a_row_stride + 16 * piece0;
-    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + p.sfa.row_offset(first) + 2 * piece0;
+    // Row-major scales only (sweep_weights_fit): no layout branch before the first loads.
+    const uint8_t* sf = p.sfa.base + l * p.sfa.batch_stride + (int64_t)first * p.sfa.row_stride + 2 * piece0;
     // Row steps in 32 bits (sweep_steps_fit), the load pointers advanced a row at a time: with
     // 64-bit steps times the row index, the steps were reloaded from the parameters inside the hot
     // loop and ptxas issued each row's loads late (sm_90a SASS).
@@ -1969,90 +1973,63 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
       for (int u = 0; u < kPieces; ++u)
         x[u] = sweep_piece<kQuantAct>(ok[u], p, l, piece0 + Pieces::kStep * u, gs);
     }
-    // Row i's warp sums go to red[i][warp]: a row at a time (a butterfly of 5 SHFL, lane 0 stores
-    // through a generic pointer), or with kPairReduce two rows in one butterfly (the half warps
-    // swap one row each at offset 16, then each half reduces its own: 5 SHFL for 2 rows) and a
-    // 32-bit shared address stepped a row at a time (ptxas had recomputed the generic address
-    // every row). The lanes' additions come in another order, the same on every run.
-    // The two reductions spell the row step (dot product, next loads) twice: written once (a
-    // lambda, or one loop with either reduction) it moved the SASS of every sweep kernel away from
-    // the forms measured and tested (runs 205-206); as below, each kernel's is one of those.
+    // Row i's warp sums go to red[i][warp], two rows in one butterfly (the half warps swap one row
+    // each at offset 16, then each half reduces its own: 5 SHFL for 2 rows), through a 32-bit
+    // shared address stepped a row at a time (ptxas had recomputed a generic address every row).
+    // The lanes' additions come in a fixed order, the same on every run.
     float* out_row = red + (r - r_begin + g) * group_warps + warp;
-    if constexpr (kPairReduce) {
-      uint32_t out_addr = (uint32_t)__cvta_generic_to_shared(out_row);
-      constexpr uint32_t out_step = groups * group_warps * 4;  // bytes from a row's sums to the next's
-      static_assert(kSweepDepth % 2 == 0, "one butterfly for two rows");
-      // The group's rows i .. i + kSweepDepth - 1: their dot products and sums, and the loads of
-      // the window's next rows. Checked: rows and loads past the group's n left out. Unchecked
-      // (that row and the next window all inside n): no row-count predicates on the loads or the
-      // stores; the break before each row stays in both, a basic-block boundary without which
-      // ptxas sank the rows' loads to 37-107 SASS before their first use (from 177-270).
-      const auto rows_step = [&](int i, auto checked) {
-        constexpr bool kChecked = decltype(checked)::value;
-        float acc[kSweepDepth] = {};
+    uint32_t out_addr = (uint32_t)__cvta_generic_to_shared(out_row);
+    constexpr uint32_t out_step = groups * group_warps * 4;  // bytes from a row's sums to the next's
+    static_assert(kSweepDepth % 2 == 0, "one butterfly for two rows");
+    // The group's rows i .. i + kSweepDepth - 1: their dot products and sums, and the loads of
+    // the window's next rows. Checked: rows and loads past the group's n left out. Unchecked
+    // (that row and the next window all inside n): no row-count predicates on the loads or the
+    // stores; the break before each row stays in both, a basic-block boundary without which
+    // ptxas sank the rows' loads to 37-107 SASS before their first use (from 177-270).
+    const auto rows_step = [&](int i, auto checked) {
+      constexpr bool kChecked = decltype(checked)::value;
+      float acc[kSweepDepth] = {};
 #pragma unroll
-        for (int d = 0; d < kSweepDepth; ++d) {
-          if (i + d >= n) break;
+      for (int d = 0; d < kSweepDepth; ++d) {
+        if (i + d >= n) break;
 #pragma unroll
-          for (int u = 0; u < kPieces; ++u) acc[d] = sweep_piece_dot(w[d][u], s[d][u], x[u], acc[d]);
-          const bool more = !kChecked || i + d + kSweepDepth < n;  // a and sf: that row's
+        for (int u = 0; u < kPieces; ++u) acc[d] = sweep_piece_dot(w[d][u], s[d][u], x[u], acc[d]);
+        const bool more = !kChecked || i + d + kSweepDepth < n;  // a and sf: that row's
 #pragma unroll
-          for (int u = 0; u < kPieces; ++u) {
-            ld_stream_if(ok[u] && more, a + u * piece_bytes, w[d][u]);
-            s[d][u] = ld_scales_if<2, true>(ok[u] && more, sf + u * piece_sf);
-          }
-          a += a_step;
-          sf += sf_step;
+        for (int u = 0; u < kPieces; ++u) {
+          ld_stream_if(ok[u] && more, a + u * piece_bytes, w[d][u]);
+          s[d][u] = ld_scales_if<2, true>(ok[u] && more, sf + u * piece_sf);
         }
-        const int half = lane >> 4;  // the row this half warp reduces
-#pragma unroll
-        for (int h = 0; h < kSweepDepth; h += 2) {
-          const float v = pair_warp_sum(acc[h], acc[h + 1], lane);
-          if ((lane & 15) == 0 && (!kChecked || i + h + half < n))
-            st_shared_f32(out_addr + (h + half) * out_step, v);
-        }
-        out_addr += kSweepDepth * out_step;
-      };
-      // The iterations whose rows and next window are all inside n unchecked, in a loop of their
-      // own, the last one or two checked: the 2 x 8 hot loop 281 -> 271 SASS, 1 x 7 304 -> 293,
-      // 4 x 2 509 -> 490 (sm_90a). Measured (run 407, docs/runs/run407/ab407.py 20, two
-      // orders, unchecked, against one checked loop; BENCHMARKS.md item 250): 7168x16384
-      // 23.2-23.4 us against 23.4-23.6, 2048x7168 8.3 against 8.7-8.8, 4096x7168x8 41.8-42.2
-      // against 42.0-42.3, 16384x6144 21.2-21.4 against 21.5, 7168x2048 and 7168x2048x4 0.1 less
-      // (2048x7168's groups run the checked loop only: there the gain is the prologue's schedule,
-      // ptxas now issuing x's loads before the first window's in every one-piece kernel).
-      // With 4 pieces even (run 411, docs/runs/run411/ab411.py 20: 16384x8192 and 28672x8192 on 4 x
-      // 2, 8192x28672 on 4 x 7, within 0.3 us); the same split of the W4A16 sweep's ~630-660-SASS
-      // loops lost 0.2-1.2 us on the long shapes (run 407: two copies of a long loop body, likely
-      // the instruction cache), so that sweep keeps one loop. Not where the kernel quantizes x
-      // (kQuantAct): there ptxas put 8-24 bytes of the second butterfly's divergent path on the
-      // stack.
-      int i = 0;
-      if constexpr (!kQuantAct)
-        for (; i + 2 * kSweepDepth <= n; i += kSweepDepth) rows_step(i, std::false_type{});
-      for (; i < n; i += kSweepDepth) rows_step(i, std::true_type{});
-    } else {
-      for (int i = 0; i < n; i += kSweepDepth) {
-#pragma unroll
-        for (int d = 0; d < kSweepDepth; ++d) {
-          if (i + d >= n) break;
-          float acc = 0.f;
-#pragma unroll
-          for (int u = 0; u < kPieces; ++u) acc = sweep_piece_dot(w[d][u], s[d][u], x[u], acc);
-          const bool more = i + d + kSweepDepth < n;  // a and sf: that row's
-#pragma unroll
-          for (int u = 0; u < kPieces; ++u) {
-            ld_stream_if(ok[u] && more, a + u * piece_bytes, w[d][u]);
-            s[d][u] = ld_scales_if<2, true>(ok[u] && more, sf + u * piece_sf);
-          }
-          a += a_step;
-          sf += sf_step;
-#pragma unroll
-          for (int o = 16; o > 0; o >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, o);
-          if (lane == 0) out_row[(i + d) * groups * group_warps] = acc;
-        }
+        a += a_step;
+        sf += sf_step;
       }
-    }
+      const int half = lane >> 4;  // the row this half warp reduces
+#pragma unroll
+      for (int h = 0; h < kSweepDepth; h += 2) {
+        const float v = pair_warp_sum(acc[h], acc[h + 1], lane);
+        if ((lane & 15) == 0 && (!kChecked || i + h + half < n))
+          st_shared_f32(out_addr + (h + half) * out_step, v);
+      }
+      out_addr += kSweepDepth * out_step;
+    };
+    // The iterations whose rows and next window are all inside n unchecked, in a loop of their
+    // own, the last one or two checked: the 2 x 8 hot loop 281 -> 271 SASS, 1 x 7 304 -> 293,
+    // 4 x 2 509 -> 490 (sm_90a). Measured (run 407, docs/runs/run407/ab407.py 20, two
+    // orders, unchecked, against one checked loop; BENCHMARKS.md item 250): 7168x16384
+    // 23.2-23.4 us against 23.4-23.6, 2048x7168 8.3 against 8.7-8.8, 4096x7168x8 41.8-42.2
+    // against 42.0-42.3, 16384x6144 21.2-21.4 against 21.5, 7168x2048 and 7168x2048x4 0.1 less
+    // (2048x7168's groups run the checked loop only: there the gain is the prologue's schedule,
+    // ptxas now issuing x's loads before the first window's in every one-piece kernel).
+    // With 4 pieces even (run 411, docs/runs/run411/ab411.py 20: 16384x8192 and 28672x8192 on 4 x
+    // 2, 8192x28672 on 4 x 7, within 0.3 us); the same split of the W4A16 sweep's ~630-660-SASS
+    // loops lost 0.2-1.2 us on the long shapes (run 407: two copies of a long loop body, likely
+    // the instruction cache), so that sweep keeps one loop. Not where the kernel quantizes x
+    // (kQuantAct): there ptxas put 8-24 bytes of the second butterfly's divergent path on the
+    // stack.
+    int i = 0;
+    if constexpr (!kQuantAct)
+      for (; i + 2 * kSweepDepth <= n; i += kSweepDepth) rows_step(i, std::false_type{});
+    for (; i < n; i += kSweepDepth) rows_step(i, std::true_type{});
     r += seg_rows;
   }
   sweep_epilogue(p, red, r_end - r_begin, group_warps, cta_threads, kIntAccLog2,

@@ -1507,19 +1507,18 @@ __global__ void reduce_splits_kernel(const GemvParams p, int splits) {
 // matrix (the G CTAs on one front, like the floor's grid stride: 0.3-2.6 us faster on the large
 // layers, sweep_steps_fit). Each thread keeps sweep_depth rows in flight (2, or 4 with one piece).
 // Per row a thread adds its pieces' dp4a block sums times SFA * SFB in fp32 (compute_item_dot's
-// steps), its warp adds the lanes' sums by shuffles (a fixed butterfly, two rows in one) and
-// writes one float a row to shared memory; after the CTA's last row the warps'
-// sums of each row are added in warp order and the epilogue applies 2^-kIntAccLog2, alpha and the
-// bias. Bitwise deterministic.
+// steps), its warp adds the lanes' sums by shuffles (a fixed butterfly, two rows in one) and writes
+// one float a row to shared memory; after the CTA's last row the warps' sums of each row are added
+// in warp order and the epilogue applies 2^-kIntAccLog2, alpha and the bias. Bitwise deterministic.
 //
 // Cost (sm_90a SASS, scripts/sass_loop.py): the 2-piece, 8-warp hot loop takes 271 instructions for
 // 2 rows (4 pieces: 68 per 32 values; 281 before the unchecked loop, item 250, 291 with 16-bit
 // scale registers, item 154, 288 with the pieces by group, item 151, 323 with a butterfly per row,
-// item 140): per piece the decode (4 PRMT
-// + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the scales (F2FP, HMUL2, 2 HADD2, 2 FADD, 2 FFMA) and
-// two loads; per warp and 2 rows 5 SHFL and one shared-memory store each. No other shared-memory
-// traffic (tests/test_compile_targets.py holds the count). One piece a thread: 292-295 for 4 rows
-// (73 per 32 values: the butterflies and stores are shared by fewer values).
+// item 140): per piece the decode (4 PRMT + 3 LOP3 + 2 IMAD.HI a word: 36), 8 dp4a, the scales
+// (F2FP, HMUL2, 2 HADD2, 2 FADD, 2 FFMA) and two loads; per warp and 2 rows 5 SHFL and one
+// shared-memory store each. No other shared-memory traffic (tests/test_compile_targets.py holds the
+// count). One piece a thread: 292-295 for 4 rows (73 per 32 values: the butterflies and stores are
+// shared by fewer values).
 // Outcome (runs 188-195): against the kernels it replaces (row-major, W4A4, one column), through
 // the op: 7168x16384 27.2 us against 29.3, 4096x7168x8 46.2 against 46.5, 7168x2048x4 16.9
 // against 18.7, 4096x4096 9.7 against 11.2, 14336x4096 17.4 against 19.1, the lm_head 100.1
@@ -1601,7 +1600,7 @@ __device__ __forceinline__ SweepPiece sweep_piece(bool ok, const GemvParams& p, 
 struct SweepRows {
   int blocks;
   unsigned q, rem;
-  // How many units CTA b takes interleaved (b, b + blocks, b + 2 blocks, ...: the sweeps at L == 1).
+  // How many units CTA b takes interleaved (b, b + blocks, b + 2 blocks, ...: sweep_kernel at L == 1).
   __host__ __device__ int interleaved(unsigned b) const { return (int)(q + (b < rem ? 1u : 0u)); }
   // The most units a CTA holds: the host's sweep_cta_rows, and sweep_kernel's shared quantization
   // block, which finds its place with it.

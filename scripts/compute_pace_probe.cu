@@ -17,8 +17,9 @@
 //            butterfly (pair_warp_sum), stored to shared memory a row pair at a time, and the
 //            epilogue (a barrier, each row's 8 warp sums added, one store a row).
 // decode +x +rows is sweep_kernel<2, 8> at L = 1 but for its launcher and the output's scaling,
-// and its SASS: 370 a loop of 2 rows against the library's 281 (ptxas moves the decode's PRMT
-// tables into registers before each use here; "decode" alone takes 301).
+// and its SASS: 370 a loop of 2 rows against the library's 281 when this was written (item 248;
+// 271 since item 250's unchecked loop; ptxas moves the decode's PRMT tables into registers before
+// each use here; "decode" alone takes 301).
 // The result is XORed into a word a warp, so nothing is dead code. Timed as the bench does (L2
 // flushed by a 512 MiB write before each rep, CUDA events, median of REPS), beside the stream
 // floor over the same bytes (best of the bench's grids).

@@ -257,10 +257,11 @@ int main() {
   };
   // One piece a thread at L = 1 where the weights are at most 16 MiB (4096x4096 on 4 warps,
   // 7168x2048 on 2, 3 CTAs per SM; kSweepOnePieceMaxBytes, run 251); 7168x2048x4 (8.3 MB a batch)
-  // and 14336x4096 (33 MB) keep theirs.
+  // keeps 2 pieces; 14336x4096 (33 MB) takes one on 4 warps where 4 pieces held 2 CTAs an SM (24
+  // warps against 16; kSweepMoreWarpsMaxBytes, run 421), the lm_head (311 MB) keeps 4.
   const Expect h200[] = {{7168, 16384, 1, 2, 8, 396, "spans+int"}, {4096, 7168, 8, 1, 7, 528, "int"},
                          {7168, 2048, 4, 2, 1, 396, "spans"},      {4096, 4096, 1, 1, 4, 396, "ring"},
-                         {14336, 4096, 1, 4, 1, 264, "spans"},     {4096, 14336, 1, 2, 7, 396, "spans+int"},
+                         {14336, 4096, 1, 1, 4, 396, "spans"},     {4096, 14336, 1, 2, 7, 396, "spans+int"},
                          {7168, 2048, 1, 1, 2, 396, "ring"},       {2048, 7168, 1, 1, 7, 528, "spans+int"},
                          {151936, 4096, 1, 4, 1, 264, "int"}};
   // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
@@ -286,6 +287,24 @@ int main() {
       std::printf("FAIL H200 %dx%dx%d takes %s without the sweep, measured rule: %s\n", e.M, e.K, e.L,
                   variant(g), e.without_sweep);
       ++failures;
+    }
+  }
+  // One piece a thread wherever it holds more warps an SM, up to 256 MiB of weights (sweep_pieces,
+  // runs 420-421): K = 8192 and 6144 on 8 and 6 warps (3 and 4 CTAs an SM) where 4 pieces on 2
+  // warps and 2 on 3 held 16 and 18 warps; K = 4096 past 256 MiB (151936x4096x2, 622 MB) and
+  // K = 2048 (2 pieces on one warp, 24 warps an SM either way) keep theirs.
+  if (default_rule) {
+    const Expect more_warps[] = {{28672, 8192, 1, 1, 8, 396, ""}, {16384, 6144, 1, 1, 6, 528, ""},
+                                 {4096, 6144, 4, 1, 6, 528, ""},  {4096, 4096, 4, 1, 4, 396, ""},
+                                 {151936, 4096, 2, 4, 1, 264, ""}, {28672, 2048, 1, 2, 1, 396, ""}};
+    for (const Expect& e : more_warps) {
+      const GemvLaunch g = check_case(devices[0], Case{e.M, e.K, e.L, 1, kActFP4, kScaleRowMajor, true});
+      if (g.sweep != e.pieces || g.sweep_warps != e.warps || g.grid != e.grid) {
+        std::printf("FAIL H200 %dx%dx%d: the row sweep with %d pieces, %d warps, %d CTAs, measured rule: "
+                    "%d pieces, %d warps, %d CTAs\n", e.M, e.K, e.L, g.sweep, g.sweep_warps, g.grid, e.pieces,
+                    e.warps, e.grid);
+        ++failures;
+      }
     }
   }
   // An FP4 activation the sweep cannot load one piece at a time (sweep_act_fits): x 8 bytes past a
@@ -341,9 +360,9 @@ int main() {
   }
   // W4A16 at one column, row-major (sweep16_fits): the sweep at L = 1 wherever K <= 16384
   // (7168x16384: 8 warps a row, 2 CTAs per SM, or one CTA of two groups with bf16 x, items
-  // 241-242, sweep16_groups; 14336x4096, where the W4A4 sweep holds 4 pieces:
+  // 241-242, sweep16_groups; 14336x4096, where the W4A4 2-or-4 rule gives 4 pieces:
   // 2 warps a row, run 212; one piece at 2048x7168 on 7 warps, 2 CTAs per SM, and 5120x5120 on 5
-  // warps, 4 per SM, runs 241-242); at L > 1 not where the W4A4 sweep holds 4 (4096x7168x8, run 212).
+  // warps, 4 per SM, runs 241-242); at L > 1 not where that rule gives 4 (4096x7168x8, run 212).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
     for (const int act : {kActF16, kActBF16}) {
       const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, act, kScaleRowMajor, true});

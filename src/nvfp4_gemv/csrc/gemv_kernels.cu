@@ -3222,18 +3222,52 @@ inline int sweep_pieces_2_or_4(const GemvParams& p, const PlanDevice& dev) {
 // / 12.3, 7168x2048 8.7-8.9 / 11.4-11.5 against 8.8-8.9 / 11.8-11.9, 1024x4096 6.3-6.5 / 9.2-9.3
 // against 6.3-6.5 / 9.4-9.5, 4096x6144 9.9-10.0 / 14.0-14.1 against 10.1-10.4 / 14.1-14.2.
 constexpr int64_t kSweepOnePieceMaxBytes = int64_t(1) << 24;
-inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
+// One piece by the rules above (fewer pieces past K, a short stream): the W4A16 sweep's rule
+// starts from it (sweep16_pieces).
+inline bool sweep_one_piece_fills(const GemvParams& p, const PlanDevice& dev) {
   const int two_or_four = sweep_pieces_2_or_4(p, dev);
   const int one_warps = sweep_warps_for(p.K, 1);
   const int two_or_four_slots = sweep_warps_for(p.K, two_or_four) * two_or_four;  // 32-piece rounds a row
   const bool fewer_past_k = one_warps < two_or_four_slots;
   const bool short_stream = p.L == 1 && sweep_weight_bytes(p) <= kSweepOnePieceMaxBytes;
-  return one_warps <= kWarps && (fewer_past_k || short_stream) ? 1 : two_or_four;
+  return one_warps <= kWarps && (fewer_past_k || short_stream);
 }
-// The W4A16 sweep's pieces a thread: at L = 1 one where the W4A4 sweep takes one (sweep_pieces:
-// ceil(K / 1024) odd, K <= 1024, or a short stream; on a long stream with K > 1024 only where that
-// holds more warps an SM, below), else 2. Measured against 2 pieces everywhere
-// (two orders, unchecked, fp16 / bf16; one piece at 2 CTAs per SM, before sweep16_ctas_per_sm; run 241,
+// Warps an SM of the W4A4 sweep with `pieces` a thread on rows of K (sweep_ctas_per_sm CTAs).
+inline int sweep_warps_per_sm(int pieces, int K) {
+  const int group_warps = sweep_warps_for(K, pieces);
+  return sweep_ctas_per_sm(pieces, group_warps) * sweep_cta_warps(group_warps);
+}
+// Also one piece wherever a row fits 8 warps of one, that holds more warps an SM than 2 or 4
+// pieces (24 against 16 where 4 pieces run 2 CTAs an SM: K = 3584..4096 and 7169..8192 on many
+// rows; 24 against 18 where 2 pieces take 3 warps a row: K = 5121..6144), and all L batches'
+// weights are at most kSweepMoreWarpsMaxBytes. Four rows of 16 bytes in flight a thread on 24 warps
+// an SM (48 KB) beat two rows of 64 bytes on 16 (64 KB): the one-piece loop's latencies are
+// hidden by more warps, not by more bytes. Measured (two orders, unchecked, W4A4 at one FP4
+// column, against the rules above; BENCHMARKS.md items 258-259): run 420 (docs/runs/run420,
+// one piece up to 64 MiB at any L) 4096x4096x4 16.4-16.5 us against 17.8-18.0 (1 x 4 against
+// 4 x 1), 12288x4096 13.6 against 14.3, 14336x4096 14.7-14.8 against 15.2-15.3, 16384x6144 20.5-20.7
+// against 21.2-21.3 (1 x 6 against 2 x 3); where both hold 24 warps an SM even or slower, so not
+// taken: 7168x2048x4 15.0-15.1 against 14.8-15.0, 28672x2048 14.9-15.1 against 14.6-14.9 (1 x 2
+// against 2 x 1), 8192x4096 and 4096x4096x2 even (1 x 4 against 2 x 2), 2048x8192x2 11.1 against
+// 10.9-11.1 (1 x 8 against 2 x 4). Run 421 (docs/runs/run421, this rule at any length): 28672x4096
+// 23.0-23.1 against 23.7-23.9, 28672x8192 39.5 against 40.0-40.1 (1 x 8 against 4 x 2), 16384x8192
+// 25.4 against 25.6-25.8, 32768x6144 35.0 against 35.7, 4096x6144x4 21.2 against 21.5-21.6,
+// 14336x4096x2 24.0-24.2 against 24.1-24.4; but the 311 MB lm_head (151936x4096) 95.0-95.2 against
+// 94.7-94.8: on a long stream the 4-piece loop's fewer instructions a value win (61 SASS per 32
+// values against 73), so past 256 MiB (between 132 MB, a gain, and 311 MB, a loss) the rules
+// above stand.
+constexpr int64_t kSweepMoreWarpsMaxBytes = int64_t(1) << 28;
+inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
+  const int two_or_four = sweep_pieces_2_or_4(p, dev);
+  const bool more_warps = sweep_warps_for(p.K, 1) <= kWarps &&
+                          sweep_weight_bytes(p) * p.L <= kSweepMoreWarpsMaxBytes &&
+                          sweep_warps_per_sm(1, p.K) > sweep_warps_per_sm(two_or_four, p.K);
+  return sweep_one_piece_fills(p, dev) || more_warps ? 1 : two_or_four;
+}
+// The W4A16 sweep's pieces a thread: at L = 1 one where the W4A4 sweep's first rules take one
+// (sweep_one_piece_fills: ceil(K / 1024) odd, K <= 1024, or a short stream; on a long stream with
+// K > 1024 only where that holds more warps an SM, below), else 2. Measured against 2 pieces
+// everywhere (two orders, unchecked, fp16 / bf16; one piece at 2 CTAs per SM, before sweep16_ctas_per_sm; run 241,
 // docs/runs/run241/w4a16_one.py): 28672x1024 11.3-11.5 / 11.7-11.8 us against 14.2-14.4 /
 // 14.8-15.0, 7168x1024 7.3-7.4 / 7.7-7.8 against 8.2-8.3 / 9.0-9.1, 4096x512 5.8-6.0 / 6.6 against
 // 6.4-6.5 / 7.7-7.8, 2048x7168 9.2-9.4 / 9.5-9.6 against 9.8 / 10.7, 8192x3072 11.0-11.1 /
@@ -3291,7 +3325,7 @@ inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
   if (p.N == 2) return sweep_warps_for(p.K, 1) <= kWarps ? 1 : 2;
   if (p.L == 1 && sweep_warps_for(p.K, 2) > kWarps)  // past K = 16384: the wide CTAs (item 202)
     return sweep_warps_for(p.K, 1) <= kSweep16OneMaxGroupWarps ? 1 : 2;
-  if (p.L != 1 || sweep_pieces(p, dev) != 1) return 2;
+  if (p.L != 1 || !sweep_one_piece_fills(p, dev)) return 2;
   const bool long_stream = p.K > 1024 && sweep_weight_bytes(p) > kSweepOnePieceMaxBytes;
   return !long_stream || sweep16_warps_per_sm(1, p.K) > sweep16_warps_per_sm(2, p.K) ? 1 : 2;
 }
@@ -3337,8 +3371,8 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // 24.3 and 24.4-24.5 / 25.2-25.3, 4096x32768 28.4-28.5 against 32.4-33.6 and 37.9-38.9, 1024x32768
 // 13.2-13.4 against 16.1-17.2 and 32.4-32.6; 1.21-1.51x their floors, the fewest warps a row the
 // furthest: 4096x16640 on 9 at 1.44 / 1.51; since item 202 one piece on 17..24 warps up to K =
-// 24576, sweep16_pieces); at L > 1 only where the W4A4 sweep would hold 2 pieces a thread
-// (sweep_pieces). Measured (run 212, next_sweep16.py, two orders, fp16 / bf16, against the
+// 24576, sweep16_pieces); at L > 1 only where the W4A4 2-or-4 rule gives 2 pieces a thread
+// (sweep_pieces_2_or_4). Measured (run 212, next_sweep16.py, two orders, fp16 / bf16, against the
 // 2-piece condition everywhere): 14336x4096 16.8 / 17.6-17.8 us against 18.8 / 19.4-19.5, the
 // lm_head 101.1-101.4 / 101.8-102.0 against 105.9-106.0 / 106.0-106.2, but 4096x7168x8 (L = 8,
 // contiguous rows) 47.0-47.3 / 47.8-48.0 against 46.5-46.8 / 47.6 (run 199, before the pair

@@ -1724,10 +1724,16 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
 }
 
 // Rows in flight a thread (kSweepDepth in sweep_kernel) and CTAs per SM (its launch bounds and
-// sweep_plan's grid) by pieces a thread: 2 rows at 3 CTAs per SM with 2 pieces (80 registers), 2
-// at 2 with 4 (128), and with one piece 4 rows (the same 16-byte loads in flight a thread as 2 x 2)
-// at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row: 72-100
-// registers), else 3 (at 64 registers the fused quantization spills). Measured for one piece (run
+// sweep_plan's grid) by pieces a thread: 2 rows at 3 CTAs per SM with 2 pieces (80 registers), or
+// at 4 where a CTA is one group of 5 or 6 warps (80-96 registers: 20 or 24 warps an SM, not 15 or
+// 18), 2 at 2 with 4 (128), and with one piece 4 rows (the same 16-byte loads in flight a thread
+// as 2 x 2) at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row: 72-100
+// registers), else 3 (at 64 registers the fused quantization spills). The 2-piece 5- and 6-warp
+// kernels at 4 against 3 (run 424, docs/runs/run424/ab424.py 20, two orders, unchecked, W4A4 at
+// one FP4 column; BENCHMARKS.md item 260): 14336x10240 27.3-27.4 us against 27.8, 2048x12288x4
+// 21.3-21.4 against 21.8-21.9, 4096x10240x2 18.7-18.8 against 19.1, 8192x10240 18.3 against
+// 18.5-18.6, 4096x12288 13.5-13.6 against 13.8, 8192x12288 20.7-20.8 against 20.9, 4096x10240
+// even (12.2-12.3 against 12.3); 7 warps would not fit 4 CTAs' registers. Measured for one piece (run
 // 237, 4096x7168x8 at 7 warps): 4 CTAs per SM 41.5-41.7 us, 3 41.8-41.9; the plain one-piece
 // kernels of 1, 2, 4, 8 warps at 4 (run 350, item 224) even to 0.5 us slower (2048x2048 6.5-6.6
 // against 6.0-6.1: more prologues over the same rows). More rows in flight for
@@ -1737,7 +1743,8 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
 __host__ __device__ constexpr int sweep_depth(int pieces) { return pieces == 1 ? 4 : 2; }
 __host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps) {
   const bool small_cta = kWarps % group_warps != 0;  // fewer than 8 warps: 8 / w groups of w warps
-  return pieces == 1 ? (small_cta ? 4 : 3) : pieces == 2 ? 3 : 2;
+  const bool one_group_of_5_or_6 = group_warps > kWarps / 2 && group_warps <= 6;
+  return pieces == 1 ? (small_cta ? 4 : 3) : pieces == 2 ? (one_group_of_5_or_6 ? 4 : 3) : 2;
 }
 // CTAs per SM of the W4A16 sweep (sweep16_kernel's launch bounds and sweep_plan's grid): 2 with 2
 // pieces a thread; with one (sweep16_pieces), the most that keep at most kSweep16OneWarps warps a

@@ -1726,20 +1726,20 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
 // Rows in flight a thread (kSweepDepth in sweep_kernel) and CTAs per SM (its launch bounds and
 // sweep_plan's grid) by pieces a thread: 2 rows at 3 CTAs per SM with 2 pieces (80 registers), or
 // at 4 where a CTA is one group of 5 or 6 warps (80-96 registers: 20 or 24 warps an SM, not 15 or
-// 18), 2 at 2 with 4 (128), and with one piece 4 rows (the same 16-byte loads in flight a thread
-// as 2 x 2) at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row: 72-100
+// 18), 2 at 2 with 4 (128), and with one piece 4 rows (the same 16-byte loads in flight a thread as
+// 2 x 2) at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row: 72-100
 // registers), else 3 (at 64 registers the fused quantization spills). The 2-piece 5- and 6-warp
-// kernels at 4 against 3 (run 424, docs/runs/run424/ab424.py 20, two orders, unchecked, W4A4 at
-// one FP4 column; BENCHMARKS.md item 260): 14336x10240 27.3-27.4 us against 27.8, 2048x12288x4
+// kernels at 4 against 3 (run 424, docs/runs/run424/ab424.py 20, two orders, unchecked, W4A4 at one
+// FP4 column; BENCHMARKS.md item 260): 14336x10240 27.3-27.4 us against 27.8, 2048x12288x4
 // 21.3-21.4 against 21.8-21.9, 4096x10240x2 18.7-18.8 against 19.1, 8192x10240 18.3 against
-// 18.5-18.6, 4096x12288 13.5-13.6 against 13.8, 8192x12288 20.7-20.8 against 20.9, 4096x10240
-// even (12.2-12.3 against 12.3); 7 warps would not fit 4 CTAs' registers. Measured for one piece (run
+// 18.5-18.6, 4096x12288 13.5-13.6 against 13.8, 8192x12288 20.7-20.8 against 20.9, 4096x10240 even
+// (12.2-12.3 against 12.3); 7 warps would not fit 4 CTAs' registers. Measured for one piece (run
 // 237, 4096x7168x8 at 7 warps): 4 CTAs per SM 41.5-41.7 us, 3 41.8-41.9; the plain one-piece
 // kernels of 1, 2, 4, 8 warps at 4 (run 350, item 224) even to 0.5 us slower (2048x2048 6.5-6.6
-// against 6.0-6.1: more prologues over the same rows). More rows in flight for
-// 2 pieces, at 2 CTAs per SM, measured slower (run 236, time_shapes.py, two orders; BENCHMARKS.md
-// item 157): 4 rows 7168x16384 23.7-23.8 us against 23.8-24.0 but 4096x4096 9.3-9.5 against
-// 8.8-9.1, 4096x14336 15.5-15.6 against 15.2-15.4; 6 rows 0.8-1.2 us slower on every shape.
+// against 6.0-6.1: more prologues over the same rows). More rows in flight for 2 pieces, at 2 CTAs
+// per SM, measured slower (run 236, time_shapes.py, two orders; BENCHMARKS.md item 157): 4 rows
+// 7168x16384 23.7-23.8 us against 23.8-24.0 but 4096x4096 9.3-9.5 against 8.8-9.1, 4096x14336
+// 15.5-15.6 against 15.2-15.4; 6 rows 0.8-1.2 us slower on every shape.
 __host__ __device__ constexpr int sweep_depth(int pieces) { return pieces == 1 ? 4 : 2; }
 __host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps) {
   const bool small_cta = kWarps % group_warps != 0;  // fewer than 8 warps: 8 / w groups of w warps
@@ -3244,25 +3244,24 @@ inline int sweep_warps_per_sm(int pieces, int K) {
   const int group_warps = sweep_warps_for(K, pieces);
   return sweep_ctas_per_sm(pieces, group_warps) * sweep_cta_warps(group_warps);
 }
-// Also one piece wherever a row fits 8 warps of one, that holds more warps an SM than 2 or 4
-// pieces (24 against 16 where 4 pieces run 2 CTAs an SM: K = 3584..4096 and 7169..8192 on many
-// rows; 24 against 18 where 2 pieces take 3 warps a row: K = 5121..6144), and all L batches'
-// weights are at most kSweepMoreWarpsMaxBytes. Four rows of 16 bytes in flight a thread on 24 warps
-// an SM (48 KB) beat two rows of 64 bytes on 16 (64 KB): the one-piece loop's latencies are
-// hidden by more warps, not by more bytes. Measured (two orders, unchecked, W4A4 at one FP4
-// column, against the rules above; BENCHMARKS.md items 258-259): run 420 (docs/runs/run420,
-// one piece up to 64 MiB at any L) 4096x4096x4 16.4-16.5 us against 17.8-18.0 (1 x 4 against
-// 4 x 1), 12288x4096 13.6 against 14.3, 14336x4096 14.7-14.8 against 15.2-15.3, 16384x6144 20.5-20.7
-// against 21.2-21.3 (1 x 6 against 2 x 3); where both hold 24 warps an SM even or slower, so not
-// taken: 7168x2048x4 15.0-15.1 against 14.8-15.0, 28672x2048 14.9-15.1 against 14.6-14.9 (1 x 2
-// against 2 x 1), 8192x4096 and 4096x4096x2 even (1 x 4 against 2 x 2), 2048x8192x2 11.1 against
-// 10.9-11.1 (1 x 8 against 2 x 4). Run 421 (docs/runs/run421, this rule at any length): 28672x4096
-// 23.0-23.1 against 23.7-23.9, 28672x8192 39.5 against 40.0-40.1 (1 x 8 against 4 x 2), 16384x8192
-// 25.4 against 25.6-25.8, 32768x6144 35.0 against 35.7, 4096x6144x4 21.2 against 21.5-21.6,
-// 14336x4096x2 24.0-24.2 against 24.1-24.4; but the 311 MB lm_head (151936x4096) 95.0-95.2 against
-// 94.7-94.8: on a long stream the 4-piece loop's fewer instructions a value win (61 SASS per 32
-// values against 73), so past 256 MiB (between 132 MB, a gain, and 311 MB, a loss) the rules
-// above stand.
+// Also one piece wherever a row fits 8 warps of one, that holds more warps an SM than 2 or 4 pieces
+// (24 against 16 where 4 pieces run 2 CTAs an SM: K = 3584..4096 and 7169..8192 on many rows; 24
+// against 18 where 2 pieces take 3 warps a row: K = 5121..6144), and all L batches' weights are at
+// most kSweepMoreWarpsMaxBytes. Four rows of 16 bytes in flight a thread on 24 warps an SM (48 KB)
+// beat two rows of 64 bytes on 16 (64 KB): the one-piece loop's latencies are hidden by more warps,
+// not by more bytes. Measured (two orders, unchecked, W4A4 at one FP4 column, against the rules
+// above; BENCHMARKS.md items 258-259): run 420 (docs/runs/run420, one piece up to 64 MiB at any L)
+// 4096x4096x4 16.4-16.5 us against 17.8-18.0 (1 x 4 against 4 x 1), 12288x4096 13.6 against 14.3,
+// 14336x4096 14.7-14.8 against 15.2-15.3, 16384x6144 20.5-20.7 against 21.2-21.3 (1 x 6 against 2 x
+// 3); where both hold 24 warps an SM even or slower, so not taken: 7168x2048x4 15.0-15.1 against
+// 14.8-15.0, 28672x2048 14.9-15.1 against 14.6-14.9 (1 x 2 against 2 x 1), 8192x4096 and
+// 4096x4096x2 even (1 x 4 against 2 x 2), 2048x8192x2 11.1 against 10.9-11.1 (1 x 8 against 2 x 4).
+// Run 421 (docs/runs/run421, this rule at any length): 28672x4096 23.0-23.1 against 23.7-23.9,
+// 28672x8192 39.5 against 40.0-40.1 (1 x 8 against 4 x 2), 16384x8192 25.4 against 25.6-25.8,
+// 32768x6144 35.0 against 35.7, 4096x6144x4 21.2 against 21.5-21.6, 14336x4096x2 24.0-24.2 against
+// 24.1-24.4; but the 311 MB lm_head (151936x4096) 95.0-95.2 against 94.7-94.8: on a long stream the
+// 4-piece loop's fewer instructions a value win (61 SASS per 32 values against 73), so past 256 MiB
+// (between 132 MB, a gain, and 311 MB, a loss) the rules above stand.
 constexpr int64_t kSweepMoreWarpsMaxBytes = int64_t(1) << 28;
 inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   const int two_or_four = sweep_pieces_2_or_4(p, dev);
@@ -3272,58 +3271,56 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   return sweep_one_piece_fills(p, dev) || more_warps ? 1 : two_or_four;
 }
 // The W4A16 sweep's pieces a thread: at L = 1 one where the W4A4 sweep's first rules take one
-// (sweep_one_piece_fills: ceil(K / 1024) odd, K <= 1024, or a short stream; on a long stream with
-// K > 1024 only where that holds more warps an SM, below), else 2. Measured against 2 pieces
-// everywhere (two orders, unchecked, fp16 / bf16; one piece at 2 CTAs per SM, before sweep16_ctas_per_sm; run 241,
-// docs/runs/run241/w4a16_one.py): 28672x1024 11.3-11.5 / 11.7-11.8 us against 14.2-14.4 /
-// 14.8-15.0, 7168x1024 7.3-7.4 / 7.7-7.8 against 8.2-8.3 / 9.0-9.1, 4096x512 5.8-6.0 / 6.6 against
-// 6.4-6.5 / 7.7-7.8, 2048x7168 9.2-9.4 / 9.5-9.6 against 9.8 / 10.7, 8192x3072 11.0-11.1 /
-// 11.4-11.5 against 11.6 / 12.4-12.5; lost: 4096x7168 fp16 12.2 against 11.8-11.9 (bf16 12.5
-// against 12.9), 5120x5120 12.0 / 12.4-12.5 against 11.5 / 11.9-12.0 (at 4 CTAs per SM since run
-// 242; run 246, the final form against 2 pieces: 11.0 / 11.1-11.2 against 11.4-11.5 / 11.9,
-// 13824x5120 18.4 / 18.7 against 18.9-19.0 / 19.8-19.9, 3072x3072 7.9 / 8.2-8.3 against 8.3-8.4 /
-// 9.3). At L > 1 one piece lost (run 240, 4096x7168x8 on contiguous rows: 47.9-48.1 / 50.8-51.1
-// against the row tiles' 46.8-46.9 / 48.0-48.2).
-// Two columns (L == 1, sweep16_fits): one piece wherever a row fits 8 warps of one (K <= 8192;
-// the 2-piece kernel holds one row pair in flight, not 2: the same bytes in flight a thread), else
-// 2. Measured (run 248, docs/runs/run248/two_cols_ab.py, two orders, unchecked, fp16 / bf16) against
-// the one-column rule (one piece only where ceil(K / 1024) is odd or K <= 1024): 4096x4096 9.8 /
-// 11.7-11.8 us against 10.1 / 13.3-13.5, 7168x2048 9.3-9.4 / 11.3 against 10.0 / 13.7-13.9,
-// 14336x4096 17.5-17.7 / 19.6-19.9 against 17.5 / 20.5-20.6; but the lm_head 121.1-121.2 /
-// 124.0-124.2 against 110.8-110.9 / 114.7-114.8 (both behind the row tiles: sweep16_fits).
-// One column: also one piece wherever a row fits 8 warps of one and the weights are at most
-// kSweepOnePieceMaxBytes (sweep_pieces' short stream): short streams are bound by latency, which
-// the one-piece kernel's 2 row pairs of 16 bytes on twice the warps a row serve better, long ones
-// by its 102-103 SASS per 32 values. Measured (run 250, docs/runs/run250/one_piece.py, two orders,
-// unchecked, fp16 / bf16, against 2 pieces): 4096x4096 (9.4 MB) 9.3-9.4 / 9.7 us against 10.1-10.2
-// / 10.6-10.7, 7168x2048 8.8-9.0 / 9.1 against 9.7 / 9.9, 1024x4096 6.4-6.5 / 6.7-6.8 against
-// 6.9-7.0 / 7.8, 4096x6144 (14 MB) 11.0-11.1 / 11.5 against 11.0 / 11.5-11.6; slower from 33 MB:
-// 14336x4096 16.8-16.9 / 17.2-17.3 against 16.2 / 16.8, 8192x8192 18.4 / 18.7-18.8 against 17.9 /
-// 18.3, 28672x8192 46.9-47.1 / 47.6 against 43.2-43.4 / 43.5, the lm_head 112.8-112.9 / 113.4-113.6
-// against 98.4 / 98.2-98.4.
-// One column past K = 16384 (L = 1; one CTA of one group per SM): one piece a thread on 17..24
-// warps a row wherever that holds K (K <= 24576), else 2 on 13..16. With 2 pieces on 9..12 warps
-// an SM held 9-12 warps, too few to hide the W4A16 loop's latencies (1.36-1.51x the floor, item
-// 200); one piece doubles them at 102-103 SASS per 32 values against 87. Measured (run 318,
-// docs/runs/run318/one_wide.py, two orders, unchecked, fp16 / bf16, against 2 pieces in a build of
-// its own; BENCHMARKS.md item 202): 4096x16640 (17 warps against 9) 20.6-20.7 / 19.9-20.0 us
-// against 21.1-21.3 / 22.0-22.1, 3584x18944 (19 / 10) 19.4-19.5 / 18.7-18.8 against 20.0 /
-// 20.8-20.9, 5120x20480 (20 / 10) 25.0 / 23.9 against 25.4-25.5 / 26.8; at 22-24 warps (11-12 of
-// 2) fp16 from 0.2 faster to 0.5 slower, bf16 0.3-1.0 faster (4096x22528, 3072x24576, 5120x24576).
-// One column on a long stream (past kSweepOnePieceMaxBytes, K > 1024) where ceil(K / 1024) is odd:
-// one piece only where its CTAs hold more warps an SM than the 2-piece kernel's
-// (sweep16_warps_per_sm): the loop is issue-bound (item 137), and one piece's 102-103 SASS per 32
-// values against 85-87 pay only with more warps to hide its latencies. K = 3072: 18 warps an SM
-// against 16, K = 5120: 20 against 12 (one piece); K = 7168: 14 against 16 (2 pieces on 4 warps).
-// Measured (run 339, docs/runs/run339/odd_k.py, two orders, unchecked, fp16 / bf16, against one
-// piece at any size; BENCHMARKS.md item 218): 8192x7168 (33 MB) 17.3-17.4 / 17.0-17.3 us against
-// 18.1-18.2 / 17.7, 18432x7168 28.9-29.1 / 28.9 against 32.1-32.2 / 31.6, 32768x7168 (132 MB)
-// 45.1-45.2 / 44.9-45.1 against 51.7-51.8 / 51.0-51.1; 2 pieces lost where one piece holds more
-// warps: 13824x5120 19.2 / 19.6 against 18.9-19.0 / 18.5-18.6, 28672x3072 23.3-23.6 / 23.5
-// against 22.3-22.5 / 22.1. Where ceil(K / 1024) is even, 2 pieces leave no thread's piece past K
-// and win even against more warps: one piece at K = 6144 (18 warps an SM against 12) measured
-// slower (run 341, docs/runs/next_six_k.py; item 219): 16384x6144 24.4-24.9 us against 22.5 /
-// 23.3, 32768x6144 42.1-42.9 against 36.9 / 39.0-39.1.
+// (sweep_one_piece_fills: ceil(K / 1024) odd, K <= 1024, or a short stream; on a long stream with K
+// > 1024 only where that holds more warps an SM, below), else 2. Measured against 2 pieces
+// everywhere (two orders, unchecked, fp16 / bf16; one piece at 2 CTAs per SM, before
+// sweep16_ctas_per_sm; run 241, docs/runs/run241/w4a16_one.py): 28672x1024 11.3-11.5 / 11.7-11.8 us
+// against 14.2-14.4 / 14.8-15.0, 7168x1024 7.3-7.4 / 7.7-7.8 against 8.2-8.3 / 9.0-9.1, 4096x512
+// 5.8-6.0 / 6.6 against 6.4-6.5 / 7.7-7.8, 2048x7168 9.2-9.4 / 9.5-9.6 against 9.8 / 10.7,
+// 8192x3072 11.0-11.1 / 11.4-11.5 against 11.6 / 12.4-12.5; lost: 4096x7168 fp16 12.2 against
+// 11.8-11.9 (bf16 12.5 against 12.9), 5120x5120 12.0 / 12.4-12.5 against 11.5 / 11.9-12.0 (at 4
+// CTAs per SM since run 242; run 246, the final form against 2 pieces: 11.0 / 11.1-11.2 against
+// 11.4-11.5 / 11.9, 13824x5120 18.4 / 18.7 against 18.9-19.0 / 19.8-19.9, 3072x3072 7.9 / 8.2-8.3
+// against 8.3-8.4 / 9.3). At L > 1 one piece lost (run 240, 4096x7168x8 on contiguous rows:
+// 47.9-48.1 / 50.8-51.1 against the row tiles' 46.8-46.9 / 48.0-48.2). Two columns (L == 1,
+// sweep16_fits): one piece wherever a row fits 8 warps of one (K <= 8192; the 2-piece kernel holds
+// one row pair in flight, not 2: the same bytes in flight a thread), else 2. Measured (run 248,
+// docs/runs/run248/two_cols_ab.py, two orders, unchecked, fp16 / bf16) against the one-column rule
+// (one piece only where ceil(K / 1024) is odd or K <= 1024): 4096x4096 9.8 / 11.7-11.8 us against
+// 10.1 / 13.3-13.5, 7168x2048 9.3-9.4 / 11.3 against 10.0 / 13.7-13.9, 14336x4096 17.5-17.7 /
+// 19.6-19.9 against 17.5 / 20.5-20.6; but the lm_head 121.1-121.2 / 124.0-124.2 against 110.8-110.9
+// / 114.7-114.8 (both behind the row tiles: sweep16_fits). One column: also one piece wherever a
+// row fits 8 warps of one and the weights are at most kSweepOnePieceMaxBytes (sweep_pieces' short
+// stream): short streams are bound by latency, which the one-piece kernel's 2 row pairs of 16 bytes
+// on twice the warps a row serve better, long ones by its 102-103 SASS per 32 values. Measured (run
+// 250, docs/runs/run250/one_piece.py, two orders, unchecked, fp16 / bf16, against 2 pieces):
+// 4096x4096 (9.4 MB) 9.3-9.4 / 9.7 us against 10.1-10.2 / 10.6-10.7, 7168x2048 8.8-9.0 / 9.1
+// against 9.7 / 9.9, 1024x4096 6.4-6.5 / 6.7-6.8 against 6.9-7.0 / 7.8, 4096x6144 (14 MB) 11.0-11.1
+// / 11.5 against 11.0 / 11.5-11.6; slower from 33 MB: 14336x4096 16.8-16.9 / 17.2-17.3 against 16.2
+// / 16.8, 8192x8192 18.4 / 18.7-18.8 against 17.9 / 18.3, 28672x8192 46.9-47.1 / 47.6 against
+// 43.2-43.4 / 43.5, the lm_head 112.8-112.9 / 113.4-113.6 against 98.4 / 98.2-98.4. One column past
+// K = 16384 (L = 1; one CTA of one group per SM): one piece a thread on 17..24 warps a row wherever
+// that holds K (K <= 24576), else 2 on 13..16. With 2 pieces on 9..12 warps an SM held 9-12 warps,
+// too few to hide the W4A16 loop's latencies (1.36-1.51x the floor, item 200); one piece doubles
+// them at 102-103 SASS per 32 values against 87. Measured (run 318, docs/runs/run318/one_wide.py,
+// two orders, unchecked, fp16 / bf16, against 2 pieces in a build of its own; BENCHMARKS.md item
+// 202): 4096x16640 (17 warps against 9) 20.6-20.7 / 19.9-20.0 us against 21.1-21.3 / 22.0-22.1,
+// 3584x18944 (19 / 10) 19.4-19.5 / 18.7-18.8 against 20.0 / 20.8-20.9, 5120x20480 (20 / 10) 25.0 /
+// 23.9 against 25.4-25.5 / 26.8; at 22-24 warps (11-12 of 2) fp16 from 0.2 faster to 0.5 slower,
+// bf16 0.3-1.0 faster (4096x22528, 3072x24576, 5120x24576). One column on a long stream (past
+// kSweepOnePieceMaxBytes, K > 1024) where ceil(K / 1024) is odd: one piece only where its CTAs hold
+// more warps an SM than the 2-piece kernel's (sweep16_warps_per_sm): the loop is issue-bound (item
+// 137), and one piece's 102-103 SASS per 32 values against 85-87 pay only with more warps to hide
+// its latencies. K = 3072: 18 warps an SM against 16, K = 5120: 20 against 12 (one piece); K =
+// 7168: 14 against 16 (2 pieces on 4 warps). Measured (run 339, docs/runs/run339/odd_k.py, two
+// orders, unchecked, fp16 / bf16, against one piece at any size; BENCHMARKS.md item 218): 8192x7168
+// (33 MB) 17.3-17.4 / 17.0-17.3 us against 18.1-18.2 / 17.7, 18432x7168 28.9-29.1 / 28.9 against
+// 32.1-32.2 / 31.6, 32768x7168 (132 MB) 45.1-45.2 / 44.9-45.1 against 51.7-51.8 / 51.0-51.1; 2
+// pieces lost where one piece holds more warps: 13824x5120 19.2 / 19.6 against 18.9-19.0 /
+// 18.5-18.6, 28672x3072 23.3-23.6 / 23.5 against 22.3-22.5 / 22.1. Where ceil(K / 1024) is even, 2
+// pieces leave no thread's piece past K and win even against more warps: one piece at K = 6144 (18
+// warps an SM against 12) measured slower (run 341, docs/runs/next_six_k.py; item 219): 16384x6144
+// 24.4-24.9 us against 22.5 / 23.3, 32768x6144 42.1-42.9 against 36.9 / 39.0-39.1.
 inline int sweep16_warps_per_sm(int pieces, int K) {
   const int group_warps = sweep_warps_for(K, pieces);
   return sweep16_ctas_per_sm(pieces, group_warps) * sweep_cta_warps(group_warps);

@@ -58,7 +58,9 @@ DYNAMIC_CASES = [
     (1, 2048, 7168, "row-major", False),  # L = 1: 4 rows a CTA, two kernels (faster, run 282)
     (2, 1000, 4096, "row-major", False),  # 5 rows a CTA
     (1, 300, 16384, "row-major", False),  # 8 warps a row, one row a CTA
-    (3, 3000, 4096, "row-major", False),  # the row sweep with 4 pieces a thread (not fused)
+    (3, 3000, 4096, "row-major", False),  # one piece on 4 warps (4 pieces before item 259), 22-23 rows a CTA
+    (1, 14336, 4096, "row-major", True),  # one piece on 4 warps, 2 groups share, 36-37 rows a CTA (item 259)
+    (1, 16384, 6144, "row-major", True),  # one piece on 6 warps, 4 CTAs an SM, 31-32 rows a CTA (item 259)
     (2, 1000, 4176, "tiled", True),       # tiled, K % 128 != 0, batches
     (1, 33, 16384, "tiled", True),        # tiled, K split 16 ways (tiled_balance_splits)
     (1, 2112, 16384, "tiled", False),     # tiled, 132 CTAs of one band (even_row_blocks), K > 8192

@@ -235,7 +235,7 @@ def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     one at L = 1 where K = 1024 x an odd number or K <= 1024: K = 32, 1024, 5120, 7168, or where
     the weights are at most 16 MiB: 2048 with 7001 rows on 2 warps, 4096 on 4, 6144 on 6; but 2
     pieces on 4 warps on 8193x7168, a long stream where one piece holds fewer warps an SM,
-    sweep16_warps_per_sm): rows in pairs with an odd last row (M odd), pieces past K (96, 7168),
+    sweep_warps_per_sm): rows in pairs with an odd last row (M odd), pieces past K (96, 7168),
     1-8 warps a row, CTAs crossing batches (bf16: each batch its own exponent), bf16 at L = 1 on
     one CTA an SM with the groups of two sharing x's conversion (items 241-242: K = 10240 on 5,
     12288 on 6 with 5 row pairs, 14336 on 7, 16384 on 8; a group with no pair still converts its

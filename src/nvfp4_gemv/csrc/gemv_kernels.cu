@@ -3229,20 +3229,21 @@ inline int sweep_pieces_2_or_4(const GemvParams& p, const PlanDevice& dev) {
 // / 12.3, 7168x2048 8.7-8.9 / 11.4-11.5 against 8.8-8.9 / 11.8-11.9, 1024x4096 6.3-6.5 / 9.2-9.3
 // against 6.3-6.5 / 9.4-9.5, 4096x6144 9.9-10.0 / 14.0-14.1 against 10.1-10.4 / 14.1-14.2.
 constexpr int64_t kSweepOnePieceMaxBytes = int64_t(1) << 24;
-// One piece by the rules above (fewer pieces past K, a short stream): the W4A16 sweep's rule
-// starts from it (sweep16_pieces).
-inline bool sweep_one_piece_fills(const GemvParams& p, const PlanDevice& dev) {
-  const int two_or_four = sweep_pieces_2_or_4(p, dev);
+// One piece by the rules above (fewer pieces past K than two_or_four's, sweep_pieces_2_or_4; a
+// short stream): the W4A16 sweep's rule starts from it (sweep16_pieces).
+inline bool sweep_one_piece_fills(const GemvParams& p, int two_or_four) {
   const int one_warps = sweep_warps_for(p.K, 1);
   const int two_or_four_slots = sweep_warps_for(p.K, two_or_four) * two_or_four;  // 32-piece rounds a row
   const bool fewer_past_k = one_warps < two_or_four_slots;
   const bool short_stream = p.L == 1 && sweep_weight_bytes(p) <= kSweepOnePieceMaxBytes;
   return one_warps <= kWarps && (fewer_past_k || short_stream);
 }
-// Warps an SM of the W4A4 sweep with `pieces` a thread on rows of K (sweep_ctas_per_sm CTAs).
-inline int sweep_warps_per_sm(int pieces, int K) {
+// Warps an SM of a row sweep with `pieces` a thread on rows of K: the W4A4 sweep's CTAs
+// (sweep_ctas_per_sm) or the one-column W4A16 sweep's (w4a16: sweep16_ctas_per_sm).
+inline int sweep_warps_per_sm(int pieces, int K, bool w4a16 = false) {
   const int group_warps = sweep_warps_for(K, pieces);
-  return sweep_ctas_per_sm(pieces, group_warps) * sweep_cta_warps(group_warps);
+  const int ctas = w4a16 ? sweep16_ctas_per_sm(pieces, group_warps) : sweep_ctas_per_sm(pieces, group_warps);
+  return ctas * sweep_cta_warps(group_warps);
 }
 // Also one piece wherever a row fits 8 warps of one, that holds more warps an SM than 2 or 4 pieces
 // (24 against 16 where 4 pieces run 2 CTAs an SM: K = 3584..4096 and 7169..8192 on many rows; 24
@@ -3268,7 +3269,7 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   const bool more_warps = sweep_warps_for(p.K, 1) <= kWarps &&
                           sweep_weight_bytes(p) * p.L <= kSweepMoreWarpsMaxBytes &&
                           sweep_warps_per_sm(1, p.K) > sweep_warps_per_sm(two_or_four, p.K);
-  return sweep_one_piece_fills(p, dev) || more_warps ? 1 : two_or_four;
+  return sweep_one_piece_fills(p, two_or_four) || more_warps ? 1 : two_or_four;
 }
 // The W4A16 sweep's pieces a thread: at L = 1 one where the W4A4 sweep's first rules take one
 // (sweep_one_piece_fills: ceil(K / 1024) odd, K <= 1024, or a short stream; on a long stream with K
@@ -3309,7 +3310,7 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // 23.9 against 25.4-25.5 / 26.8; at 22-24 warps (11-12 of 2) fp16 from 0.2 faster to 0.5 slower,
 // bf16 0.3-1.0 faster (4096x22528, 3072x24576, 5120x24576). One column on a long stream (past
 // kSweepOnePieceMaxBytes, K > 1024) where ceil(K / 1024) is odd: one piece only where its CTAs hold
-// more warps an SM than the 2-piece kernel's (sweep16_warps_per_sm): the loop is issue-bound (item
+// more warps an SM than the 2-piece kernel's (sweep_warps_per_sm): the loop is issue-bound (item
 // 137), and one piece's 102-103 SASS per 32 values against 85-87 pay only with more warps to hide
 // its latencies. K = 3072: 18 warps an SM against 16, K = 5120: 20 against 12 (one piece); K =
 // 7168: 14 against 16 (2 pieces on 4 warps). Measured (run 339, docs/runs/run339/odd_k.py, two
@@ -3321,17 +3322,13 @@ inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
 // pieces leave no thread's piece past K and win even against more warps: one piece at K = 6144 (18
 // warps an SM against 12) measured slower (run 341, docs/runs/next_six_k.py; item 219): 16384x6144
 // 24.4-24.9 us against 22.5 / 23.3, 32768x6144 42.1-42.9 against 36.9 / 39.0-39.1.
-inline int sweep16_warps_per_sm(int pieces, int K) {
-  const int group_warps = sweep_warps_for(K, pieces);
-  return sweep16_ctas_per_sm(pieces, group_warps) * sweep_cta_warps(group_warps);
-}
 inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
   if (p.N == 2) return sweep_warps_for(p.K, 1) <= kWarps ? 1 : 2;
   if (p.L == 1 && sweep_warps_for(p.K, 2) > kWarps)  // past K = 16384: the wide CTAs (item 202)
     return sweep_warps_for(p.K, 1) <= kSweep16OneMaxGroupWarps ? 1 : 2;
-  if (p.L != 1 || !sweep_one_piece_fills(p, dev)) return 2;
+  if (p.L != 1 || !sweep_one_piece_fills(p, sweep_pieces_2_or_4(p, dev))) return 2;
   const bool long_stream = p.K > 1024 && sweep_weight_bytes(p) > kSweepOnePieceMaxBytes;
-  return !long_stream || sweep16_warps_per_sm(1, p.K) > sweep16_warps_per_sm(2, p.K) ? 1 : 2;
+  return !long_stream || sweep_warps_per_sm(1, p.K, true) > sweep_warps_per_sm(2, p.K, true) ? 1 : 2;
 }
 // w4a16: the W4A16 sweep (sweep16_kernel; sweep16_pieces, sweep16_fits, sweep16_ctas_per_sm).
 inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4a16 = false) {

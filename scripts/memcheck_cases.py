@@ -7,7 +7,8 @@ a single 32-value step, and K split past one chunk); the tiled weight format (la
 K ending mid-tile, batches, N > 8, split K, even bands over fewer CTAs with a last band cut short,
 at N = 1 and 2); the row sweep (sm_90, W4A4 one column row-major: most of the FP4 N = 1 cases, plus
 a CTA of 5 warps, many batches crossing CTAs, 4 pieces a thread, one piece a thread on 5 and 7
-warps with batches, and on 2 and 4 at L = 1, up to 16 MiB of weights); the W4A16 row sweep (sm_90:
+warps with batches, and on 2 and 4 at L = 1, up to 16 MiB of weights; 2 pieces on one group of 5,
+6 and 7 warps, 4 pieces on 5 with 3-4 rows a CTA); the W4A16 row sweep (sm_90:
 the 16-bit N = 1 row-major cases, one piece a thread on 7 warps and on one at L = 1; two columns at
 L = 1 on 2 pieces, 8224 with pieces past K, and on one, 16-bit and FP4 x); the tile sweep (sm_90,
 3..16 columns at L = 1: a cluster of 4 CTAs with a partial last tile, of 2 with 64 of 72 chunks in
@@ -25,7 +26,8 @@ sections (item 204: FP4 in 2 of 20480 and 5 of 6560 values, bf16 in 4 of 13312),
 columns the tile sweep once a section (item 205: 2 of 26624 at 12 bf16 columns; 3 FP4 columns on
 300 rows take the row tiles, split); the activation quantized
 inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row
-sweep over 16 batches of 1000 rows with two groups of warps sharing the quantized pieces; at L = 1
+sweep over 16 batches of 1000 rows with two groups of warps sharing the quantized pieces, and
+over 16 batches of 700 rows of 12800 on one group of 7 warps; at L = 1
 the quantize kernel, then the sweep, and past K = 32768 then the sweep over K sections)."""
 import sys
 
@@ -63,7 +65,9 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 3000, 18944, 5, "fp4", 0), (1, 77, 18944, 1, "bf16", 0),
                                 (1, 301, 28672, 1, "fp16", 0), (1, 77, 53248, 1, "bf16", 0),
                                 (1, 33, 32800, 1, "fp4", 0), (1, 300, 33024, 3, "fp4", 0),
-                                (1, 1001, 53248, 12, "bf16", 0)]:
+                                (1, 1001, 53248, 12, "bf16", 0), (1, 300, 10240, 1, "fp4", 0),
+                                (2, 70, 12288, 1, "fp4", 0), (1, 600, 14336, 1, "fp4", 0),
+                                (1, 1200, 20480, 1, "fp4", 0)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)
@@ -81,7 +85,8 @@ for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7
     torch.cuda.synchronize()
     print("ok quantize", shape, dtype)
 for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0), (2, 300, 16384, 0),
-                        (1, 50, 4096, 0), (16, 1000, 2080, 0), (1, 65, 40960, 0)]:
+                        (1, 50, 4096, 0), (16, 1000, 2080, 0), (1, 65, 40960, 0),
+                        (16, 700, 12800, 0)]:
     a, sfa, _, _ = random_problem(l, m, k, 1, gen, "fp4", "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

@@ -264,14 +264,16 @@ int main() {
   // runs 420-421; the last six): K = 8192 and 6144 on 8 and 6 warps (3 and 4 CTAs an SM) where 4
   // pieces on 2 warps and 2 on 3 held 16 and 18 warps; K = 4096 past 256 MiB (151936x4096x2, 622
   // MB) and K = 2048 (2 pieces on one warp, 24 warps an SM either way) keep theirs.
+  // 2 pieces on one group of 7 warps at 4 CTAs an SM, 4 on 5 warps at 3 (sweep_ctas_per_sm, run
+  // 425): 4096x14336 on 528 CTAs, 3584x18944 on 396.
   const Expect h200[] = {{7168, 16384, 1, 2, 8, 396, "spans+int"}, {4096, 7168, 8, 1, 7, 528, "int"},
                          {7168, 2048, 4, 2, 1, 396, "spans"},      {4096, 4096, 1, 1, 4, 396, "ring"},
-                         {14336, 4096, 1, 1, 4, 396, "spans"},     {4096, 14336, 1, 2, 7, 396, "spans+int"},
+                         {14336, 4096, 1, 1, 4, 396, "spans"},     {4096, 14336, 1, 2, 7, 528, "spans+int"},
                          {7168, 2048, 1, 1, 2, 396, "ring"},       {2048, 7168, 1, 1, 7, 528, "spans+int"},
                          {151936, 4096, 1, 4, 1, 264, "int"},      {28672, 8192, 1, 1, 8, 396, nullptr},
                          {16384, 6144, 1, 1, 6, 528, nullptr},     {4096, 6144, 4, 1, 6, 528, nullptr},
                          {4096, 4096, 4, 1, 4, 396, nullptr},      {151936, 4096, 2, 4, 1, 264, nullptr},
-                         {28672, 2048, 1, 2, 1, 396, nullptr}};
+                         {28672, 2048, 1, 2, 1, 396, nullptr},    {3584, 18944, 1, 4, 5, 396, nullptr}};
   // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
   bool default_rule = true;
   for (const char* name : {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK", "NVFP4_GEMV_IMMA",
@@ -323,6 +325,21 @@ int main() {
     if (default_rule && (!g.sweep || wide.sweep || check_plan(p, g, devices[0].dev) == 0 ||
                          check_plan(p, wide, devices[0].dev) != 0)) {
       std::printf("FAIL H200 7168x16384x1: sweep %d; with rows 32 MB apart sweep %d\n", g.sweep, wide.sweep);
+      ++failures;
+    }
+  }
+  // x quantized in the sweep (gemv_dynamic_out): the 2-piece 7-warp kernel's fused twin holds 3
+  // CTAs an SM where the plain one holds 4 (it spills at 4's 72 registers), and the plan's grid
+  // follows: 16 x 700 x 12800 fused on 396 CTAs (28-29 rows each), with FP4 x on 528.
+  {
+    const GemvParams q = params_of(Case{700, 12800, 16, 1, kActQuantBF16, kScaleRowMajor, true});
+    const GemvParams f = params_of(Case{700, 12800, 16, 1, kActFP4, kScaleRowMajor, true});
+    const GemvLaunch gq = plan_gemv_for(q, devices[0].dev), gf = plan_gemv_for(f, devices[0].dev);
+    if (default_rule && (gq.sweep != 2 || gq.sweep_warps != 7 || gq.grid != 396 || !fused_quant_fits(q, gq) ||
+                         check_plan(q, gq, devices[0].dev) != 0 || gf.sweep != 2 || gf.grid != 528)) {
+      std::printf("FAIL H200 700x12800x16: bf16 x quantized in the sweep: %d pieces x %d warps on %d CTAs, "
+                  "fused %d; FP4 x: %d pieces on %d CTAs\n", gq.sweep, gq.sweep_warps, gq.grid,
+                  fused_quant_fits(q, gq), gf.sweep, gf.grid);
       ++failures;
     }
   }

@@ -1725,26 +1725,34 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
 
 // Rows in flight a thread (kSweepDepth in sweep_kernel) and CTAs per SM (its launch bounds and
 // sweep_plan's grid) by pieces a thread: 2 rows at 3 CTAs per SM with 2 pieces (80 registers), or
-// at 4 where a CTA is one group of 5 or 6 warps (80-96 registers: 20 or 24 warps an SM, not 15 or
-// 18), 2 at 2 with 4 (128), and with one piece 4 rows (the same 16-byte loads in flight a thread as
-// 2 x 2) at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row: 72-100
-// registers), else 3 (at 64 registers the fused quantization spills). The 2-piece 5- and 6-warp
-// kernels at 4 against 3 (run 424, docs/runs/run424/ab424.py 20, two orders, unchecked, W4A4 at one
-// FP4 column; BENCHMARKS.md item 260): 14336x10240 27.3-27.4 us against 27.8, 2048x12288x4
+// at 4 where a CTA is one group of 5, 6 or 7 warps (72-96 registers: 20, 24 or 28 warps an SM, not
+// 15, 18 or 21; the 7-warp kernel quantizing x (quant_act) spills at 72 and keeps 3), 2 at 2 with
+// 4 (128), or 3 where a CTA is one group of 5 warps (15 warps an SM, not 10; the 4-piece kernels
+// of 1-4 and 6-8 warps spill at 3), and with one piece 4 rows (the same 16-byte loads in flight a
+// thread as 2 x 2) at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row:
+// 72-100 registers), else 3 (at 64 registers the fused quantization spills). The 2-piece 5- and
+// 6-warp kernels at 4 against 3 (run 424, docs/runs/run424/ab424.py 20, two orders, unchecked, W4A4
+// at one FP4 column; BENCHMARKS.md item 260): 14336x10240 27.3-27.4 us against 27.8, 2048x12288x4
 // 21.3-21.4 against 21.8-21.9, 4096x10240x2 18.7-18.8 against 19.1, 8192x10240 18.3 against
 // 18.5-18.6, 4096x12288 13.5-13.6 against 13.8, 8192x12288 20.7-20.8 against 20.9, 4096x10240 even
-// (12.2-12.3 against 12.3); 7 warps would not fit 4 CTAs' registers. Measured for one piece (run
-// 237, 4096x7168x8 at 7 warps): 4 CTAs per SM 41.5-41.7 us, 3 41.8-41.9; the plain one-piece
-// kernels of 1, 2, 4, 8 warps at 4 (run 350, item 224) even to 0.5 us slower (2048x2048 6.5-6.6
+// (12.2-12.3 against 12.3). The 2-piece 7-warp kernel at 4 against 3 and the 4-piece 5-warp one at
+// 3 against 2 (run 425, docs/runs/run425/ab425.py 20, the same way; item 261): 4096x14336 14.5-14.6
+// against 15.0, 2048x14336x4 23.5-23.6 against 24.1, 4096x13312 14.1-14.3 against 14.5, 8192x14336
+// 23.0-23.2 against 23.2-23.4, 1024x14336 7.8-7.9 against 8.0-8.1; 3584x18944 16.4 against
+// 16.7-16.8, 3584x18944x2 27.3-27.4 against 27.8, 7168x18432 26.2-26.3 against 26.6, 4096x20480
+// 18.9-19.2 against 19.1-19.2. Measured for one piece (run 237, 4096x7168x8 at 7 warps): 4 CTAs
+// per SM 41.5-41.7 us, 3 41.8-41.9; the plain one-piece kernels of 1, 2, 4, 8 warps at 4 (run 350, item 224) even to 0.5 us slower (2048x2048 6.5-6.6
 // against 6.0-6.1: more prologues over the same rows). More rows in flight for 2 pieces, at 2 CTAs
 // per SM, measured slower (run 236, time_shapes.py, two orders; BENCHMARKS.md item 157): 4 rows
 // 7168x16384 23.7-23.8 us against 23.8-24.0 but 4096x4096 9.3-9.5 against 8.8-9.1, 4096x14336
 // 15.5-15.6 against 15.2-15.4; 6 rows 0.8-1.2 us slower on every shape.
 __host__ __device__ constexpr int sweep_depth(int pieces) { return pieces == 1 ? 4 : 2; }
-__host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps) {
+__host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps, bool quant_act = false) {
   const bool small_cta = kWarps % group_warps != 0;  // fewer than 8 warps: 8 / w groups of w warps
-  const bool one_group_of_5_or_6 = group_warps > kWarps / 2 && group_warps <= 6;
-  return pieces == 1 ? (small_cta ? 4 : 3) : pieces == 2 ? (one_group_of_5_or_6 ? 4 : 3) : 2;
+  const bool one_group_of_5_to_7 = group_warps > kWarps / 2 && group_warps <= (quant_act ? 6 : 7);
+  if (pieces == 1) return small_cta ? 4 : 3;
+  if (pieces == 2) return one_group_of_5_to_7 ? 4 : 3;
+  return group_warps == 5 ? 3 : 2;
 }
 // CTAs per SM of the W4A16 sweep (sweep16_kernel's launch bounds and sweep_plan's grid): 2 with 2
 // pieces a thread; with one (sweep16_pieces), the most that keep at most kSweep16OneWarps warps a
@@ -1865,7 +1873,7 @@ __host__ __device__ constexpr bool sweep_quantizes(int pieces) { return pieces =
 // against 25.5 (runs 190-191).
 template <int kPieces, int kGroupWarps, bool kQuantAct>
 __global__ void
-__launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(kPieces, kGroupWarps))
+__launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(kPieces, kGroupWarps, kQuantAct))
     sweep_kernel(const GemvParams p, const SweepRows rows) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   // The launcher picks the sweep on 9.x devices only (integer_fits), which never run this SASS;
@@ -3137,11 +3145,14 @@ inline bool sweep_weights_fit(const GemvParams& p) {
   return sf.layout == kScaleRowMajor && sf.col_stride == 1 && (int64_t)p.M * p.L <= sweep_rows_limit() &&
          p.a_row_stride < kSweepMaxRowStride && sf.row_stride < kSweepMaxRowStride;
 }
+// x quantized in the row sweep (sweep_kernel's kQuantAct): quant_act, or while planning as_fp4's
+// stand-in (no activation scales).
+inline bool x_quantized_in_sweep(const GemvParams& p) { return quant_act(p) || p.sfx.base == nullptr; }
 // sweep_piece's single load path for an FP4 activation: x 16-byte aligned in every batch, its
 // scales row-major and contiguous (a piece's two in one aligned 16-bit word). One quantized in the
 // kernel (16-bit x; as_fp4's stand-in while planning): quant_act_fits.
 inline bool sweep_act_fits(const GemvParams& p) {
-  if (quant_act(p) || p.sfx.base == nullptr) return quant_act_fits(p);
+  if (x_quantized_in_sweep(p)) return quant_act_fits(p);
   const ScaleIndex& sf = p.sfx;
   return reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && (p.L == 1 || p.x_batch_stride % 16 == 0) &&
          sf.layout == kScaleRowMajor && sf.col_stride == 1 && reinterpret_cast<uintptr_t>(sf.base) % 2 == 0 &&
@@ -3337,7 +3348,7 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   const int group_warps = sweep_warps_for(p.K, per_thread);
   const int cols = sweep_sum_cols(p, w4a16);
   const int per_sm = w4a16 ? sweep16_ctas_per_sm(per_thread, group_warps, cols, sweep16_bf16_l1(p))
-                           : sweep_ctas_per_sm(per_thread, group_warps);
+                           : sweep_ctas_per_sm(per_thread, group_warps, x_quantized_in_sweep(p));
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
   const int64_t cta_rows_max =  // more rows: more CTAs, in waves
       sweep_sums_bytes_max(w4a16, per_thread, group_warps, cols) / (4 * group_warps * cols);

@@ -4,13 +4,15 @@ two-build A/B runs (BENCHMARKS.md items 239-245; runs 361-391 each kept a copy o
 docs/runs), meant as scripts/device_variants.sh's VARIANT_CMD with VARIANT_ORDER="base new new
 base". The call's GPU tests check the kernels; this only times them.
 
-One line per shape: its W4A16 medians with fp16 and bf16 x (or with "fp4", W4A4's), and with
-"floors" the kernels the last activation's call launched (torch.profiler) and the stream floor
-over the same bytes.
+One line per shape: its W4A16 medians with fp16 and bf16 x (or with "fp4", W4A4's; with "dyn",
+dynamic W4A4's: bf16 x quantized in the call, gemv_dynamic_out, fused or in two kernels as its
+plan says), and with "floors" the kernels the last activation's call launched (torch.profiler)
+and the stream floor over the same bytes.
 
-Usage: PYTHONPATH=src python scripts/ab_shapes.py REPS MxK[xL][,MxK[xL]...] [floors] [fp4] [cols=N]
+Usage: PYTHONPATH=src python scripts/ab_shapes.py REPS MxK[xL][,MxK[xL]...] [floors] [fp4|dyn] [cols=N]
   e.g. scripts/ab_shapes.py 20 7168x16384,4096x14336,7168x2048x4 floors
        scripts/ab_shapes.py 20 7168x16384 fp4 cols=2
+       scripts/ab_shapes.py 20 4096x6144x4 floors dyn
 """
 import sys
 
@@ -50,7 +52,8 @@ def main(argv: list[str]) -> None:
     from nvfp4_gemv.bench import Flusher, act_value_bytes, gemv_bytes, random_operands, stream_floor, time_cuda
 
     reps, shapes = int(argv[0]), parse_shapes(argv[1])
-    floors, acts = "floors" in argv[2:], ["fp4"] if "fp4" in argv[2:] else ["fp16", "bf16"]
+    floors = "floors" in argv[2:]
+    acts = ["fp4"] if "fp4" in argv[2:] else ["dyn"] if "dyn" in argv[2:] else ["fp16", "bf16"]
     n = columns(argv[2:])
     ops.load()
     flusher = Flusher("write", "cuda")
@@ -58,9 +61,12 @@ def main(argv: list[str]) -> None:
         line = f"{m}x{k}x{l}" + (f" N={n}" if n > 1 else "")
         for act in acts:
             torch.manual_seed(m + k + l)
-            a, sfa, x, sfx = random_operands(m, k, l, n, act, "cuda")
+            a, sfa, x, sfx = random_operands(m, k, l, n, "bf16" if act == "dyn" else act, "cuda")
             out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
-            call = lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)  # noqa: E731
+            if act == "dyn":
+                call = lambda: torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, 0, None, None, None, out)  # noqa: E731
+            else:
+                call = lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)  # noqa: E731
             if floors and act == acts[-1]:
                 line += f" | {kernel_names(call)}"
             line += f" | {act} {time_cuda(call, flusher, reps).median_us:.1f}"

@@ -27,7 +27,7 @@ columns the tile sweep once a section (item 205: 2 of 26624 at 12 bf16 columns; 
 300 rows take the row tiles, split); the activation quantized
 inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row
 sweep over 16 batches of 1000 rows with two groups of warps sharing the quantized pieces, and
-over 16 batches of 700 rows of 12800 on one group of 7 warps; at L = 1
+past K = 8192 on 16 batches of 700 rows of 12800 the quantize kernel, then the sweep; at L = 1
 the quantize kernel, then the sweep, and past K = 32768 then the sweep over K sections)."""
 import sys
 

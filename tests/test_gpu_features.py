@@ -61,7 +61,7 @@ DYNAMIC_CASES = [
     (3, 3000, 4096, "row-major", False),  # one piece on 4 warps (4 pieces before item 259), 22-23 rows a CTA
     (1, 14336, 4096, "row-major", True),  # one piece on 4 warps, 2 groups share, 36-37 rows a CTA (item 259)
     (1, 16384, 6144, "row-major", True),  # one piece on 6 warps, 4 CTAs an SM, 31-32 rows a CTA (item 259)
-    (16, 700, 12800, "row-major", True),  # 2 pieces on 7 warps, 28-29 rows a CTA at 3 CTAs an SM
+    (16, 700, 12800, "row-major", False),  # 2 pieces on 7 warps, 28-29 rows a CTA; K > 8192: two kernels
     (2, 1000, 4176, "tiled", True),       # tiled, K % 128 != 0, batches
     (1, 33, 16384, "tiled", True),        # tiled, K split 16 ways (tiled_balance_splits)
     (1, 2112, 16384, "tiled", False),     # tiled, 132 CTAs of one band (even_row_blocks), K > 8192

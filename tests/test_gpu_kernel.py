@@ -183,14 +183,14 @@ def test_row_sweep_shapes_match_reference(l, m, k):
     on 3, 5 and 7, 4 rows in flight), at L = 1 where the weights are at most 16 MiB (K = 2048 and
     4096 on 2 and 4 warps, 3 CTAs per SM: 7000 x 2048, 300 x 4096), and up to 256 MiB where it
     holds more warps an SM than 4 pieces (K = 4096, 3584 and 4064 with many rows on 4 warps, 128,
-    112 and 127 pieces a row; 2 x 4300 x 8192 on 8); 2 pieces on 1, 2, 7 and 8 warps a row (K =
-    1056 and 2048 at L > 1 or past 16 MiB, 4096 with few rows past 16 MiB, 14336, 16384) and 4 on
-    1, 2, 5 and 8 (past 256 MiB: 150000 x 4064, 127 pieces on one warp, and 60000 x 8192; 20480,
-    30752); CTAs crossing batch boundaries, up to several segments each (300 batches of 9 rows).
-    Groups of 4 rows and more (15000 x 2048 on one warp of 2 pieces, 60000 x 8192 and 1200 x 20480
-    on 2 and 5 warps of 4): the hot loop's unchecked iterations, then one or two checked ones, some
-    with an odd last row (BENCHMARKS.md items 250, 252). The sweep kernel is what runs, and three
-    calls agree bitwise."""
+    112 and 127 pieces a row; 2 x 4300 x 8192 on 8); 2 pieces on 1, 2, 4, 7 and 8 warps a row (K =
+    1056 and 2048 at L > 1 or past 16 MiB, 4096 with few rows past 16 MiB, 14336, 16384, and past
+    256 MiB: 150000 x 4064 on 2 warps, one of 128 pieces past K, 60000 x 8192 on 4) and 4 only
+    past K = 16384, on 5 and 8 (20480, 30752); CTAs crossing batch boundaries, up to several
+    segments each (300 batches of 9 rows). Groups of 4 rows and more (15000 x 2048 on one warp of 2
+    pieces, 60000 x 8192 on 4 warps of 2, 1200 x 20480 on 5 of 4): the hot loop's unchecked
+    iterations, then one or two checked ones, some with an odd last row (BENCHMARKS.md items 250,
+    252). The sweep kernel is what runs, and three calls agree bitwise."""
     def launched(names):
         assert any("sweep_kernel" in name for name in names), names
 

@@ -259,20 +259,21 @@ int main() {
   // One piece a thread at L = 1 where the weights are at most 16 MiB (4096x4096 on 4 warps,
   // 7168x2048 on 2, 3 CTAs per SM; kSweepOnePieceMaxBytes, run 251); 7168x2048x4 (8.3 MB a batch)
   // keeps 2 pieces; 14336x4096 (33 MB) takes one on 4 warps where 4 pieces held 2 CTAs an SM (24
-  // warps against 16; kSweepMoreWarpsMaxBytes, run 421), the lm_head (311 MB) keeps 4.
+  // warps against 16; kSweepMoreWarpsMaxBytes, run 421), the lm_head (311 MB) 2 on 2 warps (4
+  // pieces only past K = 16384 since run 426).
   // One piece a thread wherever it holds more warps an SM, up to 256 MiB of weights (sweep_pieces,
   // runs 420-421; the last six): K = 8192 and 6144 on 8 and 6 warps (3 and 4 CTAs an SM) where 4
   // pieces on 2 warps and 2 on 3 held 16 and 18 warps; K = 4096 past 256 MiB (151936x4096x2, 622
-  // MB) and K = 2048 (2 pieces on one warp, 24 warps an SM either way) keep theirs.
+  // MB, 2 pieces on 2 warps) and K = 2048 (2 pieces on one warp, 24 warps an SM either way) keep 2.
   // 2 pieces on one group of 7 warps at 4 CTAs an SM, 4 on 5 warps at 3 (sweep_ctas_per_sm, run
   // 425): 4096x14336 on 528 CTAs, 3584x18944 on 396.
   const Expect h200[] = {{7168, 16384, 1, 2, 8, 396, "spans+int"}, {4096, 7168, 8, 1, 7, 528, "int"},
                          {7168, 2048, 4, 2, 1, 396, "spans"},      {4096, 4096, 1, 1, 4, 396, "ring"},
                          {14336, 4096, 1, 1, 4, 396, "spans"},     {4096, 14336, 1, 2, 7, 528, "spans+int"},
                          {7168, 2048, 1, 1, 2, 396, "ring"},       {2048, 7168, 1, 1, 7, 528, "spans+int"},
-                         {151936, 4096, 1, 4, 1, 264, "int"},      {28672, 8192, 1, 1, 8, 396, nullptr},
+                         {151936, 4096, 1, 2, 2, 396, "int"},      {28672, 8192, 1, 1, 8, 396, nullptr},
                          {16384, 6144, 1, 1, 6, 528, nullptr},     {4096, 6144, 4, 1, 6, 528, nullptr},
-                         {4096, 4096, 4, 1, 4, 396, nullptr},      {151936, 4096, 2, 4, 1, 264, nullptr},
+                         {4096, 4096, 4, 1, 4, 396, nullptr},      {151936, 4096, 2, 2, 2, 396, nullptr},
                          {28672, 2048, 1, 2, 1, 396, nullptr},    {3584, 18944, 1, 4, 5, 396, nullptr}};
   // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
   bool default_rule = true;
@@ -328,18 +329,19 @@ int main() {
       ++failures;
     }
   }
-  // x quantized in the sweep (gemv_dynamic_out): the 2-piece 7-warp kernel's fused twin holds 3
-  // CTAs an SM where the plain one holds 4 (it spills at 4's 72 registers), and the plan's grid
-  // follows: 16 x 700 x 12800 fused on 396 CTAs (28-29 rows each), with FP4 x on 528.
+  // x quantized in the sweep (gemv_dynamic_out) only up to K = 8192 (fused_quant_fits, run 427):
+  // 4 x 7168 x 2048 fuses (2 pieces on one warp, 72-73 rows a CTA), 16 x 700 x 12800 (2 on 7, 28-29
+  // rows a CTA) does not, and check_plan refuses it fused (sweep_last_warps: no such kernel).
   {
+    const GemvParams fuses = params_of(Case{7168, 2048, 4, 1, kActQuantBF16, kScaleRowMajor, true});
     const GemvParams q = params_of(Case{700, 12800, 16, 1, kActQuantBF16, kScaleRowMajor, true});
-    const GemvParams f = params_of(Case{700, 12800, 16, 1, kActFP4, kScaleRowMajor, true});
-    const GemvLaunch gq = plan_gemv_for(q, devices[0].dev), gf = plan_gemv_for(f, devices[0].dev);
-    if (default_rule && (gq.sweep != 2 || gq.sweep_warps != 7 || gq.grid != 396 || !fused_quant_fits(q, gq) ||
-                         check_plan(q, gq, devices[0].dev) != 0 || gf.sweep != 2 || gf.grid != 528)) {
-      std::printf("FAIL H200 700x12800x16: bf16 x quantized in the sweep: %d pieces x %d warps on %d CTAs, "
-                  "fused %d; FP4 x: %d pieces on %d CTAs\n", gq.sweep, gq.sweep_warps, gq.grid,
-                  fused_quant_fits(q, gq), gf.sweep, gf.grid);
+    const GemvLaunch gf = plan_gemv_for(fuses, devices[0].dev), gq = plan_gemv_for(q, devices[0].dev);
+    if (default_rule && (gf.sweep != 2 || !fused_quant_fits(fuses, gf) || check_plan(fuses, gf, devices[0].dev) != 0 ||
+                         gq.sweep != 2 || gq.sweep_warps != 7 || fused_quant_fits(q, gq) ||
+                         check_plan(q, gq, devices[0].dev) == 0)) {
+      std::printf("FAIL H200 bf16 x quantized in the sweep: 7168x2048x4 %d pieces, fused %d; 700x12800x16 "
+                  "%d pieces x %d warps, fused %d, check_plan %d\n", gf.sweep, fused_quant_fits(fuses, gf),
+                  gq.sweep, gq.sweep_warps, fused_quant_fits(q, gq), check_plan(q, gq, devices[0].dev));
       ++failures;
     }
   }

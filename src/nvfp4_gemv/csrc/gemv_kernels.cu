@@ -1726,9 +1726,9 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
 // Rows in flight a thread (kSweepDepth in sweep_kernel) and CTAs per SM (its launch bounds and
 // sweep_plan's grid) by pieces a thread: 2 rows at 3 CTAs per SM with 2 pieces (80 registers), or
 // at 4 where a CTA is one group of 5, 6 or 7 warps (72-96 registers: 20, 24 or 28 warps an SM, not
-// 15, 18 or 21; the 7-warp kernel quantizing x (quant_act) spills at 72 and keeps 3), 2 at 2 with
-// 4 (128), or 3 where a CTA is one group of 5 warps (15 warps an SM, not 10; the 4-piece kernels
-// of 1-4 and 6-8 warps spill at 3), and with one piece 4 rows (the same 16-byte loads in flight a
+// 15, 18 or 21; 2 pieces quantizing x are built on up to 4 warps only, sweep_last_warps), 2 at 2 with
+// 4 (128), or 3 where a CTA is one group of 5 warps (15 warps an SM, not 10; those of 6-8 warps
+// spill at 3), and with one piece 4 rows (the same 16-byte loads in flight a
 // thread as 2 x 2) at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row:
 // 72-100 registers), else 3 (at 64 registers the fused quantization spills). The 2-piece 5- and
 // 6-warp kernels at 4 against 3 (run 424, docs/runs/run424/ab424.py 20, two orders, unchecked, W4A4
@@ -1747,9 +1747,16 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
 // 7168x16384 23.7-23.8 us against 23.8-24.0 but 4096x4096 9.3-9.5 against 8.8-9.1, 4096x14336
 // 15.5-15.6 against 15.2-15.4; 6 rows 0.8-1.2 us slower on every shape.
 __host__ __device__ constexpr int sweep_depth(int pieces) { return pieces == 1 ? 4 : 2; }
-__host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps, bool quant_act = false) {
+// The fewest and most warps a row built: 4 pieces a thread only past K = 16384 (sweep_pieces), so
+// on 5-8; x quantized in the kernel (kQuantAct) only up to K = 8192 (fused_quant_fits), so 2
+// pieces on up to 4.
+__host__ __device__ constexpr int sweep_first_warps(int pieces) { return pieces == 4 ? kWarps / 2 + 1 : 1; }
+__host__ __device__ constexpr int sweep_last_warps(int pieces, bool quant_act) {
+  return quant_act && pieces == 2 ? kWarps / 2 : kWarps;
+}
+__host__ __device__ constexpr int sweep_ctas_per_sm(int pieces, int group_warps) {
   const bool small_cta = kWarps % group_warps != 0;  // fewer than 8 warps: 8 / w groups of w warps
-  const bool one_group_of_5_to_7 = group_warps > kWarps / 2 && group_warps <= (quant_act ? 6 : 7);
+  const bool one_group_of_5_to_7 = group_warps > kWarps / 2 && group_warps < kWarps;
   if (pieces == 1) return small_cta ? 4 : 3;
   if (pieces == 2) return one_group_of_5_to_7 ? 4 : 3;
   return group_warps == 5 ? 3 : 2;
@@ -1873,7 +1880,7 @@ __host__ __device__ constexpr bool sweep_quantizes(int pieces) { return pieces =
 // against 25.5 (runs 190-191).
 template <int kPieces, int kGroupWarps, bool kQuantAct>
 __global__ void
-__launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(kPieces, kGroupWarps, kQuantAct))
+__launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(kPieces, kGroupWarps))
     sweep_kernel(const GemvParams p, const SweepRows rows) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   // The launcher picks the sweep on 9.x devices only (integer_fits), which never run this SASS;
@@ -3145,14 +3152,11 @@ inline bool sweep_weights_fit(const GemvParams& p) {
   return sf.layout == kScaleRowMajor && sf.col_stride == 1 && (int64_t)p.M * p.L <= sweep_rows_limit() &&
          p.a_row_stride < kSweepMaxRowStride && sf.row_stride < kSweepMaxRowStride;
 }
-// x quantized in the row sweep (sweep_kernel's kQuantAct): quant_act, or while planning as_fp4's
-// stand-in (no activation scales).
-inline bool x_quantized_in_sweep(const GemvParams& p) { return quant_act(p) || p.sfx.base == nullptr; }
 // sweep_piece's single load path for an FP4 activation: x 16-byte aligned in every batch, its
 // scales row-major and contiguous (a piece's two in one aligned 16-bit word). One quantized in the
 // kernel (16-bit x; as_fp4's stand-in while planning): quant_act_fits.
 inline bool sweep_act_fits(const GemvParams& p) {
-  if (x_quantized_in_sweep(p)) return quant_act_fits(p);
+  if (quant_act(p) || p.sfx.base == nullptr) return quant_act_fits(p);
   const ScaleIndex& sf = p.sfx;
   return reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && (p.L == 1 || p.x_batch_stride % 16 == 0) &&
          sf.layout == kScaleRowMajor && sf.col_stride == 1 && reinterpret_cast<uintptr_t>(sf.base) % 2 == 0 &&
@@ -3164,10 +3168,12 @@ inline bool sweep_fits(const GemvParams& p, const PlanDevice& dev) {
 }
 
 
-// The row sweep's shape. Pieces per thread: 2 (CTAs of up to 8 warps cover K <= 16384), or 4 where
-// K is longer, or where CTAs take at least kSweepFourMinCtaRows rows at 2 per SM and 4-piece rows
-// leave at most 1/8 of the threads' pieces past K. CTAs per SM: sweep_ctas_per_sm (the kernel is
-// compiled for it). Chosen on the H200 (run 189,
+// The 2-or-4 rule, the row sweep's shape before the warps an SM were measured as its pace (items
+// 258-262; sweep_pieces now takes 4 pieces only past K = 16384, one piece by the rules below, which
+// compare with this rule's kernel; the W4A16 sweep at L > 1 follows it). Pieces per thread: 2 (CTAs
+// of up to 8 warps cover K <= 16384), or 4 where K is longer, or where CTAs take at least
+// kSweepFourMinCtaRows rows at 2 per SM and 4-piece rows leave at most 1/8 of the threads' pieces
+// past K. CTAs per SM: sweep_ctas_per_sm (the kernel is compiled for it). Chosen on the H200 (run 189,
 // scripts/regact_probe.cu, the kernel standalone; each shape's best in brackets):
 // 2 pieces: 7168x16384 25.5 us [25.5; 4 pieces 26.0], 7168x2048x4 15.9 [15.9];
 // 4 pieces: 4096x7168x8 45.7 [45.7; 2 pieces 47.8-48.6], 14336x4096 15.8 [15.8], the 151936x4096
@@ -3274,13 +3280,24 @@ inline int sweep_warps_per_sm(int pieces, int K, bool w4a16 = false) {
 // 24.1-24.4; but the 311 MB lm_head (151936x4096) 95.0-95.2 against 94.7-94.8: on a long stream the
 // 4-piece loop's fewer instructions a value win (61 SASS per 32 values against 73), so past 256 MiB
 // (between 132 MB, a gain, and 311 MB, a loss) the rules above stand.
+// Where no one-piece rule applies, 2 pieces wherever a row fits 8 warps of them (K <= 16384), not
+// where the 2-or-4 rule gives 4: a 2-piece kernel holds 18-28 warps an SM, a 4-piece one on up to 4
+// warps 12-16 (run 189 had measured 4 against 2 pieces at 16 warps an SM each). So 4 pieces only
+// past K = 16384 (5-8 warps a row, sweep_first_warps). Measured (run 426, docs/runs/run426/ab426.py
+// 20, two orders, unchecked, W4A4 at one FP4 column, against the 2-or-4 rule; BENCHMARKS.md item
+// 262): 7168x16384x2 40.6-40.9 us against 43.3-44.1 (2 x 8 against 4 x 4), 4096x14336x8 75.1-75.3
+// against 77.5-77.7, 14336x14336 35.8 against 36.5-37.1 (2 x 7 against 4 x 4); even where 4 pieces
+// left none past K on 3 warps or one: 14336x12288 31.5 against 31.3-31.4, 8192x12288x2 36.4-36.5
+// against 36.2-36.4 (2 x 6 against 4 x 3), the lm_head 96.1-96.4 against 96.0-96.2 (2 x 2 against
+// 4 x 1), taken there too for the one rule.
 constexpr int64_t kSweepMoreWarpsMaxBytes = int64_t(1) << 28;
 inline int sweep_pieces(const GemvParams& p, const PlanDevice& dev) {
   const int two_or_four = sweep_pieces_2_or_4(p, dev);
   const bool more_warps = sweep_warps_for(p.K, 1) <= kWarps &&
                           sweep_weight_bytes(p) * p.L <= kSweepMoreWarpsMaxBytes &&
                           sweep_warps_per_sm(1, p.K) > sweep_warps_per_sm(two_or_four, p.K);
-  return sweep_one_piece_fills(p, two_or_four) || more_warps ? 1 : two_or_four;
+  if (sweep_one_piece_fills(p, two_or_four) || more_warps) return 1;
+  return sweep_warps_for(p.K, 2) <= kWarps ? 2 : 4;
 }
 // The W4A16 sweep's pieces a thread: at L = 1 one where the W4A4 sweep's first rules take one
 // (sweep_one_piece_fills: ceil(K / 1024) odd, K <= 1024, or a short stream; on a long stream with K
@@ -3348,7 +3365,7 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   const int group_warps = sweep_warps_for(p.K, per_thread);
   const int cols = sweep_sum_cols(p, w4a16);
   const int per_sm = w4a16 ? sweep16_ctas_per_sm(per_thread, group_warps, cols, sweep16_bf16_l1(p))
-                           : sweep_ctas_per_sm(per_thread, group_warps, x_quantized_in_sweep(p));
+                           : sweep_ctas_per_sm(per_thread, group_warps);
   int64_t row_blocks = std::min<int64_t>(rows, (int64_t)per_sm * dev.sms);
   const int64_t cta_rows_max =  // more rows: more CTAs, in waves
       sweep_sums_bytes_max(w4a16, per_thread, group_warps, cols) / (4 * group_warps * cols);
@@ -3538,7 +3555,8 @@ inline int check_sweep_plan(const GemvParams& p, const GemvLaunch& plan, const P
   const int64_t rows = (int64_t)p.M * p.L;
   const int64_t cta_rows = plan.row_blocks > 0 ? sweep_cta_rows(p, plan.row_blocks, !plan.integer) : 0;
   const bool shape = (plan.sweep == 1 || plan.sweep == 2 || plan.sweep == 4) && w >= 1 &&
-                     (plan.integer ? w <= kWarps : sweep16_builds(plan.sweep, p.N, w)) &&
+                     (plan.integer ? w >= sweep_first_warps(plan.sweep) && w <= kWarps
+                                   : sweep16_builds(plan.sweep, p.N, w)) &&
                      w * 32 * plan.sweep >= pieces && plan.splits == 1 && plan.row_blocks >= 1 &&
                      plan.row_blocks <= kMaxRowBlocks && plan.row_blocks <= rows && plan.grid == plan.row_blocks &&
                      plan.smem_bytes >= cta_rows * w * 4 * sweep_sum_cols(p, !plan.integer) &&
@@ -3936,7 +3954,10 @@ int with_group_warps(int warps, Launch launch) {
 // The sweep kernel of plan.sweep_warps warps a row.
 template <int kPieces, bool kQuantAct>
 int launch_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
-  return with_group_warps(plan.sweep_warps, [&](auto group_warps) {
+  constexpr int first_warps = sweep_first_warps(kPieces), last_warps = sweep_last_warps(kPieces, kQuantAct);
+  if (plan.sweep_warps < first_warps || plan.sweep_warps > last_warps)  // not built (check_plan)
+    return (int)cudaErrorInvalidValue;
+  return with_group_warps<first_warps, last_warps>(plan.sweep_warps, [&](auto group_warps) {
     constexpr int threads = group_warps * 32 * (kWarps / group_warps);
     int smem = plan.smem_bytes;
     if constexpr (kQuantAct && kWarps / group_warps > 1) {  // the groups' shared quantized pieces
@@ -4105,7 +4126,8 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   using namespace detail;
   if (quant_act(p)) {
-    if (!plan.integer || plan.k_sections || (plan.sweep && !sweep_quantizes(plan.sweep)) || !quant_act_fits(p))
+    if (!plan.integer || plan.k_sections || !quant_act_fits(p) ||
+        (plan.sweep && (!sweep_quantizes(plan.sweep) || plan.sweep_warps > sweep_last_warps(plan.sweep, true))))
       return cudaErrorInvalidValue;
     return check_plan(as_fp4(p), plan, dev);
   }
@@ -4181,9 +4203,15 @@ constexpr int kFusedQuantMaxK = 8192;
 // even; at L > 1 faster from 31 rows (4096x7168x8, 62 rows, 44.0 against 45.4-45.6; 7168x2048x4,
 // 72, 17.6-17.7 against 18.0-18.2; 2048x7168x8, 31, 26.8-26.9 against 27.6), slower below
 // (4096x4096x2, 21 rows, 14.8 against 14.3-14.5; 1000x4096x2 and 200x2080x4 by 0.3-0.5).
+// And only up to K = kFusedQuantMaxK, as the tiled path: past it, with 24-82 rows a CTA, the
+// fused 2-piece kernels lost to the two kernels (run 427, docs/runs/run427/ab427.py 20, two orders,
+// unchecked, bf16 x, fused against this bound; BENCHMARKS.md item 263): 4096x14336x8 83.6-84.1 us
+// against 76.8-77.3, 7168x16384x2 47.1-47.3 against 44.0-44.2, 14336x12288 38.9 against 34.6-34.9,
+// 700x12800x16 38.2 against 31.0-31.5, 8192x10240x2 37.8 against 34.3-34.5, 4096x10240x4
+// 40.8-40.9 against 34.5-34.7; the lm_head and 4096x7168x8 (fused either way) even.
 constexpr int kFusedSweepMinCtaRows = 24;
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
-  const bool sweep_pays = detail::sweep_quantizes(plan.sweep) &&
+  const bool sweep_pays = detail::sweep_quantizes(plan.sweep) && p.K <= kFusedQuantMaxK &&
                           detail::sweep_cta_rows(p, plan.row_blocks, false) >= kFusedSweepMinCtaRows;
   return detail::quant_act(p) && plan.integer && !plan.k_sections &&
          (sweep_pays || (!plan.sweep && (plan.tiled || plan.spans) && plan.k_split <= kFusedQuantMaxK)) &&

@@ -31,8 +31,9 @@ per weight) in one of two layouts (``weight_layout``):
                1-2.4 us). W4A4 "dynamic" layers
                the same since at one row the row sweep takes the quantize kernel's output rather
                than quantizing inside where a CTA holds fewer than 24 rows (item 188; where it
-               holds more it quantizes inside, since item 259 on 14336x4096 too: 17.1 us against
-               18.1 as two kernels, run 423; run 284: 7168x16384 26.7 against 28.7 tiled,
+               holds more and K <= 8192 it quantizes inside, since item 259 on 14336x4096 too:
+               17.1 us against 18.1 as two kernels, run 423; past K = 8192 two kernels, 3-7 us
+               faster, item 263; run 284: 7168x16384 26.7 against 28.7 tiled,
                4096x14336 18.3 / 19.8, 2048x7168 11.7 / 12.5, 14336x4096 and 7168x2048 even,
                4096x4096 11.8 / 11.5; 2 rows 0.4-3.7 us faster row-major; tiled was the one-row
                choice before, item 187). Elsewhere (other GPUs, a layer built on the CPU and moved

@@ -345,6 +345,19 @@ int main() {
       ++failures;
     }
   }
+  // 4 pieces a thread are built on 5-8 warps only (sweep_first_warps: planned past K = 16384 alone):
+  // a plan of 4 pieces on one warp for K = 4096, which would cover the row, is refused.
+  {
+    const GemvParams p = params_of(Case{151936, 4096, 1, 1, kActFP4, kScaleRowMajor, true});
+    GemvLaunch g = plan_gemv_for(p, devices[0].dev);
+    const bool planned = g.sweep == 2 && check_plan(p, g, devices[0].dev) == 0;
+    g.sweep = 4;
+    g.sweep_warps = 1;
+    if (default_rule && (!planned || check_plan(p, g, devices[0].dev) == 0)) {
+      std::printf("FAIL H200 151936x4096: planned 2 pieces %d; 4 pieces on one warp accepted\n", planned);
+      ++failures;
+    }
+  }
   // check_plan sizes a sweep CTA's sums as the kernel holds them: 8 rows of W4A16 at L = 1 on 3
   // CTAs interleave pairs 0, 3 to CTA 0 (4 rows, not ceil(8 / 3) = 3), so 3 rows' shared memory is
   // refused; W4A4 there holds 3.

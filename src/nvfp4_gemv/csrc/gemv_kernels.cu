@@ -1726,13 +1726,13 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
 // Rows in flight a thread (kSweepDepth in sweep_kernel) and CTAs per SM (its launch bounds and
 // sweep_plan's grid) by pieces a thread: 2 rows at 3 CTAs per SM with 2 pieces (80 registers), or
 // at 4 where a CTA is one group of 5, 6 or 7 warps (72-96 registers: 20, 24 or 28 warps an SM, not
-// 15, 18 or 21; 2 pieces quantizing x are built on up to 4 warps only, sweep_last_warps), 2 at 2 with
-// 4 (128), or 3 where a CTA is one group of 5 warps (15 warps an SM, not 10; those of 6-8 warps
-// spill at 3), and with one piece 4 rows (the same 16-byte loads in flight a
-// thread as 2 x 2) at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row:
-// 72-100 registers), else 3 (at 64 registers the fused quantization spills). The 2-piece 5- and
-// 6-warp kernels at 4 against 3 (run 424, docs/runs/run424/ab424.py 20, two orders, unchecked, W4A4
-// at one FP4 column; BENCHMARKS.md item 260): 14336x10240 27.3-27.4 us against 27.8, 2048x12288x4
+// 15, 18 or 21; 2 pieces quantizing x are built on up to 4 warps only, sweep_last_warps), 2 at 2
+// with 4 (128), or 3 where a CTA is one group of 5 warps (15 warps an SM, not 10; those of 6-8
+// warps spill at 3), and with one piece 4 rows (the same 16-byte loads in flight a thread as 2 x 2)
+// at 4 CTAs per SM where a CTA has fewer than 256 threads (3, 5 or 7 warps a row: 72-100
+// registers), else 3 (at 64 registers the fused quantization spills). The 2-piece 5- and 6-warp
+// kernels at 4 against 3 (run 424, docs/runs/run424/ab424.py 20, two orders, unchecked, W4A4 at one
+// FP4 column; BENCHMARKS.md item 260): 14336x10240 27.3-27.4 us against 27.8, 2048x12288x4
 // 21.3-21.4 against 21.8-21.9, 4096x10240x2 18.7-18.8 against 19.1, 8192x10240 18.3 against
 // 18.5-18.6, 4096x12288 13.5-13.6 against 13.8, 8192x12288 20.7-20.8 against 20.9, 4096x10240 even
 // (12.2-12.3 against 12.3). The 2-piece 7-warp kernel at 4 against 3 and the 4-piece 5-warp one at
@@ -1740,12 +1740,18 @@ __device__ __forceinline__ void sweep_epilogue(const GemvParams& p, const float*
 // against 15.0, 2048x14336x4 23.5-23.6 against 24.1, 4096x13312 14.1-14.3 against 14.5, 8192x14336
 // 23.0-23.2 against 23.2-23.4, 1024x14336 7.8-7.9 against 8.0-8.1; 3584x18944 16.4 against
 // 16.7-16.8, 3584x18944x2 27.3-27.4 against 27.8, 7168x18432 26.2-26.3 against 26.6, 4096x20480
-// 18.9-19.2 against 19.1-19.2. Measured for one piece (run 237, 4096x7168x8 at 7 warps): 4 CTAs
-// per SM 41.5-41.7 us, 3 41.8-41.9; the plain one-piece kernels of 1, 2, 4, 8 warps at 4 (run 350, item 224) even to 0.5 us slower (2048x2048 6.5-6.6
-// against 6.0-6.1: more prologues over the same rows). More rows in flight for 2 pieces, at 2 CTAs
-// per SM, measured slower (run 236, time_shapes.py, two orders; BENCHMARKS.md item 157): 4 rows
-// 7168x16384 23.7-23.8 us against 23.8-24.0 but 4096x4096 9.3-9.5 against 8.8-9.1, 4096x14336
-// 15.5-15.6 against 15.2-15.4; 6 rows 0.8-1.2 us slower on every shape.
+// 18.9-19.2 against 19.1-19.2. Not taken (runs 428-429, items 264-265): the 2-piece CTAs of 8 warps
+// at 4 spill 44-56 bytes in the hot loop, 2.4-20 us slower (7168x16384 25.6-25.7 against
+// 22.8-23.1, the lm_head 114.9-115.3 against 94.7-94.8); 2 groups of 3 warps at 4 gained on
+// 100000x6144 (93.8-94.0 against 95.5-95.7) but, holding 24 warps as one piece on 6 does, moved
+// sweep_pieces' K = 5121..6144 plans off one piece, which lost (4096x6144x4 21.2-21.3 against
+// 20.9; dynamic 1.0-1.3 us). Measured for one piece (run 237, 4096x7168x8 at 7 warps): 4 CTAs per SM
+// 41.5-41.7 us, 3 41.8-41.9; the plain one-piece kernels of 1, 2, 4, 8 warps at 4 (run 350, item
+// 224) even to 0.5 us slower (2048x2048 6.5-6.6 against 6.0-6.1: more prologues over the same rows).
+// More rows in flight for 2 pieces, at 2 CTAs per SM, measured slower (run 236, time_shapes.py, two
+// orders; BENCHMARKS.md item 157): 4 rows 7168x16384 23.7-23.8 us against 23.8-24.0 but 4096x4096
+// 9.3-9.5 against 8.8-9.1, 4096x14336 15.5-15.6 against 15.2-15.4; 6 rows 0.8-1.2 us slower on
+// every shape.
 __host__ __device__ constexpr int sweep_depth(int pieces) { return pieces == 1 ? 4 : 2; }
 // The fewest and most warps a row built: 4 pieces a thread only past K = 16384 (sweep_pieces), so
 // on 5-8; x quantized in the kernel (kQuantAct) only up to K = 8192 (fused_quant_fits), so 2
@@ -4193,6 +4199,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
 // Since the even bands (even_row_blocks) the tiled 7168x16384 runs unsplit: two kernels, 28.7-28.9
 // us against 28.3-28.4 split and fused before, and 30.2-30.3 fused over K = 16384 (run 181).
 constexpr int kFusedQuantMaxK = 8192;
+// The row sweep's fused kernels are built for rows up to it (sweep_last_warps: 2 pieces on 4 warps).
+static_assert(kFusedQuantMaxK <= 32 * 32 * 2 * detail::sweep_last_warps(2, true), "fused sweep kernels");
 // The row sweep (1 or 2 pieces a thread) quantizes once per CTA and batch, its threads' own pieces
 // or, with several groups of warps, all of K shared; it pays where that is spread over at least
 // kFusedSweepMinCtaRows rows of the CTA. Measured (runs 282-283, docs/runs/run282/dyn_fuse.py and

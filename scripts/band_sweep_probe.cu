@@ -19,6 +19,8 @@
 // memory in the mma's k order ([tile][chunk][word] 16 bytes each, a tile's 256 bytes then 32 zero
 // bytes). After a band: the 4 lanes of a quad add their sums (2 SHFL a row), one store a row and
 // warp; the epilogue adds each row's 8 warp sums in warp order. fp16 x; K a multiple of 1024.
+// Variants: kKtMajor (the tiles stored [k tile][band], run 431), kFixedX (a diagnostic, run 431),
+// kWarpX (each warp stages its own tiles' x, run 433); main() runs the last call's list.
 // Checked against a float64 host reference; timed as the bench does (L2 flushed by a 512 MiB
 // write before each rep, CUDA events, median of REPS) beside the stream floor over the same bytes.
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/bsp scripts/band_sweep_probe.cu
@@ -73,7 +75,9 @@ __device__ __forceinline__ float2 e4m3x2_f32(uint32_t v) {
 // of adjacent tiles (the stream floor's one front) instead of one spot in each of G bands.
 // kFixedX (a diagnostic, its outputs wrong): x read from shared memory once, before the rows, not a
 // tile at a time: what the per-tile LDS.128 cost.
-template <int kDepth, int kCtas, bool kKtMajor = false, bool kFixedX = false>
+// kWarpX: each warp stages only its own tiles' x ([warp][its tile j], 4 KB a warp at K = 16384)
+// and waits for its own lanes (__syncwarp), not for the CTA's whole x behind a barrier.
+template <int kDepth, int kCtas, bool kKtMajor = false, bool kFixedX = false, bool kWarpX = false>
 __global__ void __launch_bounds__(32 * kWarpsPerCta, kCtas)
     band_sweep_kernel(const uint8_t* tiles, const uint8_t* tile_scales, const __half* x, int bands, int k_tiles,
                       float* out) {
@@ -105,25 +109,33 @@ __global__ void __launch_bounds__(32 * kWarpsPerCta, kCtas)
 
   // x in shared memory in the mma's k order: word w of chunk c of tile kt (values 128 kt + 32 c +
   // 8 w ..) as 4 half2, half2 i = values pair_k(i, 0), pair_k(i, 1); then each tile's 32 zero bytes.
-  for (int q = threadIdx.x; q < k_tiles * 16; q += blockDim.x) {
-    const uint4 v = reinterpret_cast<const uint4*>(x)[q];  // values 8 q .. 8 q + 7
+  const int x_first = kWarpX ? (int)threadIdx.x & 31 : (int)threadIdx.x, x_step = kWarpX ? 32 : (int)blockDim.x;
+  for (int q = x_first; q < (kWarpX ? T : k_tiles) * 16; q += x_step) {
+    // kWarpX: slot warp T + j holds tile warp + 8 j
+    const int src = kWarpX ? (warp + kWarpsPerCta * (q >> 4)) * 16 + (q & 15) : q;
+    const int dst = kWarpX ? (warp * T + (q >> 4)) * kXTilePitch + (q & 15) * 16 : (q >> 4) * kXTilePitch + (q & 15) * 16;
+    const uint4 v = reinterpret_cast<const uint4*>(x)[src];  // values 8 src .. 8 src + 7
     static_assert(pair_k(0, 0) == 0 && pair_k(0, 1) == 2 && pair_k(1, 0) == 4 && pair_k(2, 0) == 1, "k order");
     uint4 h;
     h.x = __byte_perm(v.x, v.y, 0x5410);  // values 0, 2
     h.y = __byte_perm(v.z, v.w, 0x5410);  // 4, 6
     h.z = __byte_perm(v.x, v.y, 0x7632);  // 1, 3
     h.w = __byte_perm(v.z, v.w, 0x7632);  // 5, 7
-    *reinterpret_cast<uint4*>(smem + (q >> 4) * kXTilePitch + (q & 15) * 16) = h;
+    *reinterpret_cast<uint4*>(smem + dst) = h;
   }
-  for (int q = threadIdx.x; q < k_tiles * 2; q += blockDim.x)
-    *reinterpret_cast<uint4*>(smem + (q >> 1) * kXTilePitch + 256 + (q & 1) * 16) = make_uint4(0, 0, 0, 0);
-  __syncthreads();
+  for (int q = x_first; q < (kWarpX ? T : k_tiles) * 2; q += x_step)
+    *reinterpret_cast<uint4*>(smem + ((kWarpX ? warp * T : 0) + (q >> 1)) * kXTilePitch + 256 + (q & 1) * 16) =
+        make_uint4(0, 0, 0, 0);
+  if (kWarpX)
+    __syncwarp();
+  else
+    __syncthreads();
 
   // This lane's B: words 0-1 of chunk t where g == 2 t (block 0), words 2-3 where g == 2 t + 1
   // (block 1), the tile's zero bytes otherwise.
-  const uint32_t x_base = (uint32_t)__cvta_generic_to_shared(smem) + warp * kXTilePitch;
+  const uint32_t x_base = (uint32_t)__cvta_generic_to_shared(smem) + warp * (kWarpX ? T : 1) * kXTilePitch;
   const uint32_t x_lo0 = x_base + (g == 2 * t ? 64 * t : 256), x_hi0 = x_base + (g == 2 * t + 1 ? 64 * t + 32 : 256);
-  constexpr int kXStep = kWarpsPerCta * kXTilePitch;
+  constexpr int kXStep = (kWarpX ? 1 : kWarpsPerCta) * kXTilePitch;  // from one of the warp's tiles to the next
   // Tile d of a group: its dot products, scaled into acc0 / acc1 (rows g, g + 8).
   float acc0 = 0.f, acc1 = 0.f;
   uint4 xfix[4];
@@ -195,7 +207,7 @@ int main(int argc, char** argv) {
   const int reps = argc > 1 ? std::atoi(argv[1]) : 30;
   ProbeBench pb(reps);
   struct Shape { int rows, K; };
-  const Shape shapes[] = {{6336, 16384}, {7168, 16384}, {151936, 4096}, {8192, 28672}};
+  const Shape shapes[] = {{6336, 16384}, {12672, 16384}, {151936, 4096}};
   size_t max_w = 0;
   int max_k = 0, max_rows = 0;
   for (auto& s : shapes) {
@@ -273,10 +285,9 @@ int main(int argc, char** argv) {
     if (s.K % 1024) continue;
     for (int pass = 0; pass < 2; ++pass) {
       run("[band][kt], 3 CTAs", band_sweep_kernel<2, 3>, 3, 2, false);
-      run("[kt][band], 3 CTAs", band_sweep_kernel<2, 3, true>, 3, 2, true);
-      run("[kt][band], 4 CTAs", band_sweep_kernel<2, 4, true>, 4, 2, true);
-      run("[band][kt], x once (diag)", band_sweep_kernel<2, 3, false, true>, 3, 2, false);
-      run("[kt][band], x once (diag)", band_sweep_kernel<2, 3, true, true>, 3, 2, true);
+      run("[band][kt], 4 CTAs", band_sweep_kernel<2, 4>, 4, 2, false);
+      run("[band][kt], x a warp", band_sweep_kernel<2, 3, false, false, true>, 3, 2, false);
+      run("[band][kt], x a warp, 4 CTAs", band_sweep_kernel<2, 4, false, false, true>, 4, 2, false);
     }
   }
   return 0;

@@ -1,0 +1,285 @@
+// Run 434: scripts/band_sweep_probe.cu as committed in 20c5642 (runs 430-431), its includes pointed
+// at the tree from here, to time its kernels beside the current probe's in one call.
+// band_sweep_probe.cu: the W4A16 product with the block scales applied to fp32 sums, not to the
+// decoded weights, on the library's tiled weight format (format.py: 16-row x 128-value tiles, a
+// tile's 128 scale bytes in lane order), outside the library (BENCHMARKS.md item 266).
+//
+// Why: the W4A16 row sweep (sweep16_kernel) spends 81-83 SASS per 32 values and row, 16 of them
+// HMUL2 applying the block scales to the decoded weights, above the ~64 where item 248's probe saw
+// the sweep pattern's pace bend. Its mma takes one row pair from 8 quads that each hold their own
+// k pieces, so a diagonal entry sums 4 lanes' blocks and the scales cannot wait for the mma.
+// Here every quad holds the same 128 values of its own rows (g and g + 8 of a tile), lane t chunk
+// t (blocks 2t, 2t + 1): one 512-byte warp load a tile half, as the tiled format lays them out.
+// B's column 2t carries x only in lane t's k slots of block 0 (words 0-1), column 2t + 1 those of
+// block 1 (words 2-3), zero elsewhere, so lane (g, t)'s accumulators end a tile as exactly its own
+// four block dot products, D[g][2t], D[g][2t + 1], D[g + 8][2t], D[g + 8][2t + 1], which 4 FFMA
+// scale into the row sums. Per 32 values and row: the decode (44 SASS), 4 mma, 2 FFMA, the scales'
+// conversion (~3) and 2 LDS.128 of x (a zero region stands in for the lanes whose B is zero).
+//
+// Shape: CTAs of 8 warps (kCtas an SM); bands (16 rows) b, b + G, ... to CTA b of G; warp w takes
+// tiles w, w + 8, ... of each band (K / 1024 of them), kDepth tiles in flight, x staged in shared
+// memory in the mma's k order ([tile][chunk][word] 16 bytes each, a tile's 256 bytes then 32 zero
+// bytes). After a band: the 4 lanes of a quad add their sums (2 SHFL a row), one store a row and
+// warp; the epilogue adds each row's 8 warp sums in warp order. fp16 x; K a multiple of 1024.
+// Checked against a float64 host reference; timed as the bench does (L2 flushed by a 512 MiB
+// write before each rep, CUDA events, median of REPS) beside the stream floor over the same bytes.
+//   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/bsp scripts/band_sweep_probe.cu
+//   /tmp/bsp [reps]
+#include <cuda_fp16.h>
+#include <stdint.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "../../../src/nvfp4_gemv/csrc/e2m1_decode.cuh"  // decode_e2m1x8, pair_k, kDecodeScale (torch-free)
+#include "../../../scripts/probe_common.cuh"                          // CK, ProbeBench, SplitMix64, e2m1, e4m3
+
+using nvfp4::detail::decode_e2m1x8;
+using nvfp4::detail::pair_k;
+
+constexpr int kWarpsPerCta = 8, kTileBytes = 1024, kTileScaleBytes = 128;
+constexpr int kXTilePitch = 256 + 32;  // a tile's x in k order, then 32 zero bytes
+
+__device__ __forceinline__ void mma_16816(float (&c)[4], uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3,
+                                          uint32_t b0, uint32_t b1) {
+  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+      "{%8, %9}, {%0, %1, %2, %3};"
+      : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}
+__device__ __forceinline__ uint32_t ld32_if(bool p, const uint8_t* a) {
+  uint32_t v;
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.u32 %0, [%1];\n\t}"
+               : "=r"(v) : "l"(a), "r"((int)p));
+  return v;
+}
+__device__ __forceinline__ uint4 lds128(uint32_t addr) {
+  uint4 v;
+  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(addr));
+  return v;
+}
+// Two E4M3 bytes (bytes 2h, 2h + 1 of v) as two floats.
+template <int h>
+__device__ __forceinline__ float2 e4m3x2_f32(uint32_t v) {
+  uint32_t d;
+  if (h == 0)
+    asm("{\n\t.reg .b16 lo, hi;\n\tmov.b32 {lo, hi}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, lo;\n\t}" : "=r"(d) : "r"(v));
+  else
+    asm("{\n\t.reg .b16 lo, hi;\n\tmov.b32 {lo, hi}, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, hi;\n\t}" : "=r"(d) : "r"(v));
+  return __half22float2(*reinterpret_cast<__half2*>(&d));
+}
+
+// kKtMajor: the tiles stored [k tile][band] (tile (band, kt) at kt * bands + band) rather than the
+// format's [band][k tile]: at one moment the grid's CTAs, each on its own band, then read one window
+// of adjacent tiles (the stream floor's one front) instead of one spot in each of G bands.
+// kFixedX (a diagnostic, its outputs wrong): x read from shared memory once, before the rows, not a
+// tile at a time: what the per-tile LDS.128 cost.
+template <int kDepth, int kCtas, bool kKtMajor = false, bool kFixedX = false>
+__global__ void __launch_bounds__(32 * kWarpsPerCta, kCtas)
+    band_sweep_kernel(const uint8_t* tiles, const uint8_t* tile_scales, const __half* x, int bands, int k_tiles,
+                      float* out) {
+  extern __shared__ __align__(16) uint8_t smem[];
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+  const int G = gridDim.x, T = k_tiles / kWarpsPerCta;          // tiles a warp takes of each band
+  const int nb = bands > (int)blockIdx.x ? (bands - (int)blockIdx.x + G - 1) / G : 0;  // the CTA's bands
+  float* red = reinterpret_cast<float*>(smem + k_tiles * kXTilePitch);  // [band][warp][16 rows]
+
+  // The loads: tile warp + 8 j of band blockIdx.x + i G, kDepth tiles in flight (T % kDepth == 0:
+  // a band's last group of loads asks for the next band's first tiles, one pointer jump a band).
+  const int64_t kt_stride = kKtMajor ? bands : 1, band_stride = kKtMajor ? 1 : k_tiles;  // in tiles
+  const int kStep = (int)(kWarpsPerCta * kt_stride * kTileBytes), kScaleStep = kStep / 8;
+  const int64_t first = (int64_t)blockIdx.x * band_stride + warp * kt_stride;
+  const uint8_t* la = tiles + first * kTileBytes + 16 * lane;
+  const uint8_t* ls = tile_scales + first * kTileScaleBytes + 4 * lane;
+  const int64_t band_jump = G * band_stride - kWarpsPerCta * T * kt_stride;  // tiles, after a band's T
+  uint4 wa[kDepth], wb[kDepth];
+  uint32_t sc[kDepth];
+#pragma unroll
+  for (int d = 0; d < kDepth; ++d) {
+    wa[d] = wb[d] = make_uint4(0, 0, 0, 0);
+    ld16_if(nb > 0, la + d * kStep, wa[d]);
+    ld16_if(nb > 0, la + d * kStep + 512, wb[d]);
+    sc[d] = ld32_if(nb > 0, ls + d * kScaleStep);
+  }
+  la += kDepth * kStep;
+  ls += kDepth * kScaleStep;
+
+  // x in shared memory in the mma's k order: word w of chunk c of tile kt (values 128 kt + 32 c +
+  // 8 w ..) as 4 half2, half2 i = values pair_k(i, 0), pair_k(i, 1); then each tile's 32 zero bytes.
+  for (int q = threadIdx.x; q < k_tiles * 16; q += blockDim.x) {
+    const uint4 v = reinterpret_cast<const uint4*>(x)[q];  // values 8 q .. 8 q + 7
+    static_assert(pair_k(0, 0) == 0 && pair_k(0, 1) == 2 && pair_k(1, 0) == 4 && pair_k(2, 0) == 1, "k order");
+    uint4 h;
+    h.x = __byte_perm(v.x, v.y, 0x5410);  // values 0, 2
+    h.y = __byte_perm(v.z, v.w, 0x5410);  // 4, 6
+    h.z = __byte_perm(v.x, v.y, 0x7632);  // 1, 3
+    h.w = __byte_perm(v.z, v.w, 0x7632);  // 5, 7
+    *reinterpret_cast<uint4*>(smem + (q >> 4) * kXTilePitch + (q & 15) * 16) = h;
+  }
+  for (int q = threadIdx.x; q < k_tiles * 2; q += blockDim.x)
+    *reinterpret_cast<uint4*>(smem + (q >> 1) * kXTilePitch + 256 + (q & 1) * 16) = make_uint4(0, 0, 0, 0);
+  __syncthreads();
+
+  // This lane's B: words 0-1 of chunk t where g == 2 t (block 0), words 2-3 where g == 2 t + 1
+  // (block 1), the tile's zero bytes otherwise.
+  const uint32_t x_base = (uint32_t)__cvta_generic_to_shared(smem) + warp * kXTilePitch;
+  const uint32_t x_lo0 = x_base + (g == 2 * t ? 64 * t : 256), x_hi0 = x_base + (g == 2 * t + 1 ? 64 * t + 32 : 256);
+  constexpr int kXStep = kWarpsPerCta * kXTilePitch;
+  // Tile d of a group: its dot products, scaled into acc0 / acc1 (rows g, g + 8).
+  float acc0 = 0.f, acc1 = 0.f;
+  uint4 xfix[4];
+#pragma unroll
+  for (int w = 0; w < 4; ++w) xfix[w] = kFixedX ? lds128((w < 2 ? x_lo0 : x_hi0) + 16 * (w & 1)) : make_uint4(0, 0, 0, 0);
+  const auto tile = [&](int d, uint32_t x_lo, uint32_t x_hi) {
+    float c[4] = {0.f, 0.f, 0.f, 0.f};
+    const uint32_t wa4[4] = {wa[d].x, wa[d].y, wa[d].z, wa[d].w};
+    const uint32_t wb4[4] = {wb[d].x, wb[d].y, wb[d].z, wb[d].w};
+#pragma unroll
+    for (int w = 0; w < 4; ++w) {
+      const uint4 b = kFixedX ? xfix[w] : lds128((w < 2 ? x_lo : x_hi) + d * kXStep + 16 * (w & 1));
+      uint32_t ha[4], hb[4];
+      decode_e2m1x8(wa4[w], ha);
+      decode_e2m1x8(wb4[w], hb);
+      mma_16816(c, ha[0], hb[0], ha[1], hb[1], b.x, b.y);
+      mma_16816(c, ha[2], hb[2], ha[3], hb[3], b.z, b.w);
+    }
+    const float2 sg = e4m3x2_f32<0>(sc[d]), sg8 = e4m3x2_f32<1>(sc[d]);
+    acc0 = fmaf(c[1], sg.y, fmaf(c[0], sg.x, acc0));
+    acc1 = fmaf(c[3], sg8.y, fmaf(c[2], sg8.x, acc1));
+  };
+  for (int band = 0; band < nb; ++band) {
+    uint32_t x_lo = x_lo0, x_hi = x_hi0;
+    for (int j = 0; j < T - kDepth; j += kDepth) {  // the next group in this band
+#pragma unroll
+      for (int d = 0; d < kDepth; ++d) {
+        tile(d, x_lo, x_hi);
+        ld16_if(true, la + d * kStep, wa[d]);
+        ld16_if(true, la + d * kStep + 512, wb[d]);
+        sc[d] = ld32_if(true, ls + d * kScaleStep);
+      }
+      la += kDepth * kStep;
+      ls += kDepth * kScaleStep;
+      x_lo += kDepth * kXStep;
+      x_hi += kDepth * kXStep;
+    }
+    la += band_jump * kTileBytes;  // the next band's first group
+    ls += band_jump * kTileScaleBytes;
+    const bool more = band + 1 < nb;
+#pragma unroll
+    for (int d = 0; d < kDepth; ++d) {
+      tile(d, x_lo, x_hi);
+      ld16_if(more, la + d * kStep, wa[d]);
+      ld16_if(more, la + d * kStep + 512, wb[d]);
+      sc[d] = ld32_if(more, ls + d * kScaleStep);
+    }
+    la += kDepth * kStep;
+    ls += kDepth * kScaleStep;
+    // The band's sums of this warp: the quad's 4 lanes added (fixed order), one store a row.
+    acc0 += __shfl_xor_sync(0xffffffffu, acc0, 1);
+    acc1 += __shfl_xor_sync(0xffffffffu, acc1, 1);
+    acc0 += __shfl_xor_sync(0xffffffffu, acc0, 2);
+    acc1 += __shfl_xor_sync(0xffffffffu, acc1, 2);
+    if (t < 2) red[(band * kWarpsPerCta + warp) * 16 + g + 8 * t] = t ? acc1 : acc0;
+    acc0 = acc1 = 0.f;
+  }
+  __syncthreads();
+  for (int r = threadIdx.x; r < nb * 16; r += blockDim.x) {
+    const int b = r >> 4, row = r & 15;
+    float v = 0.f;
+#pragma unroll
+    for (int w = 0; w < kWarpsPerCta; ++w) v += red[(b * kWarpsPerCta + w) * 16 + row];
+    out[((int)blockIdx.x + b * G) * 16 + row] = v * (1.f / nvfp4::detail::kDecodeScale);
+  }
+}
+
+int main(int argc, char** argv) {
+  const int reps = argc > 1 ? std::atoi(argv[1]) : 30;
+  ProbeBench pb(reps);
+  struct Shape { int rows, K; };
+  const Shape shapes[] = {{6336, 16384}, {7168, 16384}, {151936, 4096}, {8192, 28672}};
+  size_t max_w = 0;
+  int max_k = 0, max_rows = 0;
+  for (auto& s : shapes) {
+    max_w = std::max(max_w, (size_t)s.rows * s.K / 2);
+    max_k = std::max(max_k, s.K);
+    max_rows = std::max(max_rows, s.rows);
+  }
+  uint8_t *tiles, *tsc;
+  __half* x;
+  float* out;
+  CK(cudaMalloc(&tiles, max_w * 9 / 8));  // the floor reads a shape's weight and scale bytes from here
+  CK(cudaMalloc(&tsc, max_w / 8));
+  CK(cudaMalloc(&x, max_k * 2));
+  CK(cudaMalloc(&out, max_rows * 4));
+  std::vector<uint8_t> h_tiles(max_w), h_tsc(max_w / 8);
+  std::vector<__half> h_x(max_k);
+  std::vector<float> xf(max_k);
+  {
+    SplitMix64 rng{20261204};
+    for (auto& b : h_tiles) b = (uint8_t)rng();  // all 16 codes, both signs
+    for (auto& b : h_tsc) b = (uint8_t)(rng() % 0x7E + 1);  // every finite positive E4M3 but 0 and NaN
+    for (int k = 0; k < max_k; ++k) {
+      const float v = ((int)(rng() % 2001) - 1000) / 64.f;  // -15.6 .. 15.6, exact in fp16
+      h_x[k] = __float2half(v);
+      xf[k] = __half2float(h_x[k]);
+    }
+    CK(cudaMemcpy(tiles, h_tiles.data(), max_w, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(tsc, h_tsc.data(), max_w / 8, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(x, h_x.data(), max_k * 2, cudaMemcpyHostToDevice));
+  }
+  std::printf("W4A16 fp16 x on the tiled format, block scales on fp32 sums; L2 flushed by a 512 MiB "
+              "write before each rep, median of %d (p10)\n", reps);
+  std::vector<float> got(max_rows);
+  for (auto& s : shapes) {
+    const int bands = s.rows / 16, k_tiles = s.K / 128;
+    const int64_t bytes = (int64_t)s.rows * s.K / 2 * 9 / 8;
+    const float floor_us = pb.floor_us(tiles, bytes);
+    std::printf("%dx%d: %d bands, floor %.1f us over %.1f MB\n", s.rows, s.K, bands, floor_us, bytes / 1e6);
+    // The float64 reference of a sample of rows (every 7th band), from the tiled bytes.
+    auto ref_row = [&](int m, bool kt_major, double& mag) {
+      const int b = m / 16, r = m % 16;
+      double sum = 0;
+      mag = 0;
+      for (int k = 0; k < s.K; ++k) {
+        const int kt = k / 128, kk = k % 128;
+        const size_t tile = kt_major ? (size_t)kt * bands + b : (size_t)b * k_tiles + kt;
+        const uint8_t byte = h_tiles[tile * 1024 + r * 64 + kk / 2];
+        const int code = kk & 1 ? byte >> 4 : byte & 15;
+        const int lane = 4 * (r % 8) + kk / 32, idx = 2 * (r / 8) + (kk % 32) / 16;
+        const double v = e2m1(code) * e4m3(h_tsc[tile * 128 + lane * 4 + idx]) * xf[k];
+        sum += v;
+        mag += std::fabs(v);
+      }
+      return sum;
+    };
+    auto run = [&](const char* name, auto kernel, int ctas, int depth, bool kt_major) {
+      const int grid = std::min(bands, ctas * pb.sms);
+      const int nb_max = (bands + grid - 1) / grid;
+      const int smem = k_tiles * kXTilePitch + nb_max * kWarpsPerCta * 16 * 4;
+      CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+      CK(cudaMemset(out, 0xFF, s.rows * 4));  // poisoned
+      kernel<<<grid, 32 * kWarpsPerCta, smem>>>(tiles, tsc, x, bands, k_tiles, out);
+      CK(cudaDeviceSynchronize());
+      CK(cudaMemcpy(got.data(), out, s.rows * 4, cudaMemcpyDeviceToHost));
+      double worst = 0;
+      for (int m = 0; m < s.rows; m += 16 * 7 + 3) {
+        double mag;
+        const double want = ref_row(m, kt_major, mag);
+        worst = std::max(worst, std::fabs(got[m] - want) / (mag > 0 ? mag : 1));
+      }
+      const auto tm = pb.time([&] { kernel<<<grid, 32 * kWarpsPerCta, smem>>>(tiles, tsc, x, bands, k_tiles, out); });
+      std::printf("  %-26s grid %4d, depth %d: %6.1f us (p10 %5.1f)  %5.3fx the floor; worst error / sum|terms| %.1e %s\n",
+                  name, grid, depth, tm.first, tm.second, tm.first / floor_us, worst, worst < 1e-6 ? "ok" : "FAIL");
+    };
+    if (s.K % 1024) continue;
+    for (int pass = 0; pass < 2; ++pass) {
+      run("[band][kt], 3 CTAs", band_sweep_kernel<2, 3>, 3, 2, false);
+      run("[kt][band], 3 CTAs", band_sweep_kernel<2, 3, true>, 3, 2, true);
+      run("[kt][band], 4 CTAs", band_sweep_kernel<2, 4, true>, 4, 2, true);
+      run("[band][kt], x once (diag)", band_sweep_kernel<2, 3, false, true>, 3, 2, false);
+      run("[kt][band], x once (diag)", band_sweep_kernel<2, 3, true, true>, 3, 2, true);
+    }
+  }
+  return 0;
+}

@@ -28,7 +28,9 @@ columns the tile sweep once a section (item 205: 2 of 26624 at 12 bf16 columns; 
 inside the GEMV (gemv_dynamic_out: tiled with K ending mid-tile and batches, tiled split K, the row
 sweep over 16 batches of 1000 rows with two groups of warps sharing the quantized pieces, and
 past K = 8192 on 16 batches of 700 rows of 12800 the quantize kernel, then the sweep; at L = 1
-the quantize kernel, then the sweep, and past K = 32768 then the sweep over K sections)."""
+the quantize kernel, then the sweep, and past K = 32768 then the sweep over K sections); the band
+sweep (sm_90, W4A16 at one column on the tiled format: clusters of 2 CTAs on 5 bands with the last
+cut short and on 63, one CTA at K = 6144, and at K = 32768 on 200 bands, 74 KB of shared memory)."""
 import sys
 
 import torch
@@ -67,7 +69,9 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 33, 32800, 1, "fp4", 0), (1, 300, 33024, 3, "fp4", 0),
                                 (1, 1001, 53248, 12, "bf16", 0), (1, 300, 10240, 1, "fp4", 0),
                                 (2, 70, 12288, 1, "fp4", 0), (1, 600, 14336, 1, "fp4", 0),
-                                (1, 1200, 20480, 1, "fp4", 0)]:
+                                (1, 1200, 20480, 1, "fp4", 0), (1, 77, 4096, 1, "bf16", 2),
+                                (1, 1000, 16384, 1, "fp16", 2), (1, 77, 6144, 1, "bf16", 2),
+                                (1, 3190, 32768, 1, "fp16", 2)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

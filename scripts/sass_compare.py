@@ -2,7 +2,7 @@
 
 Changes outside a hot loop (a kernel parameter, a prologue without divisions) moved ptxas's
 placement of the sweeps' loads by ~100 instructions and cost the lm_head 1.6-8.5 us (BENCHMARKS.md
-items 148 and 150). Per kernel whose name matches the pattern (default: the row sweeps), this
+items 148 and 150). Per kernel whose name matches the pattern (default: the sweeps, SWEEPS), this
 prints the instructions before the hot loop, the loop's length, whether the loop is the same SASS
 up to register names and immediates, the 16-byte loads' lag in the loop (positions between the
 last read of a load's destination registers and the load; sass_loop.load_lags), summed, and the
@@ -55,7 +55,12 @@ def loop_summary(function_sass: str):
     return loop[0], [normalized(text) for _, text in body], lag, min(reads, default=None)
 
 
-def compare(base_sass: str, new_sass: str, pattern: str = "sweep") -> list:
+# The kernels with a hot loop over a register window of loads: the row sweeps, the tile sweep and the
+# band sweep (band16_kernel).
+SWEEPS = "sweep|band16"
+
+
+def compare(base_sass: str, new_sass: str, pattern: str = SWEEPS) -> list:
     """One line per kernel of base_sass whose name matches pattern and has a hot loop."""
     new = {kernel_key(name): text for name, text in split_functions(new_sass).items()}
     lines = []
@@ -87,4 +92,4 @@ if __name__ == "__main__":
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     base, new = cuobjdump_sass(sys.argv[1]), cuobjdump_sass(sys.argv[2])
-    print("\n".join(compare(base, new, sys.argv[3] if len(sys.argv) > 3 else "sweep")))
+    print("\n".join(compare(base, new, sys.argv[3] if len(sys.argv) > 3 else SWEEPS)))

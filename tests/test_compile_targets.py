@@ -157,8 +157,12 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # mma, as in the W4A16 sweep; 535 / 540 / 533 before the copies were branch-free, item 191); with 4
 # chunks (item 186) 800 / 795 (fp16 / FP4; bf16 x takes 2 chunks since item 196); at 9..16 columns
 # (item 194: two blocks of 8, one chunk of rows g and g + 8, 64 values, 16 mma) 336 / 342 / 335, on
-# 2 chunks (item 197: 128 values, 32 mma) 512 / 523 / 517.
+# 2 chunks (item 197: 128 values, 32 mma) 512 / 523 / 517. The band sweep (band16_kernel, item 268:
+# W4A16 on the tiled format, the block scales on the mma's fp32 sums) per 2 tiles of a row pair (4
+# blocks of 2 rows each, 256 values and row): 237 fp16 and bf16, 59 per 32 values and row.
 HOT_LOOP_MOST = {
+    "_ZN5nvfp46detail13band16_kernelILb0EEEvNS_10GemvParamsEi": 237,
+    "_ZN5nvfp46detail13band16_kernelILb1EEEvNS_10GemvParamsEi": 237,
     "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 271,
     "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 294,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 663,
@@ -256,8 +260,8 @@ def test_sass_compare_reads_the_sweeps_of_a_real_build(builds):
     """scripts/sass_compare.py on the sm_90a build against itself: it finds the hot loop of every
     row sweep kernel (both sweeps, every warp shape; the W4A16 sweep's 80 fp16 / bf16 kernels, 24
     of them one column past 8 warps: 17..24 of one piece, 13..16 of 2; its 8 bf16 ones for L > 1,
-    kBatched, BENCHMARKS.md item 228; and its 12 FP4 two-column ones) and calls each the same; the
-    kernels whose counts the docs state are among them."""
+    kBatched, BENCHMARKS.md item 228; and its 12 FP4 two-column ones; and the band sweep's two) and
+    calls each the same; the kernels whose counts the docs state are among them."""
     tool = cuobjdump()
     if tool is None:
         pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")

@@ -580,7 +580,7 @@ def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):
                           (1, 1201, 16384, 1, (2, 8), False), (1, 513, 2048, 1, None, False),
                           (2, 301, 4096, 1, None, False), (1, 301, 4096, 2, None, False),
                           (1, 301, 4096, 4, None, False), (1, 301, 7200, 1, None, False),
-                          (2, 300, 7200, 8, "tiles", False), (1, 301, 4096, 1, "tiles", True),
+                          (2, 300, 7200, 8, "tiles", False), (1, 301, 4096, 1, "band", True),
                           (2, 40, 16384, 3, "tiles", True)],
                          ids=str)
 def test_w4a16_bf16_tiny_activations_exponent_cap(l, m, k, n, kernel, tiled):
@@ -594,13 +594,16 @@ def test_w4a16_bf16_tiny_activations_exponent_cap(l, m, k, n, kernel, tiled):
     power of two per batch); 2 and 4 columns (the two-column sweep, the tile sweep); K = 7200 at one
     column (whichever kernel the plan takes); the row tiles' staged activations (`kernel` "tiles":
     gemv_kernel checked; 8 columns at L = 2 and K % 256 != 0, the tiled weight format and its
-    bulk-staged activation at K = 16384)."""
+    bulk-staged activation at K = 16384); the tiled format at one column, where the band sweep
+    converts each warp's x with the same capped power of two (`kernel` "band": band16_kernel)."""
     gen = torch.Generator().manual_seed(m + k + n)
     a, sfa, x, _ = random_problem(l, m, k, n, gen, "bf16", DEV)
     x = (x.double().sign() * x.double().abs().clamp(min=2.0**-8, max=8.0) * 2.0**-118).to(torch.bfloat16)
-    if kernel is not None and (kernel == "tiles" or _sweep16_expected()):
+    expected = {"tiles": True, "band": _sweeps_allowed("BAND16")}.get(kernel, _sweep16_expected())
+    if kernel is not None and expected:
         names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32, tiled=tiled))
         assert (any("gemv_kernel" in name for name in names) if kernel == "tiles"
+                else any("band16_kernel" in name for name in names) if kernel == "band"
                 else _sweep16_launched(names, *kernel, bf16=True)), names
     got = run_op(a, sfa, x, None, torch.float32, tiled=tiled)
     ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
@@ -775,6 +778,49 @@ def test_tiled_many_bands_per_warp_match_reference(l, m, k, n, act):
     lm_head. (Run 128 also ran these through a window that flows on across bands,
     docs/runs/run128/flow_window.patch, and run 130 through the front order.)"""
     _check_tiled_three_calls(l, m, k, n, act, seed=m + k + n + 2)
+
+
+@pytest.mark.parametrize("act", ["fp16", "bf16"])
+@pytest.mark.parametrize("m,k", [(1, 2048), (77, 4096), (40, 16384), (7168, 16384), (14336, 4096), (4100, 14336),
+                                 (1000, 28672), (33, 32768), (6336, 16384), (6336, 32768), (300, 6144)], ids=str)
+def test_tiled_band_sweep_matches_reference(m, k, act):
+    """W4A16 at one column and L = 1 on the tiled format (band16_kernel on sm_90; K a multiple of
+    2048): one band of one row, M % 16 != 0 (77, 4100, 1000, 33, 300 rows: a last band partly past
+    M), clusters of 2 CTAs splitting K where the bands do not divide over the grid (7168, 14336,
+    1000 rows; 40 and 33 rows: 3 bands) and single CTAs where they do or K is no multiple of 4096
+    (6336 x 16384, 4100 x 14336, 300 x 6144), x's tiles past 48 KB of shared memory (6336 x 32768 on
+    one CTA a cluster: 74 KB); bf16 x with magnitudes 2^-30 .. 2^30 along K (each warp converts its own tiles with
+    its own power of two); three calls bitwise equal."""
+    gen = torch.Generator().manual_seed(m + k + len(act))
+    a, sfa, x, _ = random_problem(1, m, k, 1, gen, act, DEV)
+    if act == "bf16":
+        x = _magnitudes_along_k(x)
+    if _sweeps_allowed("BAND16"):
+        ta, tsf = fmt.to_tiled(a, sfa)
+        out = torch.empty((1, m, 1), dtype=torch.float32, device=DEV)
+        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(ta, tsf, x, None, reference.TILED, 0, None, None,
+                                                                   None, out))
+        assert any("band16_kernel" in name for name in names), names
+    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    outs = [run_op(a, sfa, x, None, torch.float32, tiled=True) for _ in range(3)]
+    assert_close_elementwise(outs[0], ref, tol, f"band sweep M={m} K={k} {act}")
+    assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2]), "not deterministic"
+
+
+def test_tiled_band_sweep_epilogue():
+    """The band sweep's epilogue: global scales, bias, fp16 / bf16 / fp32 outputs, a strided output."""
+    gen = torch.Generator().manual_seed(47)
+    m, k = 901, 8192
+    a, sfa, x, _ = random_problem(1, m, k, 1, gen, "bf16", DEV)
+    ta, tsf = fmt.to_tiled(a, sfa)
+    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
+    bias = torch.randn(m, generator=gen).to(DEV)
+    ref = reference.gemv_reference(a, sfa, x, None, 0, 0, wgs, ags, bias, torch.float64)
+    accumulation = (tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL) * 0.37 * 2.5
+                    + bias.abs().double().reshape(1, -1, 1) * 2**-23)
+    _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(ta, tsf, x, None, reference.TILED, 0, wgs, ags, bias, out),
+                    ref, accumulation, "band16_kernel", _sweeps_allowed("BAND16"), "band sweep epilogue")
 
 
 @pytest.mark.parametrize("seed", range(40))

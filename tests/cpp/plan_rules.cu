@@ -75,10 +75,10 @@ void fail(const Device& d, const Case& c, const GemvLaunch& g, const char* what)
   if (++failures <= 40)
     std::printf("FAIL %s M=%d K=%d L=%d N=%d act=%d sf=%d aligned=%d: %s (grid %d, row_blocks %d, "
                 "splits %d, k_split %d, k_chunk %d, seg_rows %d, smem %d, ring %d, spans %d, tiled %d, "
-                "integer %d, raw %d, sweep %d x %d warps, cluster %d, k sections %d)\n",
+                "integer %d, raw %d, sweep %d x %d warps, band %d, cluster %d, k sections %d)\n",
                 d.name, c.M, c.K, c.L, c.N, c.act, c.sf_layout, c.aligned, what, g.grid,
                 g.row_blocks, g.splits, g.k_split, g.k_chunk, g.seg_rows, g.smem_bytes, g.ring,
-                g.spans, g.tiled, g.integer, g.act_raw_offset, g.sweep, g.sweep_warps, g.cluster, g.k_sections);
+                g.spans, g.tiled, g.integer, g.act_raw_offset, g.sweep, g.sweep_warps, g.band, g.cluster, g.k_sections);
 }
 
 // The row sweep: whole rows of K, the activation in registers, per-row sums in smem (c: K's
@@ -159,6 +159,23 @@ void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
                   "the warps' sums and the cluster's tile sums");
 }
 
+// The band sweep (W4A16 at one column and L = 1 on the tiled format, sm_90): K over a cluster of 1
+// or 2 CTAs in whole groups of 2 tiles a warp (2048 values a CTA), at most one cluster a band, the
+// clusters resident at 3 CTAs an SM, x's tiles and the bands' sums within a third of the SM's
+// shared memory.
+void check_band_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
+  const int64_t bands = (c.M + 15) / 16;
+  if (d.dev.major != 9 || c.sf_layout != kScaleTiled || c.N != 1 || c.L != 1 || !c.aligned ||
+      (c.act != kActF16 && c.act != kActBF16) || c.K % (2048 * g.band) != 0 || c.K > 32768)
+    fail(d, c, g, "band sweep: W4A16, one column, L = 1, tiled, aligned, K a multiple of 2048 per CTA up to 32768, sm_90");
+  if ((g.band != 1 && g.band != 2) || g.k_split * g.band != c.K || g.splits != 1 || g.row_blocks > bands ||
+      g.row_blocks > 3 * d.dev.sms / g.band || g.sweep || g.cluster || g.integer || !g.tiled || g.ring || g.spans)
+    fail(d, c, g, "band sweep: clusters of 1 or 2 CTAs splitting K, at most one a band, resident at 3 CTAs an SM");
+  const int64_t per = (bands + g.row_blocks - 1) / g.row_blocks;
+  if (g.smem_bytes < (c.K / 128 / g.band) * (256 + 32) + per * 9 * 16 * 4 || g.smem_bytes > (2 * d.dev.cta_smem) / 3)
+    fail(d, c, g, "band sweep: shared memory for x's tiles and the bands' sums, a third of the SM's");
+}
+
 GemvLaunch check_case(const Device& d, const Case& c) {
   const GemvParams p = params_of(c);
   const GemvLaunch g = plan_gemv_for(p, d.dev);
@@ -166,7 +183,8 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   const int64_t rows = int64_t(c.M) * c.L * (g.k_sections > 1 ? g.k_sections : 1);  // sections: batches
   if (check_plan(p, g, d.dev) != 0) fail(d, c, g, "launch_gemv would refuse it");
   if (g.row_blocks < 1 || g.row_blocks > rows || g.row_blocks > 65535) fail(d, c, g, "row blocks");
-  if (g.splits < 1 || int64_t(g.grid) != int64_t(g.row_blocks) * g.splits * (g.cluster ? g.cluster : 1))
+  if (g.splits < 1 ||
+      int64_t(g.grid) != int64_t(g.row_blocks) * g.splits * (g.cluster ? g.cluster : 1) * (g.band ? g.band : 1))
     fail(d, c, g, "grid");
   if (g.k_sections) {  // K in equal sections (k_sections_plan): batches of the row sweep at one
     // column, else each a launch of the tile sweep (sections of a multiple of 256 values there)
@@ -189,6 +207,10 @@ GemvLaunch check_case(const Device& d, const Case& c) {
       check_tile_sweep(d, Case{c.M, c.K / s, 1, c.N, c.act, c.sf_layout, c.aligned}, section);
     else
       check_row_sweep(d, Case{c.M, c.K / s, s, c.N, c.act, c.sf_layout, c.aligned}, section);
+    return g;
+  }
+  if (g.band) {
+    check_band_sweep(d, c, g);
     return g;
   }
   if (g.cluster) {
@@ -227,6 +249,7 @@ GemvLaunch check_case(const Device& d, const Case& c) {
 }
 
 const char* variant(const GemvLaunch& g) {
+  if (g.band) return "band sweep";
   if (g.cluster) return "tile sweep";
   if (g.sweep) return "sweep";
   if (g.integer) return g.tiled ? "tiled+int" : g.spans ? "spans+int" : "int";
@@ -698,6 +721,41 @@ int main() {
     if (g.splits != e.splits || g.row_blocks != e.row_blocks) {
       std::printf("FAIL H200 tiled %dx%dx%d takes %d splits of %d row blocks, measured rule: %d of %d\n",
                   e.M, e.K, e.L, g.splits, g.row_blocks, e.splits, e.row_blocks);
+      ++failures;
+    }
+  }
+  // The band sweep (band16_plan): W4A16 at one column and L = 1 on the tiled format, K a multiple of
+  // 2048; clusters of 2 CTAs where that leaves fewer bands' worth a CTA (448, 896 and 512 bands on 396
+  // CTAs), one where the bands divide (the lm_head's 24 a CTA, 6336 rows' one) or K is no multiple of
+  // 4096 (14336); K = 7168 keeps the row tiles (run 435's measured choices).
+  struct ExpectBand {
+    int M, K, band;
+  };
+  const ExpectBand band_plans[] = {{7168, 16384, 2}, {14336, 4096, 2}, {8192, 28672, 2}, {151936, 4096, 1},
+                                   {6336, 16384, 1}, {4096, 14336, 1}, {4096, 7168, 0},  {2048, 7168, 0}};
+  const bool band_rule = default_rule && !std::getenv("NVFP4_GEMV_BAND16");
+  for (const ExpectBand& e : band_plans)
+    for (int act : {kActF16, kActBF16}) {
+      const GemvLaunch g = check_case(devices[0], Case{e.M, e.K, 1, 1, act, kScaleTiled, true});
+      if (band_rule && g.band != e.band) {
+        std::printf("FAIL H200 tiled W4A16 %dx%d act %d takes %s (band %d), measured rule: band %d\n", e.M, e.K,
+                    act, variant(g), g.band, e.band);
+        ++failures;
+      }
+    }
+  // check_plan refuses a band plan of the other cluster size, and one for a K the band sweep does not
+  // take (7168: no whole groups of 2 tiles a warp).
+  {
+    const GemvParams p = params_of(Case{7168, 16384, 1, 1, kActF16, kScaleTiled, true});
+    const GemvParams q = params_of(Case{7168, 7168, 1, 1, kActF16, kScaleTiled, true});
+    const GemvLaunch g = plan_gemv_for(p, devices[0].dev);
+    GemvLaunch other = g;
+    other.band = 3 - g.band;
+    other.grid = other.row_blocks * other.band;
+    other.k_split = p.K / other.band;
+    if (band_rule && (g.band != 2 || check_plan(p, other, devices[0].dev) == 0 || check_plan(q, g, devices[0].dev) == 0)) {
+      std::printf("FAIL H200 tiled W4A16 7168x16384: band %d; check_plan of the other cluster size %d, of K = 7168 %d\n",
+                  g.band, check_plan(p, other, devices[0].dev), check_plan(q, g, devices[0].dev));
       ++failures;
     }
   }

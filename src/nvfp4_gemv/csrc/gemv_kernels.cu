@@ -2443,6 +2443,204 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
 }
 
 // ---------------------------------------------------------------------------------------------
+// The band sweep (band16_kernel): W4A16 (fp16 / bf16 x) at one column and L = 1 on the tiled
+// weight format, sm_90, K a multiple of 2048 C (C: CTAs a cluster, 1 or 2: band16_plan).
+//
+// Why: on the tiled format W4A16 took the row tiles (compute_item: the block scales applied to the
+// decoded weights by HMUL2, x staged a chunk at a time, split K), 1.3-1.6x the floor. Here the
+// block scales wait for the mma: every quad of a warp holds the same 128 values of its own rows
+// (rows g and g + 8 of a 16-row tile; lane t chunk t, blocks 2t and 2t + 1), which is how the
+// tiled format lays a tile out (one 512-byte warp load a half, one 4-byte scale load a lane). B's
+// column 2t carries x only in lane t's k slots of words 0-1 (block 2t) and column 2t + 1 only
+// those of words 2-3 (block 2t + 1), zero elsewhere, so lane (g, t)'s accumulators end a tile as
+// its own four block dot products, D[g][2t], D[g][2t + 1], D[g + 8][2t], D[g + 8][2t + 1], which 4
+// FFMA scale into the two rows' sums. Per 32 values and row: the decode (44 SASS), 4 mma, 2 FFMA,
+// the scales' conversion and 2 LDS.128 of x (a zero region stands in for the lanes whose B is
+// zero): 59 in the hot loop (237 per 2 tiles of a row pair, fp16 and bf16 x), where the row sweep
+// takes 81-83.
+// Shape: CTAs of 8 warps, 3 an SM; a cluster of C CTAs takes bands (16 rows) c, c + Gc, ... (c
+// the cluster, Gc the clusters), its CTA of rank r the k tiles r KC .. r KC + KC - 1 (KC = K / 128
+// / C); warp w of a CTA the tiles r KC + w + 8 j (j < KC / 8, 2 in flight). Each warp stages its
+// own tiles' x in shared memory in the mma's k order (bf16: times 2^e, e from the warp's largest
+// |x| by column_exponent's rule, the warp's sums times 2^-e); after each band the quad's 4 lanes
+// add their sums and one lane a row stores them; at the end each CTA adds its 8 warps' sums in warp
+// order and, with C = 2, after a cluster barrier each CTA adds a share of the outputs over both
+// CTAs' sums in rank order (distributed shared memory): deterministic, one kernel.
+// Exact as the sweeps: E2M1 * 2^-14 in fp16, products exact, fp32 accumulation, the block scales
+// as fp32 (E4M3 is exact in fp16 and fp32), one rounding a block product.
+// Measured first as scripts/band_sweep_probe.cu (runs 430-436, BENCHMARKS.md item 266: fp16 / bf16
+// us against the library's row sweep on row-major weights and its row tiles, same call):
+// 7168x16384 (C = 2) 24.2 / 24.0-24.1 against 24.4 / 24.8 and 27.7 / 28.1, 8192x28672 (2)
+// 42.6-42.8 / 43.5-43.6 against 43.0 / 43.1 and 49.7 / 49.0, 14336x4096 (2) 15.3-15.4 / 15.4
+// against 15.9 / 16.5 and 17.9 / 17.9, the lm_head (1) 95.3-95.5 / 95.6-96.0 against 96.4 / 96.0
+// and 99.8 / 99.8; C = 4 or 8 slower (fewer CTAs resident), C = 1 where the bands divide over the
+// grid.
+// ---------------------------------------------------------------------------------------------
+constexpr int kBandWarps = 8, kBandThreads = 32 * kBandWarps, kBandCtasPerSm = 3;
+constexpr int kBandDepth = 2;                  // tiles in flight a warp
+constexpr int kBandXTileBytes = 256 + 32;      // a tile's x in the mma's k order, then 32 zero bytes
+constexpr int kBandKGrain = 128 * kBandWarps * kBandDepth;  // K values a CTA's warps take a group
+constexpr int kBandMaxK = 32768;
+// Shared memory: x's tiles, then [band][warp][16] fp32 sums, then [band][16] the CTA's sums.
+__host__ __device__ constexpr int band16_smem(int k_tiles_cta, int bands_max) {
+  return k_tiles_cta * kBandXTileBytes + bands_max * (kBandWarps + 1) * 16 * 4;
+}
+
+template <bool kBf16>
+__global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(const GemvParams p, int bands) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
+  __trap();  // the launcher picks it on 9.x devices only (band16_fits)
+#else
+  static_assert(kWeightBias == kDecodeScale, "the sums carry the decode's 2^-14 alone");
+  extern __shared__ __align__(16) uint8_t smem[];
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+  const int C = (int)cluster_ctas(), rank = (int)cluster_rank();
+  const int cid = (int)blockIdx.x / C, Gc = (int)gridDim.x / C;  // this cluster, the clusters
+  const int KC = (p.K >> 7) / C, kt0 = rank * KC, T = KC / kBandWarps;  // k tiles: the CTA's, a warp's a band
+  const int nb = bands > cid ? (bands - cid + Gc - 1) / Gc : 0;          // the cluster's bands
+  float* red = reinterpret_cast<float*>(smem + KC * kBandXTileBytes);    // [band][warp][16 rows]
+  float* part = red + nb * kBandWarps * 16;                               // [band][16 rows]
+
+  // The loads: tile kt0 + warp + 8 j of band cid + i Gc, kBandDepth in flight (T % kBandDepth ==
+  // 0: a band's last group of loads asks for the next band's first tiles, one pointer jump a band).
+  constexpr int kStep = kBandWarps * 1024, kScaleStep = kBandWarps * 128;
+  const int first = kt0 + warp;
+  const uint8_t* la = p.a + (int64_t)cid * p.a_row_stride + first * 1024 + 16 * lane;
+  const uint8_t* ls = p.sfa.base + (int64_t)cid * p.sfa.row_stride + first * 128 + 4 * lane;
+  const int64_t a_jump = Gc * p.a_row_stride - (int64_t)kStep * T;  // bytes, after a band's T tiles
+  const int64_t s_jump = Gc * p.sfa.row_stride - (int64_t)kScaleStep * T;
+  uint32_t wa[kBandDepth][4], wb[kBandDepth][4], sc[kBandDepth];
+#pragma unroll
+  for (int d = 0; d < kBandDepth; ++d) {
+    wa[d][0] = wa[d][1] = wa[d][2] = wa[d][3] = wb[d][0] = wb[d][1] = wb[d][2] = wb[d][3] = 0;
+    ld_stream_if(nb > 0, la + d * kStep, wa[d]);
+    ld_stream_if(nb > 0, la + d * kStep + 512, wb[d]);
+    sc[d] = ld_scale_word_if(nb > 0, ls + d * kScaleStep);
+  }
+  la += kBandDepth * kStep;
+  ls += kBandDepth * kScaleStep;
+
+  // x: this warp's tiles j in slots warp T + j, word w of chunk c at 16 (4 c + w), 4 half2 in
+  // pair_k order, then 32 zero bytes. bf16: the words as they are first, their largest magnitude
+  // over the warp, then each word times 2^e in fp16 (bf16_group_pair_k).
+  const uint16_t* x = static_cast<const uint16_t*>(p.x);
+  const auto slot = [&](int q) { return smem + (warp * T + (q >> 4)) * kBandXTileBytes + (q & 15) * 16; };
+  unsigned x_max = 0;
+#pragma unroll 4
+  for (int q = lane; q < T * 16; q += 32) {
+    const uint4 v = reinterpret_cast<const uint4*>(x)[(kt0 + warp + kBandWarps * (q >> 4)) * 16 + (q & 15)];
+    if constexpr (kBf16) {
+      x_max = max(x_max, bf16x8_max_bits(v));
+      *reinterpret_cast<uint4*>(slot(q)) = v;
+    } else {
+      uint32_t h[4];
+      f16_group_pair_k([&](int i) { return (&v.x)[i]; }, false, 0, h);
+      *reinterpret_cast<uint4*>(slot(q)) = make_uint4(h[0], h[1], h[2], h[3]);
+    }
+  }
+  float unscale = 1.f;  // bf16: 2^-e
+  if constexpr (kBf16) {
+    const int e = bf16_sweep_exponent(__reduce_max_sync(0xffffffffu, x_max) << 16);
+    unscale = ldexpf(1.f, -e);
+    __syncwarp();
+#pragma unroll 4
+    for (int q = lane; q < T * 16; q += 32) {
+      const uint4 v = *reinterpret_cast<const uint4*>(slot(q));
+      const uint32_t v32[4] = {v.x, v.y, v.z, v.w};
+      uint32_t h[4];
+      bf16_group_pair_k(v32, e, h);
+      *reinterpret_cast<uint4*>(slot(q)) = make_uint4(h[0], h[1], h[2], h[3]);
+    }
+  }
+  for (int q = lane; q < T * 2; q += 32)
+    *reinterpret_cast<uint4*>(smem + (warp * T + (q >> 1)) * kBandXTileBytes + 256 + (q & 1) * 16) =
+        make_uint4(0, 0, 0, 0);
+  __syncwarp();
+
+  // This lane's B: words 0-1 of chunk t where g == 2 t (block 2t), words 2-3 where g == 2 t + 1
+  // (block 2t + 1), the tile's zero bytes otherwise.
+  const uint32_t x_base = smem_addr(smem) + warp * T * kBandXTileBytes;
+  const uint32_t x_lo0 = x_base + (g == 2 * t ? 64 * t : 256), x_hi0 = x_base + (g == 2 * t + 1 ? 64 * t + 32 : 256);
+  float acc0 = 0.f, acc1 = 0.f;  // rows g, g + 8 of the band
+  const auto tile = [&](int d, uint32_t x_lo, uint32_t x_hi) {
+    float c[4] = {0.f, 0.f, 0.f, 0.f};
+#pragma unroll
+    for (int w = 0; w < 4; ++w) {
+      const uint4 b = lds128((w < 2 ? x_lo : x_hi) + d * kBandXTileBytes + 16 * (w & 1));
+      uint32_t ha[4], hb[4];
+      decode_e2m1x8(wa[d][w], ha);
+      decode_e2m1x8(wb[d][w], hb);
+      mma_16816(c, ha[0], hb[0], ha[1], hb[1], b.x, b.y);
+      mma_16816(c, ha[2], hb[2], ha[3], hb[3], b.z, b.w);
+    }
+    const float2 sg = __half22float2(decode_e4m3x2<0>(sc[d], 1.0f)), sg8 = __half22float2(decode_e4m3x2<1>(sc[d], 1.0f));
+    acc0 = fmaf(c[1], sg.y, fmaf(c[0], sg.x, acc0));
+    acc1 = fmaf(c[3], sg8.y, fmaf(c[2], sg8.x, acc1));
+  };
+  for (int band = 0; band < nb; ++band) {
+    uint32_t x_lo = x_lo0, x_hi = x_hi0;
+    for (int j = 0; j < T - kBandDepth; j += kBandDepth) {  // the next group in this band
+#pragma unroll
+      for (int d = 0; d < kBandDepth; ++d) {
+        tile(d, x_lo, x_hi);
+        ld_stream_if(true, la + d * kStep, wa[d]);
+        ld_stream_if(true, la + d * kStep + 512, wb[d]);
+        sc[d] = ld_scale_word_if(true, ls + d * kScaleStep);
+      }
+      la += kBandDepth * kStep;
+      ls += kBandDepth * kScaleStep;
+      x_lo += kBandDepth * kBandXTileBytes;
+      x_hi += kBandDepth * kBandXTileBytes;
+    }
+    la += a_jump;  // the next band's first group
+    ls += s_jump;
+    const bool more = band + 1 < nb;
+#pragma unroll
+    for (int d = 0; d < kBandDepth; ++d) {
+      tile(d, x_lo, x_hi);
+      ld_stream_if(more, la + d * kStep, wa[d]);
+      ld_stream_if(more, la + d * kStep + 512, wb[d]);
+      sc[d] = ld_scale_word_if(more, ls + d * kScaleStep);
+    }
+    la += kBandDepth * kStep;
+    ls += kBandDepth * kScaleStep;
+    // The band's sums of this warp: the quad's 4 lanes added (a fixed order), one store a row.
+    acc0 += __shfl_xor_sync(0xffffffffu, acc0, 1);
+    acc1 += __shfl_xor_sync(0xffffffffu, acc1, 1);
+    acc0 += __shfl_xor_sync(0xffffffffu, acc0, 2);
+    acc1 += __shfl_xor_sync(0xffffffffu, acc1, 2);
+    if (t < 2) red[(band * kBandWarps + warp) * 16 + g + 8 * t] = (t ? acc1 : acc0) * unscale;
+    acc0 = acc1 = 0.f;
+  }
+  __syncthreads();
+  const float alpha = global_alpha(p);
+  const auto store = [&](int o, float v) {
+    const int m = (cid + (o >> 4) * Gc) * 16 + (o & 15);
+    if (m < p.M) store_sum(p, 0, m, 0, v, alpha, kWeightBiasLog2);
+  };
+  for (int o = threadIdx.x; o < nb * 16; o += kBandThreads) {
+    float v = 0.f;
+#pragma unroll
+    for (int w = 0; w < kBandWarps; ++w) v += red[((o >> 4) * kBandWarps + w) * 16 + (o & 15)];
+    if (C == 1)
+      store(o, v);
+    else
+      part[o] = v;
+  }
+  if (C > 1) {
+    cluster_sync();  // every CTA's sums written
+    for (int o = rank * kBandThreads + threadIdx.x; o < nb * 16; o += C * kBandThreads) {
+      const uint32_t addr = smem_addr(part + o);
+      float v = 0.f;
+      for (int r = 0; r < C; ++r) v += ld_cluster_f32(addr, r);
+      store(o, v);
+    }
+    cluster_sync();  // each CTA's shared memory stays until the others have read it
+  }
+#endif
+}
+
+// ---------------------------------------------------------------------------------------------
 // The tile sweep (sweep8_kernel): 3 to 16 activation columns at L = 1 (fp16 / bf16 / FP4 x),
 // row-major weights and scales, sm_90, K <= 32768, and 1..2 columns where K > 16384 (BENCHMARKS.md
 // items 184, 194, 199; scripts/cols8_probe.cu is its first form, standalone).
@@ -3763,6 +3961,66 @@ inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
   return sweep8_plan_of(p, sweep8_choice(p, dev), dev);
 }
 
+// The band sweep (band16_kernel) where it fits: W4A16 (fp16 / bf16 x) at one column and L = 1 on
+// the tiled format, sm_90, K a multiple of kBandKGrain (each warp whole groups of 2 tiles) up to
+// kBandMaxK, x 16-byte aligned and, at 3 CTAs an SM, x's tiles and the bands' sums within a third
+// of the SM's shared memory (band16_plan); elsewhere the row tiles. NVFP4_GEMV_BAND16=0 turns it off (the A/B's switch), =1 takes it wherever it fits.
+inline int band16_mode() {
+  static const int mode = env_mode("NVFP4_GEMV_BAND16");
+  return mode;
+}
+// The shared memory a band-sweep CTA may take: a third of the two-CTA share's total (cta_smem is
+// half an SM less its reservation; the reservation of the third CTA is left out: 1 KB on sm_90).
+inline int band16_smem_most(const PlanDevice& dev) { return (2 * dev.cta_smem) / kBandCtasPerSm - 1024; }
+// Clusters of c CTAs resident at once, assumed: the SM's 3 CTAs pair up within its GPC (run 435:
+// 198 clusters of 2 on the H200's 132 SMs); a device whose GPCs leave an odd CTA over runs its
+// last clusters in a second wave (slower, not wrong).
+inline int band16_clusters_max(const PlanDevice& dev, int c) { return std::max(1, kBandCtasPerSm * dev.sms / c); }
+// A plan's clusters: at most those resident and one a band.
+inline int band16_clusters(const GemvParams& p, const PlanDevice& dev, int c) {
+  return (int)std::min<int64_t>(band16_clusters_max(dev, c), (p.M + 15) / 16);
+}
+inline int band16_smem_for(const GemvParams& p, const PlanDevice& dev, int c) {
+  const int64_t bands = (p.M + 15) / 16, clusters = band16_clusters(p, dev, c);
+  return band16_smem((p.K >> 7) / c, (int)((bands + clusters - 1) / clusters));
+}
+// CTAs a cluster: 2 where that takes fewer bands' worth a CTA (a CTA of a cluster of 2 reads half
+// of each of its bands) and K splits into whole groups, else 1. Measured (run 435, the probe, fp16,
+// us): 7168x16384 (448 bands: 2 a CTA at C = 1, 3 a cluster at 2) 24.2 against 26.6-26.7,
+// 8192x28672 42.7-43.0 against 47.6-47.9, 14336x4096 15.2-15.4 against 15.5; 4 and 8 hold fewer
+// CTAs (368, 360) and were slower (7168x16384 24.4-25.1); one CTA where the bands divide evenly
+// (6336x16384 22.0 against 22.5-22.7 on clusters of 8).
+inline int band16_cluster(const GemvParams& p, const PlanDevice& dev) {
+  const int64_t bands = (p.M + 15) / 16;
+  const auto load2 = [&](int c) {  // bands a CTA reads the whole of, times 2
+    const int64_t clusters = band16_clusters(p, dev, c);
+    return (bands + clusters - 1) / clusters * 2 / c;
+  };
+  const bool two = p.K % (2 * kBandKGrain) == 0 && band16_smem_for(p, dev, 2) <= band16_smem_most(dev);
+  return two && (load2(2) < load2(1) || band16_smem_for(p, dev, 1) > band16_smem_most(dev)) ? 2 : 1;
+}
+inline bool band16_fits(const GemvParams& p, const PlanDevice& dev) {
+  const int mode = band16_mode();
+  return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 && p.sfa.layout == kScaleTiled &&
+         (p.act == kActF16 || p.act == kActBF16) && p.N == 1 && p.L == 1 && p.K % kBandKGrain == 0 &&
+         p.K <= kBandMaxK && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && tiled_fits(p) &&
+         band16_smem_for(p, dev, band16_cluster(p, dev)) <= band16_smem_most(dev);
+}
+inline GemvLaunch band16_plan(const GemvParams& p, const PlanDevice& dev) {
+  const int c = band16_cluster(p, dev);
+  GemvLaunch plan{};
+  plan.band = c;
+  plan.row_blocks = band16_clusters(p, dev, c);
+  plan.grid = plan.row_blocks * c;
+  plan.splits = 1;
+  plan.k_split = plan.k_chunk = p.K / c;
+  plan.seg_rows = (int)std::min<int64_t>(p.M, 16);
+  plan.smem_bytes = band16_smem_for(p, dev, c);
+  plan.chunk_bytes = 16;
+  plan.tiled = 1;
+  return plan;
+}
+
 // Batch s of k_section_params's q on its own (L = 1): a section the tile sweep takes, which holds
 // one batch a launch (sweep8_kernel at L = 1 only).
 inline GemvParams k_section_of(const GemvParams& q, int s) {
@@ -4073,6 +4331,31 @@ inline int launch_tile_sweep(const GemvParams& p, const GemvLaunch& plan, const 
   return shape.pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream) : launch_sweep8_for<2>(p, plan, dev, stream);
 }
 
+// The band sweep: clusters of plan.band CTAs (a launch attribute where 2), the shared-memory opt-in
+// once per device (x's tiles past 48 KB where K > 16384 on one CTA a cluster).
+template <bool kBf16>
+int launch_band16_for(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
+  static int opted_in[64] = {};
+  int device = 0;
+  cudaGetDevice(&device);
+  if (!opted_in[device & 63]) {
+    if (const cudaError_t err = cudaFuncSetAttribute(band16_kernel<kBf16>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                     band16_smem_most(dev)))
+      return err;
+    opted_in[device & 63] = 1;
+  }
+  cudaLaunchAttribute attr;
+  cudaLaunchConfig_t cfg = launch_config(plan.grid, kBandThreads, plan.smem_bytes, stream, false, attr);
+  attr.id = cudaLaunchAttributeClusterDimension;
+  attr.val.clusterDim.x = plan.band;
+  attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
+  cfg.numAttrs = 1;
+  return cudaLaunchKernelEx(&cfg, band16_kernel<kBf16>, p, (int)((p.M + 15) / 16));
+}
+inline int launch_band16(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
+  return p.act == kActBF16 ? launch_band16_for<true>(p, plan, dev, stream) : launch_band16_for<false>(p, plan, dev, stream);
+}
+
 }  // namespace detail
 
 GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::device_info()); }
@@ -4088,6 +4371,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   // The integer item takes the row tiles' place (integer_mode): the tiled format's here, the
   // row-major one's below, after the ring's and the k spans' rules; forced, it goes first.
   if (integer && (tiled || integer_mode() == 1)) return integer_plan();
+  if (tiled && band16_fits(p, dev)) return band16_plan(p, dev);
   if (tiled)  // the tiled weight format has one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
@@ -4150,6 +4434,18 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     return cudaSuccess;
   }
   if (plan.splits > 1 && p.partials == nullptr) return cudaErrorInvalidValue;
+  if (plan.band) {  // the band sweep: its own plan (band16_plan), whole bands over a cluster's CTAs
+    if (!band16_fits(p, dev)) return cudaErrorInvalidValue;
+    const GemvLaunch want = band16_plan(p, dev);
+    const bool shape = plan.band == want.band && plan.k_split == want.k_split && plan.row_blocks >= 1 &&
+                       plan.row_blocks <= band16_clusters(p, dev, plan.band) &&
+                       (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.band && plan.splits == 1 &&
+                       plan.tiled && !plan.sweep && !plan.cluster && !plan.integer && !plan.ring && !plan.spans &&
+                       !plan.k_sections && plan.smem_bytes <= band16_smem_most(dev) &&
+                       plan.smem_bytes >= band16_smem((p.K >> 7) / plan.band,
+                                                      (int)(((p.M + 15) / 16 + plan.row_blocks - 1) / plan.row_blocks));
+    return shape ? cudaSuccess : cudaErrorInvalidValue;
+  }
   if (plan.cluster) {  // the tile sweep: its own plan (sweep8_plan), whole K over a cluster
     const Sweep8Choice choice = sweep8_choice(p, dev);
     const GemvLaunch want = sweep8_fits(p, dev) ? sweep8_plan_of(p, choice, dev) : GemvLaunch{};
@@ -4241,6 +4537,7 @@ int launch_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& d
     }
     return launch_split_sum(p, plan.k_sections, dev, stream);
   }
+  if (plan.band) return launch_band16(p, plan, dev, stream);
   if (plan.cluster) return launch_tile_sweep(p, plan, dev, stream);
   if (plan.sweep) return launch_row_sweep(p, plan, stream);
   if (quant_act(p)) {  // an integer plan (check_plan)

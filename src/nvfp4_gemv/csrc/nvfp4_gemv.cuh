@@ -148,6 +148,9 @@ struct GemvLaunch {
                         // sweep16_kernel, told apart by `integer`), this many 32-value pieces of
                         // every row per thread, the activation in registers
   int sweep_warps;      // the row sweep's warps per row (CTAs of sweep_warps * (8 / sweep_warps))
+  int band;             // > 0: the band sweep (band16_kernel: W4A16, one column, L = 1, the tiled
+                        // format, sm_90), this many CTAs per thread block cluster (1 or 2), each
+                        // k_split values of every band; row_blocks clusters, grid = row_blocks * band
   int cluster;          // > 0: the tile sweep (sweep8_kernel: 3..8 columns, row-major, sm_90), this
                         // many CTAs per thread block cluster, each k_split values of every row;
                         // row_blocks clusters, grid = row_blocks * cluster

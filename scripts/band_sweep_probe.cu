@@ -21,7 +21,8 @@
 // warp; the epilogue adds each row's 8 warp sums in warp order. K a multiple of 2048 (whole groups
 // of 2 tiles a warp; with a cluster of C, 2048 C).
 // Grown run by run: kWarpX (each warp stages its own tiles' x, run 433), K split over clusters (run
-// 435), bf16 x (kBf16, run 436); main() runs the last call's list (runs 430-431's form, with the
+// 435), bf16 x (kBf16, run 436), 2 CTAs an SM with 2 or 4 tiles in flight (run 439); main() runs
+// the last call's list (runs 430-431's form, with the
 // tiles stored [k tile][band] and x read once as variants: docs/runs/run434/band_sweep_probe_431.cu).
 // Checked against a float64 host reference; timed as the bench does (L2 flushed by a 512 MiB
 // write before each rep, CUDA events, median of REPS) beside the stream floor over the same bytes.
@@ -267,7 +268,7 @@ int main(int argc, char** argv) {
   ProbeBench pb(reps);
   // Each shape with the cluster sizes C that split its k tiles into whole groups of 2 tiles a warp.
   struct Shape { int rows, K; std::vector<int> clusters; };
-  const Shape shapes[] = {{7168, 16384, {1, 2, 8}}, {8192, 28672, {2}}, {4096, 14336, {1}},
+  const Shape shapes[] = {{7168, 16384, {2}}, {8192, 28672, {2}}, {4096, 14336, {1}},
                           {14336, 4096, {2}}, {6336, 16384, {1}}, {151936, 4096, {1}}};
   size_t max_w = 0;
   int max_k = 0, max_rows = 0;
@@ -329,10 +330,11 @@ int main(int argc, char** argv) {
       }
       return sum;
     };
-    auto run = [&](const char* name, auto kernel, int C, bool bf16) {
+    // kernel: band_sweep_kernel<depth, ctas, ...> (ctas an SM, depth tiles in flight a warp).
+    auto run = [&](const char* name, auto kernel, int C, bool bf16, int ctas = 3, int depth = 2) {
       const uint16_t* x = bf16 ? xb16 : x16;
       const int KC = k_tiles / C;
-      if (k_tiles % C || KC % (2 * kWarpsPerCta)) return;  // whole groups of 2 tiles a warp
+      if (k_tiles % C || KC % (depth * kWarpsPerCta)) return;  // whole groups of depth tiles a warp
       cudaLaunchConfig_t cfg = {};
       cudaLaunchAttribute attr;
       attr.id = cudaLaunchAttributeClusterDimension;
@@ -342,7 +344,7 @@ int main(int argc, char** argv) {
       cfg.attrs = &attr;
       cfg.numAttrs = C > 1 ? 1 : 0;
       // The most clusters resident at once (a cluster's CTAs share a GPC), the smem for their bands.
-      int clusters = 3 * pb.sms / C, smem = 0;
+      int clusters = ctas * pb.sms / C, smem = 0;
       for (int it = 0; it < 2; ++it) {
         const int nb_max = (bands + clusters - 1) / clusters;
         smem = KC * kXTilePitch + nb_max * (kWarpsPerCta + 1) * 16 * 4;
@@ -352,7 +354,7 @@ int main(int argc, char** argv) {
         cfg.dynamicSmemBytes = smem;
         int fit = clusters;
         if (C > 1) CK(cudaOccupancyMaxActiveClusters(&fit, kernel, &cfg));
-        clusters = std::min(std::min(fit, 3 * pb.sms / C), bands);
+        clusters = std::min(std::min(fit, ctas * pb.sms / C), bands);
       }
       cfg.gridDim = dim3(clusters * C);
       const auto launch = [&] { CK(cudaLaunchKernelEx(&cfg, kernel, tiles, tsc, x, bands, k_tiles, out)); };
@@ -369,8 +371,8 @@ int main(int argc, char** argv) {
         worst = std::max(worst, std::fabs(got[m] - want) / (mag > 0 ? mag : 1));
       }
       const auto tm = pb.time(launch);
-      std::printf("  %-18s C %d, grid %4d, %2d bands a cluster at most: %6.1f us (p10 %5.1f)  %5.3fx the floor; "
-                  "worst error / sum|terms| %.1e%s %s\n", name, C, clusters * C, (bands + clusters - 1) / clusters,
+      std::printf("  %-18s C %d, %d CTAs an SM, %d tiles in flight, grid %4d, %2d bands a cluster at most: %6.1f us (p10 %5.1f)  %5.3fx the floor; "
+                  "worst error / sum|terms| %.1e%s %s\n", name, C, ctas, depth, clusters * C, (bands + clusters - 1) / clusters,
                   tm.first, tm.second, tm.first / floor_us, worst, all_written ? "" : ", outputs unwritten",
                   worst < 1e-6 && all_written ? "ok" : "FAIL");
     };
@@ -378,7 +380,10 @@ int main(int argc, char** argv) {
     for (int pass = 0; pass < 2; ++pass)
       for (int C : s.clusters) {
         run("fp16", band_sweep_kernel<2, 3, true>, C, false);
+        run("fp16", band_sweep_kernel<2, 2, true>, C, false, 2, 2);
+        run("fp16", band_sweep_kernel<4, 2, true>, C, false, 2, 4);
         run("bf16", band_sweep_kernel<2, 3, true, true>, C, true);
+        run("bf16", band_sweep_kernel<4, 2, true, true>, C, true, 2, 4);
       }
   }
   return 0;

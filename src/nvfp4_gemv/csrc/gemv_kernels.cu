@@ -2474,7 +2474,10 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
 // 42.6-42.8 / 43.5-43.6 against 43.0 / 43.1 and 49.7 / 49.0, 14336x4096 (2) 15.3-15.4 / 15.4
 // against 15.9 / 16.5 and 17.9 / 17.9, the lm_head (1) 95.3-95.5 / 95.6-96.0 against 96.4 / 96.0
 // and 99.8 / 99.8; C = 4 or 8 slower (fewer CTAs resident), C = 1 where the bands divide over the
-// grid.
+// grid. In the library (run 437, item 268, two orders, tiled fp16 / bf16, us, against the row
+// tiles): 7168x16384 24.5-24.6 / 24.6 against 27.6 / 28.1-28.2, the lm_head 94.8-95.2 / 95.5-95.6
+// against 98.5-98.6 / 98.4-98.7, 4096x4096 8.9-9.1 / 9.6 against 11.6 / 12.0. 2 CTAs an SM with 2
+// or 4 tiles in flight (the probe, item 269) were no faster.
 // ---------------------------------------------------------------------------------------------
 constexpr int kBandWarps = 8, kBandThreads = 32 * kBandWarps, kBandCtasPerSm = 3;
 constexpr int kBandDepth = 2;                  // tiles in flight a warp

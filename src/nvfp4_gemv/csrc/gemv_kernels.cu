@@ -2959,7 +2959,7 @@ constexpr int kSmemTwoPerSmMin = kSmemHeader + kActStageBytes + kActPadBytes + 6
 // memory on `stream`, as a programmatic dependent launch when `dependent` (the kernel may start
 // before the previous one on the stream ends; a griddepcontrol.wait in it, or the implicit one at
 // its end, orders its reads of what that kernel wrote). attr: the attribute cfg points to, which
-// the caller keeps alive (sweep8_config puts its cluster shape there instead).
+// the caller keeps alive (cluster_config puts its cluster shape there instead).
 inline cudaLaunchConfig_t launch_config(unsigned grid, unsigned threads, int smem, cudaStream_t stream,
                                         bool dependent, cudaLaunchAttribute& attr) {
   attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
@@ -2973,11 +2973,11 @@ inline cudaLaunchConfig_t launch_config(unsigned grid, unsigned threads, int sme
   cfg.numAttrs = dependent ? 1 : 0;
   return cfg;
 }
-// A tile-sweep launch of `grid` CTAs in clusters of `cluster` (attr: the cluster attribute, which
-// cfg points to).
-inline cudaLaunchConfig_t sweep8_config(int grid, int cluster, int smem, cudaStream_t stream,
-                                        cudaLaunchAttribute& attr) {
-  cudaLaunchConfig_t cfg = launch_config(grid, kSweep8Threads, smem, stream, false, attr);
+// A launch of `grid` CTAs of `threads` in clusters of `cluster` (attr: the cluster attribute, which
+// cfg points to): the tile sweep's and the band sweep's.
+inline cudaLaunchConfig_t cluster_config(int grid, int threads, int cluster, int smem, cudaStream_t stream,
+                                         cudaLaunchAttribute& attr) {
+  cudaLaunchConfig_t cfg = launch_config(grid, threads, smem, stream, false, attr);
   attr.id = cudaLaunchAttributeClusterDimension;
   attr.val.clusterDim.x = cluster;
   attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
@@ -2997,7 +2997,7 @@ inline void sweep8_cluster_fit(PlanDevice& d) {
   }
   for (int c = 1; c <= kSweep8MaxCluster; ++c) {
     cudaLaunchAttribute attr;
-    const cudaLaunchConfig_t cfg = sweep8_config(c * std::max(1, d.sms / c), c, d.smem_optin, 0, attr);
+    const cudaLaunchConfig_t cfg = cluster_config(c * std::max(1, d.sms / c), kSweep8Threads, c, d.smem_optin, 0, attr);
     int fit = 0;
     if (cudaOccupancyMaxActiveClusters(&fit, kernel, &cfg) != cudaSuccess) {
       cudaGetLastError();
@@ -4295,22 +4295,27 @@ inline int launch_row_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStr
   return launch_sweep<4, false>(p, plan, stream);
 }
 
+// Raises kKernel's dynamic shared-memory limit to `bytes` once per device (the first launch there).
+template <auto kKernel>
+int smem_opt_in_once(int bytes) {
+  static int opted_in[64] = {};
+  int device = 0;
+  cudaGetDevice(&device);
+  if (!opted_in[device & 63]) {
+    if (const cudaError_t err = cudaFuncSetAttribute(kKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes))
+      return err;
+    opted_in[device & 63] = 1;
+  }
+  return cudaSuccess;
+}
+
 // The tile sweep for x of kind kAct, clusters of plan.cluster CTAs (a launch attribute: one
 // kernel for every cluster size).
 template <int kAct, int kPieces, int kColBlocks>
 int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  static int opted_in[64] = {};  // the shared-memory opt-in, once per device
-  int device = 0;
-  cudaGetDevice(&device);
-  if (!opted_in[device & 63]) {
-    if (const cudaError_t err =
-            cudaFuncSetAttribute(sweep8_kernel<kAct, kPieces, kColBlocks>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                 dev.smem_optin))
-      return err;
-    opted_in[device & 63] = 1;
-  }
+  if (const int err = smem_opt_in_once<sweep8_kernel<kAct, kPieces, kColBlocks>>(dev.smem_optin)) return err;
   cudaLaunchAttribute attr;
-  const cudaLaunchConfig_t cfg = sweep8_config(plan.grid, plan.cluster, plan.smem_bytes, stream, attr);
+  const cudaLaunchConfig_t cfg = cluster_config(plan.grid, kSweep8Threads, plan.cluster, plan.smem_bytes, stream, attr);
   return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct, kPieces, kColBlocks>, p, plan.row_blocks, plan.k_split / 32);
 }
 template <int kPieces, int kColBlocks = 1>
@@ -4338,21 +4343,9 @@ inline int launch_tile_sweep(const GemvParams& p, const GemvLaunch& plan, const 
 // once per device (x's tiles past 48 KB where K > 16384 on one CTA a cluster).
 template <bool kBf16>
 int launch_band16_for(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  static int opted_in[64] = {};
-  int device = 0;
-  cudaGetDevice(&device);
-  if (!opted_in[device & 63]) {
-    if (const cudaError_t err = cudaFuncSetAttribute(band16_kernel<kBf16>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                     band16_smem_most(dev)))
-      return err;
-    opted_in[device & 63] = 1;
-  }
+  if (const int err = smem_opt_in_once<band16_kernel<kBf16>>(band16_smem_most(dev))) return err;
   cudaLaunchAttribute attr;
-  cudaLaunchConfig_t cfg = launch_config(plan.grid, kBandThreads, plan.smem_bytes, stream, false, attr);
-  attr.id = cudaLaunchAttributeClusterDimension;
-  attr.val.clusterDim.x = plan.band;
-  attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
-  cfg.numAttrs = 1;
+  const cudaLaunchConfig_t cfg = cluster_config(plan.grid, kBandThreads, plan.band, plan.smem_bytes, stream, attr);
   return cudaLaunchKernelEx(&cfg, band16_kernel<kBf16>, p, (int)((p.M + 15) / 16));
 }
 inline int launch_band16(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {

@@ -30,7 +30,11 @@ sweep over 16 batches of 1000 rows with two groups of warps sharing the quantize
 past K = 8192 on 16 batches of 700 rows of 12800 the quantize kernel, then the sweep; at L = 1
 the quantize kernel, then the sweep, and past K = 32768 then the sweep over K sections); the band
 sweep (sm_90, W4A16 at one column on the tiled format: clusters of 2 CTAs on 5 bands with the last
-cut short and on 63, one CTA at K = 6144, and at K = 32768 on 200 bands, 74 KB of shared memory)."""
+cut short and on 63, one CTA at K = 6144, and at K = 32768 on 200 bands, 74 KB of shared memory);
+the tile sweep on the tiled format (sm_90, item 270: 5 FP4 columns on clusters of 2 with K ending
+mid-tile in the second CTA's last tile, 8 fp16 columns at 4 chunks a thread with warps past their
+last piece, 16 bf16 and 11 FP4 columns with a partial last band, two bf16 columns past K = 16384
+with K ending mid-tile; and 8 fp16 columns on 300 x 8192 above)."""
 import sys
 
 import torch
@@ -71,7 +75,9 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (2, 70, 12288, 1, "fp4", 0), (1, 600, 14336, 1, "fp4", 0),
                                 (1, 1200, 20480, 1, "fp4", 0), (1, 77, 4096, 1, "bf16", 2),
                                 (1, 1000, 16384, 1, "fp16", 2), (1, 77, 6144, 1, "bf16", 2),
-                                (1, 3190, 32768, 1, "fp16", 2)]:
+                                (1, 3190, 32768, 1, "fp16", 2), (1, 1001, 4160, 5, "fp4", 2),
+                                (1, 2001, 14336, 8, "fp16", 2), (1, 77, 14336, 16, "bf16", 2),
+                                (1, 130, 14336, 11, "fp4", 2), (1, 77, 18976, 2, "bf16", 2)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

@@ -433,7 +433,7 @@ def _check_tile_sweep(m, k, n, act, shape):
         assert names, "the tile sweep did not run"
         if shape is not None:
             pieces, blocks = shape
-            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?{blocks}>", name) for name in names), names
+            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?{blocks}, ?false>", name) for name in names), names
 
     _three_calls_bitwise_equal(1, m, k, n, act, seed=m + k + n + len(act),
                                check_kernels=launched if _sweep8_expected() else None)
@@ -806,6 +806,56 @@ def test_tiled_band_sweep_matches_reference(m, k, act):
     outs = [run_op(a, sfa, x, None, torch.float32, tiled=True) for _ in range(3)]
     assert_close_elementwise(outs[0], ref, tol, f"band sweep M={m} K={k} {act}")
     assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2]), "not deterministic"
+
+
+@pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
+@pytest.mark.parametrize("m,k,n", [(1, 256, 3), (17, 800, 8), (301, 4160, 5), (1001, 4352, 8), (2001, 14336, 8),
+                                   (7168, 16384, 8), (999, 16384, 3), (2000, 5120, 7), (17, 800, 12),
+                                   (301, 4096, 16), (130, 14336, 11), (5000, 14336, 9), (14336, 4096, 16),
+                                   (77, 18976, 2), (1000, 28672, 8), (129, 32768, 16)], ids=str)
+def test_tiled_tile_sweep_matches_reference(m, k, n, act):
+    """3..16 columns at L = 1 on the tiled format (sweep8_kernel<.., true> on sm_90: each CTA
+    copies its k tiles of a band as they lie, 1 KB a tile and its 128 scale bytes): the shapes of
+    the row-major tile sweep's cases (one CTA, clusters of 2-8, 4 chunks a thread where the H200's
+    model favours them for fp16 and FP4 x, 9..16 columns on one chunk or two), K ending inside a
+    tile (800, 4160, 18976: the format's zero padding read as it lies, x zero past K; row-major
+    weights of these K take other kernels, their scale rows no 16-byte multiple), M % 16 != 0
+    (the band's padded rows), 2 columns past K = 16384; three calls bitwise equal, and equal to
+    the row-major tile sweep's output bit for bit where that runs (the same products summed in the
+    same order)."""
+    gen = torch.Generator().manual_seed(m + k + n + len(act) + 5)
+    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
+    if act == "bf16":
+        x = _magnitudes_along_k(x)
+    if _sweep8_expected():
+        ta, tsf = fmt.to_tiled(a, sfa)
+        out = torch.empty((1, m, n), dtype=torch.float32, device=DEV)
+        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(ta, tsf, x, sfx, reference.TILED, 0, None, None,
+                                                                   None, out))
+        assert any(re.search(r"sweep8_kernel<.*, ?true>", name) for name in names), names
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    outs = [run_op(a, sfa, x, sfx, torch.float32, tiled=True) for _ in range(3)]
+    assert_close_elementwise(outs[0], ref, tol, f"tiled tile sweep M={m} K={k} N={n} {act}")
+    assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2]), "not deterministic"
+    rows = run_op(a, sfa, x, sfx, torch.float32)
+    if any("sweep8_kernel" in name for name in cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))):
+        assert torch.equal(outs[0], rows), "tiled and row-major tile sweeps differ"
+
+
+def test_tiled_tile_sweep_epilogue():
+    """The tiled tile sweep's epilogue: global scales, bias, fp16 / bf16 / fp32 outputs, a strided output."""
+    gen = torch.Generator().manual_seed(53)
+    m, k, n = 901, 8192, 6
+    a, sfa, x, _ = random_problem(1, m, k, n, gen, "bf16", DEV)
+    ta, tsf = fmt.to_tiled(a, sfa)
+    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
+    bias = torch.randn(m, generator=gen).to(DEV)
+    ref = reference.gemv_reference(a, sfa, x, None, 0, 0, wgs, ags, bias, torch.float64)
+    accumulation = (tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL) * 0.37 * 2.5
+                    + bias.abs().double().reshape(1, -1, 1) * 2**-23)
+    _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(ta, tsf, x, None, reference.TILED, 0, wgs, ags, bias, out),
+                    ref, accumulation, "sweep8_kernel", _sweep8_expected(), "tiled tile sweep epilogue")
 
 
 def test_tiled_band_sweep_epilogue():

@@ -127,10 +127,10 @@ void check_row_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
 void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   const int chunks = g.k_split / 32, tiles = (c.M + 15) / 16;
   // 1..2 columns only where no row sweep holds a row (K > 16384: 8 warps of 2 pieces).
-  if (d.dev.major != 9 || c.L != 1 || c.N < (c.K > 16384 ? 1 : 3) || c.N > 16 || c.sf_layout != kScaleRowMajor ||
-      !c.aligned || c.K % 32 != 0 || c.K > 32768)
-    fail(d, c, g, "tile sweep: 3..16 columns at L = 1 (1..16 where K > 16384), row-major, aligned, K % 32 == 0 "
-                  "and <= 32768, sm_90");
+  if (d.dev.major != 9 || c.L != 1 || c.N < (c.K > 16384 ? 1 : 3) || c.N > 16 ||
+      (c.sf_layout != kScaleRowMajor && c.sf_layout != kScaleTiled) || !c.aligned || c.K % 32 != 0 || c.K > 32768)
+    fail(d, c, g, "tile sweep: 3..16 columns at L = 1 (1..16 where K > 16384), row-major or tiled, aligned, "
+                  "K % 32 == 0 and <= 32768, sm_90");
   // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps,
   // at most 8 CTAs (the portable cluster size); up to 128 chunks a CTA (2 a thread), or where
   // K > 4096 up to 256 (4 a thread; not bf16 x, item 196); 9..16 columns (two blocks of 8) up to
@@ -145,8 +145,9 @@ void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
     fail(d, c, g, "tile sweep: the cluster's (at most 8) CTAs split K, each at most 128 chunks (256 at 4 a "
                   "thread, 64 at 9..16 columns on one)");
   if (g.splits != 1 || g.row_blocks > tiles || g.grid != g.row_blocks * g.cluster || g.sweep || g.integer ||
-      g.tiled || g.spans || g.ring || g.workspace_bytes != 0)
-    fail(d, c, g, "tile sweep: one split, a cluster per row block, at most one per 16-row tile");
+      g.tiled != (c.sf_layout == kScaleTiled) || g.spans || g.ring || g.workspace_bytes != 0)
+    fail(d, c, g, "tile sweep: one split, a cluster per row block, at most one per 16-row tile, tiled where the "
+                  "weights are");
   const int cluster_fit = d.dev.cluster_fit[g.cluster] > 0 ? d.dev.cluster_fit[g.cluster] : d.dev.sms / g.cluster;
   if (g.row_blocks > cluster_fit)
     fail(d, c, g, "tile sweep: more clusters than the device holds at once");
@@ -759,7 +760,50 @@ int main() {
       ++failures;
     }
   }
-  // Every tiled plan with at least a band per SM: unsplit at one column, and wherever unsplit whole
+  // The tile sweep on the tiled format (sweep8_kernel<.., true>): the row-major tile sweep's plan
+  // wherever that fits, the weights' layout aside (the same clusters, K split and shape: the tiled
+  // copies fill the same stages), every activation kind, 3..16 columns and 2 past K = 16384; not at
+  // L = 2, nor with scales 4 bytes off 16-byte alignment (the 16-byte copies of the scale tiles);
+  // and where row-major weights cannot take it (301x4160: scale rows of 260 bytes, no 16-byte
+  // copies) the tiled format still does. check_plan refuses a tiled plan for row-major weights and
+  // the other way round.
+  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
+    const Case shapes[] = {{7168, 16384, 1, 8, 0, 0, true},  {4096, 14336, 1, 8, 0, 0, true},
+                           {14336, 4096, 1, 4, 0, 0, true},  {7168, 16384, 1, 16, 0, 0, true},
+                           {512, 14336, 1, 12, 0, 0, true},  {3000, 18944, 1, 2, 0, 0, true},
+                           {301, 4160, 1, 5, 0, 0, true}};
+    for (const int act : {kActF16, kActBF16, kActFP4})
+      for (Case c : shapes) {
+        c.act = act;
+        c.sf_layout = kScaleRowMajor;
+        const GemvLaunch rows = check_case(devices[0], c);
+        c.sf_layout = kScaleTiled;
+        const GemvParams p = params_of(c);
+        const GemvLaunch tiles = check_case(devices[0], c);
+        GemvParams off = p;
+        off.sfa.base += 4;
+        GemvParams two = p;
+        two.L = 2;
+        GemvLaunch as_rows = tiles;
+        as_rows.tiled = 0;
+        const bool rows_fit = c.K * 2 / 32 % 16 == 0;  // row-major scale rows of a 16-byte multiple
+        if (!tiles.cluster || !tiles.tiled || !rows.cluster != !rows_fit ||
+            (rows_fit && (tiles.cluster != rows.cluster || tiles.k_split != rows.k_split ||
+                          tiles.row_blocks != rows.row_blocks || tiles.smem_bytes != rows.smem_bytes)) ||
+            plan_gemv_for(off, devices[0].dev).cluster || plan_gemv_for(two, devices[0].dev).cluster ||
+            check_plan(p, as_rows, devices[0].dev) == 0 || check_plan(params_of({c.M, c.K, 1, c.N, act, 0, true}),
+                                                                      tiles, devices[0].dev) == 0) {
+          std::printf("FAIL H200 tiled tile sweep %dx%d N=%d act %d: %s cluster %d x %d of %d k, row-major %d x %d "
+                      "of %d k; scales 4 bytes off %d, L = 2 %d; check_plan of the layouts swapped %d, %d\n",
+                      c.M, c.K, c.N, act, variant(tiles), tiles.cluster, tiles.row_blocks, tiles.k_split,
+                      rows.cluster, rows.row_blocks, rows.k_split, plan_gemv_for(off, devices[0].dev).cluster,
+                      plan_gemv_for(two, devices[0].dev).cluster, check_plan(p, as_rows, devices[0].dev),
+                      check_plan(params_of({c.M, c.K, 1, c.N, act, 0, true}), tiles, devices[0].dev));
+          ++failures;
+        }
+      }
+  }
+  // Every tiled plan of the row tiles with at least a band per SM: unsplit at one column, and wherever unsplit whole
   // bands as evenly as the CTA count allows (every CTA ceil(bands / CTAs) but the last).
   for (int m : {2112, 3000, 7168, 9000, 20000})
     for (int l : {1, 3})
@@ -767,7 +811,7 @@ int main() {
         const GemvLaunch g = check_case(devices[0], Case{m, 4096, l, n, kActFP4, kScaleTiled, true});
         const int64_t bands = int64_t(m + 15) / 16 * l, per = (bands + g.row_blocks - 1) / g.row_blocks;
         const bool uneven = g.splits == 1 && (g.row_blocks - 1) * per >= bands;
-        if (bands >= 132 && ((n == 1 && g.splits != 1) || uneven)) {
+        if (bands >= 132 && !g.cluster && ((n == 1 && g.splits != 1) || uneven)) {
           std::printf("FAIL H200 tiled %dx4096x%d N=%d: %d splits, %d row blocks for %lld bands (uneven)\n",
                       m, l, n, g.splits, g.row_blocks, (long long)bands);
           ++failures;

@@ -2645,8 +2645,9 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
 
 // ---------------------------------------------------------------------------------------------
 // The tile sweep (sweep8_kernel): 3 to 16 activation columns at L = 1 (fp16 / bf16 / FP4 x),
-// row-major weights and scales, sm_90, K <= 32768, and 1..2 columns where K > 16384 (BENCHMARKS.md
-// items 184, 194, 199; scripts/cols8_probe.cu is its first form, standalone).
+// row-major weights and scales or the tiled weight format (kTiled, item 270), sm_90, K <= 32768,
+// and 1..2 columns where K > 16384 (BENCHMARKS.md items 184, 194, 199; scripts/cols8_probe.cu is
+// its first form, standalone).
 //
 // Why: the row tiles (N > 2 until then) have each warp load 16 rows x 64 bytes per step, a
 // pattern that reads 1.4x slower than a stream (pattern_probe.cu "tile/4"), and stage x in shared
@@ -2693,6 +2694,25 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
 // bf16 x rescaled per warp and column by a power of two (column_exponent of the quad's maximum;
 // a column's B sits in one quad of each warp), undone on the warp's sums; FP4 x decoded once as
 // E2M1 * SFB * kWeightBias (the sums carry kWeightBias^2).
+// The tiled weight format (kTiled): a stage holds what the format's tiles hold, 16 rows x 128
+// values a k tile, and a CTA's k tiles of a band lie together there (1 KB each, then 128 scale
+// bytes each), so the CTA copies them as they lie (thread q: 16-byte pieces q, q + 512, ... of
+// the weights, piece q of the scales) and warp w reads k tile 16 u + w whole: rows g and g + 8 at
+// 16 lane and 512 + 16 lane (512 contiguous bytes a LDS.128, no swizzle), and one 4-byte scale
+// word for both rows (word 4 g + t: the format's lane order) where row-major takes two 16-bit
+// loads; the same products in the same order, so the same bits as row-major. Hot loops 439 / 443
+// / 440 SASS (fp16 / bf16 / FP4, 2 chunks) against 458 / 464 / 459. Measured (run 441,
+// docs/runs/run441/ab441.py, two orders, unchecked, against the format's row tiles; bf16 / fp16 /
+// FP4 x, us): 7168x16384 N = 8 30.4 / 29.5-29.6 / 29.1-29.2 against 34.2 / 34.4 / 32.1-32.2 (row-major
+// weights 31.0-31.1 bf16), N = 16 34.7-35.0 / 34.5 / 32.9 against 44.0-44.1 / 42.7-42.8 / 38.9-39.0;
+// the lm_head (151936x4096) N = 8 103.3-103.7 against 137.6-138.1, N = 16 120.7 against 258.8-258.9;
+// 8192x28672 N = 16 63.3-63.5 / 62.7 / 61.1 against 114.8-115.2 / 98.6-98.7 / 92.9-93.3;
+// 14336x4096, 4096x4096, 2048x7168 and 4096x14336 at 8 and 16 columns 0.9-9.5 us faster; 3 columns
+// 0.7-3.0 faster on 7168x16384, 14336x4096, 4096x4096 and 2048x7168, but slower on 4096x14336
+// (bf16 21.4-21.6 against 20.6, FP4 19.8-20.0 against 19.6), 8192x28672 (bf16 53.1 against
+// 50.8-51.4, FP4 49.9 against 47.9-48.4; fp16 0.6-1.2 faster) and the lm_head (0.5-1.5), and 2
+// columns on 8192x28672 (bf16 / FP4 0.5-0.9 slower, fp16 2.3-2.9 faster): taken wherever it fits,
+// as for row-major weights.
 // ---------------------------------------------------------------------------------------------
 constexpr int kSweep8Warps = 16, kSweep8Threads = 32 * kSweep8Warps;
 constexpr int kSweep8MaxCluster = 8;  // the portable cluster size (PlanDevice::cluster_fit's range)
@@ -2718,7 +2738,9 @@ struct Sweep8Shape {
   static constexpr int kFixedSmem = kStages * kStageBytes + kRedBytes;
 };
 
-template <int kAct, int kPieces, int kColBlocks>  // kActF16, kActBF16 or kActFP4; Sweep8Shape's
+// kAct: kActF16, kActBF16 or kActFP4; kPieces, kColBlocks: Sweep8Shape's; kTiled: the tiled
+// weight format (format.py) in place of row-major weights and scales.
+template <int kAct, int kPieces, int kColBlocks, bool kTiled>
 __global__ void __launch_bounds__(kSweep8Threads, 1)
     sweep8_kernel(const GemvParams p, int clusters, int chunks) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
@@ -2749,7 +2771,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   const uint32_t a_dst = stage0 + w * Shape::kRowBytes + 16 * (lane ^ ((w & 1) << 2));  // + 512 jj
   const uint32_t sf_dst = stage0 + 16 * Shape::kRowBytes + w * Shape::kSfRow + 16 * lane;
   const int sf_bytes = min(16, max(0, 2 * valid - 16 * lane));  // lane's 8 chunks' scale pairs
-  const auto issue = [&](int i) {
+  const auto issue_rows = [&](int i) {
     if (i < n) {
       const int m = 16 * (b + i * clusters) + w;
       const bool row_ok = m < p.M;
@@ -2766,6 +2788,36 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       }
     }
     cp_async_commit();
+  };
+  // The tiled format: the CTA's k tiles of a band lie together (1 KB each, then 128 bytes of scales
+  // each), as the stage holds them: thread q copies 16-byte pieces q, q + 512, ... of the weights and
+  // piece q of the scales, tiles past the CTA's chunks zero-filled; rows past M are the format's
+  // zero padding.
+  const int tiles_valid = (valid + 3) >> 2;
+  const uint8_t* a_next = p.a + b * p.a_row_stride + 256 * c0 + 16 * tid;  // tile c0 / 4 of the band
+  const uint8_t* sf_next = p.sfa.base + b * p.sfa.row_stride + 32 * c0 + 16 * tid;
+  const auto issue_tiled = [&](int i) {
+    if (i < n) {
+      const uint32_t st = stage0 + (i % S) * Shape::kStageBytes + 16 * tid;
+#pragma unroll
+      for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
+        const bool ok = tid + kSweep8Threads * jj < 64 * tiles_valid;
+        cp_async16(st + 16 * kSweep8Threads * jj, ok ? a_next + 16 * kSweep8Threads * jj : p.a, ok ? 16 : 0);
+      }
+      if (tid < 2 * Shape::kChunks) {
+        const bool ok = tid < 8 * tiles_valid;
+        cp_async16(st + 16 * Shape::kRowBytes, ok ? sf_next : p.sfa.base, ok ? 16 : 0);
+      }
+      a_next += clusters * p.a_row_stride;
+      sf_next += clusters * p.sfa.row_stride;
+    }
+    cp_async_commit();
+  };
+  const auto issue = [&](int i) {
+    if constexpr (kTiled)
+      issue_tiled(i);
+    else
+      issue_rows(i);
   };
 #pragma unroll
   for (int s = 0; s < S - 1; ++s) issue(s);
@@ -2867,13 +2919,24 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       // The chunks end before this piece: the CTA's (2 pieces; a per-warp test cost 0.5-1 us there,
       // run 280) or the warp's (4 pieces; valid % 8 == 0). One piece: never (valid > 0).
       if (kPieces == 1 ? false : kPieces == 2 ? 64 * u >= valid : 64 * u + 4 * w >= valid) break;
-      const int j = 64 * u + 4 * w + t, pos = j ^ ((g & 1) << 2);
-      const uint4 wa = *reinterpret_cast<const uint4*>(sw + g * Shape::kRowBytes + 16 * pos);
-      const uint4 wb = *reinterpret_cast<const uint4*>(sw + (g + 8) * Shape::kRowBytes + 16 * pos);
-      const uint32_t sa_bits = *reinterpret_cast<const uint16_t*>(ss + g * Shape::kSfRow + 2 * j);
-      const uint32_t sb_bits = *reinterpret_cast<const uint16_t*>(ss + (g + 8) * Shape::kSfRow + 2 * j);
-      const __half2 sa = decode_e4m3x2<0>(sa_bits, kWeightBias / kDecodeScale);
-      const __half2 sb = decode_e4m3x2<0>(sb_bits, kWeightBias / kDecodeScale);
+      uint4 wa, wb;
+      __half2 sa, sb;
+      if constexpr (kTiled) {  // chunk j is word t of k tile 16 u + w: the warp reads that tile whole
+        const int kt = 16 * u + w;
+        wa = *reinterpret_cast<const uint4*>(sw + 1024 * kt + 16 * lane);        // row g
+        wb = *reinterpret_cast<const uint4*>(sw + 1024 * kt + 512 + 16 * lane);  // row g + 8
+        const uint32_t sf = *reinterpret_cast<const uint32_t*>(ss + 128 * kt + 4 * lane);
+        sa = decode_e4m3x2<0>(sf, kWeightBias / kDecodeScale);
+        sb = decode_e4m3x2<1>(sf, kWeightBias / kDecodeScale);
+      } else {
+        const int j = 64 * u + 4 * w + t, pos = j ^ ((g & 1) << 2);
+        wa = *reinterpret_cast<const uint4*>(sw + g * Shape::kRowBytes + 16 * pos);
+        wb = *reinterpret_cast<const uint4*>(sw + (g + 8) * Shape::kRowBytes + 16 * pos);
+        const uint32_t sa_bits = *reinterpret_cast<const uint16_t*>(ss + g * Shape::kSfRow + 2 * j);
+        const uint32_t sb_bits = *reinterpret_cast<const uint16_t*>(ss + (g + 8) * Shape::kSfRow + 2 * j);
+        sa = decode_e4m3x2<0>(sa_bits, kWeightBias / kDecodeScale);
+        sb = decode_e4m3x2<0>(sb_bits, kWeightBias / kDecodeScale);
+      }
       const uint32_t words_a[4] = {wa.x, wa.y, wa.z, wa.w}, words_b[4] = {wb.x, wb.y, wb.z, wb.w};
 #pragma unroll
       for (int wd = 0; wd < 4; ++wd) {
@@ -2990,7 +3053,7 @@ inline cudaLaunchConfig_t cluster_config(int grid, int threads, int cluster, int
 // Asked of one kernel: every tile-sweep kernel is one CTA of 512 threads per SM at the opt-in
 // shared memory, whatever its chunks a thread and column blocks (Sweep8Shape).
 inline void sweep8_cluster_fit(PlanDevice& d) {
-  const auto kernel = sweep8_kernel<kActF16, 2, 1>;
+  const auto kernel = sweep8_kernel<kActF16, 2, 1, false>;
   if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, d.smem_optin) != cudaSuccess) {
     cudaGetLastError();
     return;
@@ -3787,7 +3850,8 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // The tile sweep (sweep8_kernel): 3..16 columns at L = 1 on sm_90, x loaded a 16-byte piece per
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
-// unit column stride and 16-byte aligned rows, K a multiple of 32 up to 32768 (clusters of up to 8
+// unit column stride and 16-byte aligned rows, or the tiled format (tiled_fits) with 16-byte
+// aligned scale tiles and bands (item 270; the same plan and shape), K a multiple of 32 up to 32768 (clusters of up to 8
 // CTAs x 128 chunks, 4 x 256; at 9..16 columns 8 x 64, or 8 x 128 past 16384), and the opt-in
 // shared memory for its stages (and the cluster's tile sums). 1..2 columns too where K > 16384,
 // where no row sweep holds a row of several columns (the one-column sweeps come first in
@@ -3934,12 +3998,14 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
 inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP8");
   const ScaleIndex& sf = p.sfa;
+  const bool scales_copy = reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0;
+  const bool weights = sf.layout == kScaleTiled ? tiled_fits(p)
+                                                : sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
+                                                      reinterpret_cast<uintptr_t>(p.a) % 16 == 0 &&
+                                                      p.a_row_stride % 16 == 0;
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
          p.L == 1 && (p.N >= 3 || sweep_warps_for(p.K, 2) > kWarps) && p.N <= 16 && p.K % 32 == 0 &&
-         p.K <= kSweep8MaxK &&
-         sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
-         reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0 &&
-         reinterpret_cast<uintptr_t>(p.a) % 16 == 0 && p.a_row_stride % 16 == 0 && column_pieces_fit(p);
+         p.K <= kSweep8MaxK && weights && scales_copy && column_pieces_fit(p);
 }
 // The plan of sweep8_choice's shape: as many clusters as fit at once (one CTA per SM) up to one per
 // 16-row tile, each of its CTAs (the fewest that hold K at the shape's chunks of a row, or at 9..16
@@ -3958,6 +4024,7 @@ inline GemvLaunch sweep8_plan_of(const GemvParams& p, const Sweep8Choice& shape,
   plan.k_split = plan.k_chunk = 32 * shape.chunks;
   plan.seg_rows = std::min(p.M, 16 * shape.rounds);
   plan.chunk_bytes = 16;
+  plan.tiled = p.sfa.layout == kScaleTiled;
   return plan;
 }
 inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
@@ -4311,12 +4378,18 @@ int smem_opt_in_once(int bytes) {
 
 // The tile sweep for x of kind kAct, clusters of plan.cluster CTAs (a launch attribute: one
 // kernel for every cluster size).
-template <int kAct, int kPieces, int kColBlocks>
-int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  if (const int err = smem_opt_in_once<sweep8_kernel<kAct, kPieces, kColBlocks>>(dev.smem_optin)) return err;
+template <int kAct, int kPieces, int kColBlocks, bool kTiled>
+int launch_sweep8_of(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
+  if (const int err = smem_opt_in_once<sweep8_kernel<kAct, kPieces, kColBlocks, kTiled>>(dev.smem_optin)) return err;
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = cluster_config(plan.grid, kSweep8Threads, plan.cluster, plan.smem_bytes, stream, attr);
-  return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct, kPieces, kColBlocks>, p, plan.row_blocks, plan.k_split / 32);
+  return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct, kPieces, kColBlocks, kTiled>, p, plan.row_blocks,
+                            plan.k_split / 32);
+}
+template <int kAct, int kPieces, int kColBlocks>
+int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
+  return plan.tiled ? launch_sweep8_of<kAct, kPieces, kColBlocks, true>(p, plan, dev, stream)
+                    : launch_sweep8_of<kAct, kPieces, kColBlocks, false>(p, plan, dev, stream);
 }
 template <int kPieces, int kColBlocks = 1>
 int launch_sweep8_for(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
@@ -4368,7 +4441,11 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   // row-major one's below, after the ring's and the k spans' rules; forced, it goes first.
   if (integer && (tiled || integer_mode() == 1)) return integer_plan();
   if (tiled && band16_fits(p, dev)) return band16_plan(p, dev);
-  if (tiled)  // the tiled weight format has one variant per column count
+  if (tiled && sweep8_fits(p, dev)) {
+    const GemvLaunch tile_sweep = sweep8_plan(p, dev);
+    if (tile_sweep.cluster) return tile_sweep;
+  }
+  if (tiled)  // the row tiles on the tiled weight format, one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
   if (sweep_fits(p, dev)) {
@@ -4449,8 +4526,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
     const bool shape = want.cluster == plan.cluster && plan.k_split == want.k_split && plan.row_blocks >= 1 &&
                        plan.row_blocks <= tiles && plan.row_blocks <= kMaxRowBlocks &&
                        (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.cluster && plan.splits == 1 &&
-                       !plan.sweep && !plan.integer && !plan.tiled && !plan.ring && !plan.spans &&
-                       plan.smem_bytes <= dev.smem_optin &&
+                       !plan.sweep && !plan.integer && plan.tiled == (p.sfa.layout == kScaleTiled) &&
+                       !plan.ring && !plan.spans && plan.smem_bytes <= dev.smem_optin &&
                        plan.smem_bytes >= sweep8_fixed_smem(choice) +
                                               (plan.cluster > 1 ? (tiles + plan.row_blocks - 1) / plan.row_blocks *
                                                                       sweep8_tile_sum_bytes(choice)

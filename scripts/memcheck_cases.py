@@ -34,7 +34,9 @@ cut short and on 63, one CTA at K = 6144, and at K = 32768 on 200 bands, 74 KB o
 the tile sweep on the tiled format (sm_90, item 270: 5 FP4 columns on clusters of 2 with K ending
 mid-tile in the second CTA's last tile, 8 fp16 columns at 4 chunks a thread with warps past their
 last piece, 16 bf16 and 11 FP4 columns with a partial last band, two bf16 columns past K = 16384
-with K ending mid-tile; and 8 fp16 columns on 300 x 8192 above)."""
+with K ending mid-tile; and 8 fp16 columns on 300 x 8192 above); the band sweep where K is no
+multiple of 2048 (item 271: K = 7168 on clusters of 2, 4160 on 2 CTAs of 17 and 16 tiles, 2080
+on one, 32752 on 2 with K ending mid-tile)."""
 import sys
 
 import torch
@@ -77,7 +79,9 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 1000, 16384, 1, "fp16", 2), (1, 77, 6144, 1, "bf16", 2),
                                 (1, 3190, 32768, 1, "fp16", 2), (1, 1001, 4160, 5, "fp4", 2),
                                 (1, 2001, 14336, 8, "fp16", 2), (1, 77, 14336, 16, "bf16", 2),
-                                (1, 130, 14336, 11, "fp4", 2), (1, 77, 18976, 2, "bf16", 2)]:
+                                (1, 130, 14336, 11, "fp4", 2), (1, 77, 18976, 2, "bf16", 2),
+                                (1, 2000, 7168, 1, "bf16", 2), (1, 100, 4160, 1, "fp16", 2),
+                                (1, 50, 2080, 1, "bf16", 2), (1, 17, 32752, 1, "fp16", 2)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

@@ -782,15 +782,20 @@ def test_tiled_many_bands_per_warp_match_reference(l, m, k, n, act):
 
 @pytest.mark.parametrize("act", ["fp16", "bf16"])
 @pytest.mark.parametrize("m,k", [(1, 2048), (77, 4096), (40, 16384), (7168, 16384), (14336, 4096), (4100, 14336),
-                                 (1000, 28672), (33, 32768), (6336, 16384), (6336, 32768), (300, 6144)], ids=str)
+                                 (1000, 28672), (33, 32768), (6336, 16384), (6336, 32768), (300, 6144),
+                                 (2048, 7168), (4096, 7168), (77, 5120), (300, 3584), (1000, 18944), (33, 11008),
+                                 (100, 4160), (50, 2080), (3000, 13824), (17, 32752)], ids=str)
 def test_tiled_band_sweep_matches_reference(m, k, act):
-    """W4A16 at one column and L = 1 on the tiled format (band16_kernel on sm_90; K a multiple of
-    2048): one band of one row, M % 16 != 0 (77, 4100, 1000, 33, 300 rows: a last band partly past
-    M), clusters of 2 CTAs splitting K where the bands do not divide over the grid (7168, 14336,
-    1000 rows; 40 and 33 rows: 3 bands) and single CTAs where they do or K is no multiple of 4096
+    """W4A16 at one column and L = 1 on the tiled format (band16_kernel on sm_90, K from 2048): one
+    band of one row, M % 16 != 0 (77, 4100, 1000, 33, 300 rows: a last band partly past M),
+    clusters of 2 CTAs splitting K where the bands do not divide over the grid (7168, 14336, 1000
+    rows; 40 and 33 rows: 3 bands) and single CTAs where they do or K is no multiple of 4096
     (6336 x 16384, 4100 x 14336, 300 x 6144), x's tiles past 48 KB of shared memory (6336 x 32768 on
-    one CTA a cluster: 74 KB); bf16 x with magnitudes 2^-30 .. 2^30 along K (each warp converts its own tiles with
-    its own power of two); three calls bitwise equal."""
+    one CTA a cluster: 74 KB); K no multiple of 2048 (kRagged, item 271: each warp's last group
+    partly empty, 7168 on one CTA and on 2 of 28 tiles each, 5120, 18944, 11008 and 13824 on 2,
+    3584 on one; K ending inside a tile: 4160 on 2 CTAs of 17 and 16 tiles, 2080 on one, 32752);
+    bf16 x with magnitudes 2^-30 .. 2^30 along K (each warp converts its own tiles with its own
+    power of two); three calls bitwise equal."""
     gen = torch.Generator().manual_seed(m + k + len(act))
     a, sfa, x, _ = random_problem(1, m, k, 1, gen, act, DEV)
     if act == "bf16":

@@ -160,20 +160,23 @@ void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
                   "the warps' sums and the cluster's tile sums");
 }
 
-// The band sweep (W4A16 at one column and L = 1 on the tiled format, sm_90): K over a cluster of 1
-// or 2 CTAs in whole groups of 2 tiles a warp (2048 values a CTA), at most one cluster a band, the
-// clusters resident at 3 CTAs an SM, x's tiles and the bands' sums within a third of the SM's
-// shared memory.
+// The band sweep (W4A16 at one column and L = 1 on the tiled format, sm_90): K's tiles (K padded
+// to 128) over a cluster of 1 or 2 CTAs, the last CTA's possibly fewer, each warp's in whole
+// groups of 2 (the slots past its tiles empty), at most one cluster a
+// band, the clusters resident at 3 CTAs an SM, x's tiles (8 warps x their whole groups) and the
+// bands' sums within a third of the SM's shared memory.
 void check_band_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   const int64_t bands = (c.M + 15) / 16;
   if (d.dev.major != 9 || c.sf_layout != kScaleTiled || c.N != 1 || c.L != 1 || !c.aligned ||
-      (c.act != kActF16 && c.act != kActBF16) || c.K % (2048 * g.band) != 0 || c.K > 32768)
-    fail(d, c, g, "band sweep: W4A16, one column, L = 1, tiled, aligned, K a multiple of 2048 per CTA up to 32768, sm_90");
-  if ((g.band != 1 && g.band != 2) || g.k_split * g.band != c.K || g.splits != 1 || g.row_blocks > bands ||
+      (c.act != kActF16 && c.act != kActBF16) || c.K > 32768)
+    fail(d, c, g, "band sweep: W4A16, one column, L = 1, tiled, aligned, K up to 32768, sm_90");
+  const int k_tiles = (c.K + 127) / 128, cta_tiles = (k_tiles + g.band - 1) / g.band;
+  const int warp_tiles = ((cta_tiles + 7) / 8 + 1) / 2 * 2;
+  if ((g.band != 1 && g.band != 2) || g.k_split != 128 * cta_tiles || g.splits != 1 || g.row_blocks > bands ||
       g.row_blocks > 3 * d.dev.sms / g.band || g.sweep || g.cluster || g.integer || !g.tiled || g.ring || g.spans)
-    fail(d, c, g, "band sweep: clusters of 1 or 2 CTAs splitting K, at most one a band, resident at 3 CTAs an SM");
+    fail(d, c, g, "band sweep: clusters of 1 or 2 CTAs splitting K's tiles, at most one a band, resident at 3 CTAs an SM");
   const int64_t per = (bands + g.row_blocks - 1) / g.row_blocks;
-  if (g.smem_bytes < (c.K / 128 / g.band) * (256 + 32) + per * 9 * 16 * 4 || g.smem_bytes > (2 * d.dev.cta_smem) / 3)
+  if (g.smem_bytes < 8 * warp_tiles * (256 + 32) + per * 9 * 16 * 4 || g.smem_bytes > (2 * d.dev.cta_smem) / 3)
     fail(d, c, g, "band sweep: shared memory for x's tiles and the bands' sums, a third of the SM's");
 }
 
@@ -725,15 +728,20 @@ int main() {
       ++failures;
     }
   }
-  // The band sweep (band16_plan): W4A16 at one column and L = 1 on the tiled format, K a multiple of
-  // 2048; clusters of 2 CTAs where that leaves fewer bands' worth a CTA (448, 896 and 512 bands on 396
-  // CTAs), one where the bands divide (the lm_head's 24 a CTA, 6336 rows' one) or K is no multiple of
-  // 4096 (14336); K = 7168 keeps the row tiles (run 435's measured choices).
+  // The band sweep (band16_plan): W4A16 at one column and L = 1 on the tiled format, any K up to
+  // 32768; clusters of 2 CTAs where that leaves a CTA fewer tile slots a warp (448, 896 and 512
+  // bands on 396 CTAs), one where the bands divide (the lm_head's 24 a CTA, 6336 rows' one) or two
+  // would leave a group partly empty that one fills (4096x14336, 14336x14336, 300x6144); K = 7168
+  // (56 tiles, 7 a warp: its last group half empty, item 271) on one CTA where the bands divide
+  // (4096 rows) and on 2 where that halves a CTA's slots (2048 and 7168 rows); 13824x5120 on one
+  // (3 bands x 6 slots a warp against 5 x 4 on two, runs 444-445); K = 1024 too (run 444).
   struct ExpectBand {
     int M, K, band;
   };
   const ExpectBand band_plans[] = {{7168, 16384, 2}, {14336, 4096, 2}, {8192, 28672, 2}, {151936, 4096, 1},
-                                   {6336, 16384, 1}, {4096, 14336, 1}, {4096, 7168, 0},  {2048, 7168, 0}};
+                                   {6336, 16384, 1}, {4096, 14336, 1}, {4096, 7168, 1},  {2048, 7168, 2},
+                                   {7168, 7168, 2},  {13824, 5120, 1}, {14336, 14336, 1}, {300, 6144, 1},
+                                   {4096, 1024, 1}};
   const bool band_rule = default_rule && !std::getenv("NVFP4_GEMV_BAND16");
   for (const ExpectBand& e : band_plans)
     for (int act : {kActF16, kActBF16}) {
@@ -745,7 +753,7 @@ int main() {
       }
     }
   // check_plan refuses a band plan of the other cluster size, and one for a K the band sweep does not
-  // take (7168: no whole groups of 2 tiles a warp).
+  // take (a plan for K = 16384 given K = 7168).
   {
     const GemvParams p = params_of(Case{7168, 16384, 1, 1, kActF16, kScaleTiled, true});
     const GemvParams q = params_of(Case{7168, 7168, 1, 1, kActF16, kScaleTiled, true});

@@ -2444,7 +2444,7 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
 
 // ---------------------------------------------------------------------------------------------
 // The band sweep (band16_kernel): W4A16 (fp16 / bf16 x) at one column and L = 1 on the tiled
-// weight format, sm_90, K a multiple of 2048 C (C: CTAs a cluster, 1 or 2: band16_plan).
+// weight format, sm_90, K up to 32768 (C: CTAs a cluster, 1 or 2: band16_plan).
 //
 // Why: on the tiled format W4A16 took the row tiles (compute_item: the block scales applied to the
 // decoded weights by HMUL2, x staged a chunk at a time, split K), 1.3-1.6x the floor. Here the
@@ -2459,8 +2459,12 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
 // zero): 59 in the hot loop (237 per 2 tiles of a row pair, fp16 and bf16 x), where the row sweep
 // takes 81-83.
 // Shape: CTAs of 8 warps, 3 an SM; a cluster of C CTAs takes bands (16 rows) c, c + Gc, ... (c
-// the cluster, Gc the clusters), its CTA of rank r the k tiles r KC .. r KC + KC - 1 (KC = K / 128
-// / C); warp w of a CTA the tiles r KC + w + 8 j (j < KC / 8, 2 in flight). Each warp stages its
+// the cluster, Gc the clusters), its CTA of rank r the k tiles r KC .. r KC + KC - 1 (KC =
+// ceil(ceil(K / 128) / C), the last CTA's cut at K's last tile); warp w of a CTA the tiles r KC + w
+// + 8 j (j < T = ceil(KC / 8) rounded up to whole groups of 2, 2 in flight). Where K is no multiple
+// of 2048 C (kRagged, item 271) a warp's slots past its tiles load nothing (their scale word 0)
+// and see zero x, as do x's values past K in a tile K ends inside: exact zeros added, one more
+// predicate a load (243 SASS per 2 tiles against 237). Each warp stages its
 // own tiles' x in shared memory in the mma's k order (bf16: times 2^e, e from the warp's largest
 // |x| by column_exponent's rule, the warp's sums times 2^-e); after each band the quad's 4 lanes
 // add their sums and one lane a row stores them; at the end each CTA adds its 8 warps' sums in warp
@@ -2484,12 +2488,23 @@ constexpr int kBandDepth = 2;                  // tiles in flight a warp
 constexpr int kBandXTileBytes = 256 + 32;      // a tile's x in the mma's k order, then 32 zero bytes
 constexpr int kBandKGrain = 128 * kBandWarps * kBandDepth;  // K values a CTA's warps take a group
 constexpr int kBandMaxK = 32768;
-// Shared memory: x's tiles, then [band][warp][16] fp32 sums, then [band][16] the CTA's sums.
-__host__ __device__ constexpr int band16_smem(int k_tiles_cta, int bands_max) {
-  return k_tiles_cta * kBandXTileBytes + bands_max * (kBandWarps + 1) * 16 * 4;
+// K over a cluster of c CTAs: the k tiles of K (the format pads K to a whole tile), a CTA's (the
+// last CTA's may be fewer), and a warp's in whole groups (tiles w, w + 8, ... of its CTA's; past
+// the CTA's, at most its last group, it loads nothing and sees zero x: kRagged).
+__host__ __device__ constexpr int band16_k_tiles(int K) { return (K + 127) >> 7; }
+__host__ __device__ constexpr int band16_cta_tiles(int K, int c) { return (band16_k_tiles(K) + c - 1) / c; }
+__host__ __device__ constexpr int band16_warp_tiles(int K, int c) {
+  return ((band16_cta_tiles(K, c) + kBandWarps - 1) / kBandWarps + kBandDepth - 1) / kBandDepth * kBandDepth;
+}
+// Whether K leaves some warp's group partly empty (band16_kernel<.., true>).
+__host__ __device__ constexpr bool band16_ragged(int K, int c) { return K % (kBandKGrain * c) != 0; }
+// Shared memory: x's tiles (a warp's, whole groups), then [band][warp][16] fp32 sums, then
+// [band][16] the CTA's sums.
+__host__ __device__ constexpr int band16_smem(int K, int c, int bands_max) {
+  return kBandWarps * band16_warp_tiles(K, c) * kBandXTileBytes + bands_max * (kBandWarps + 1) * 16 * 4;
 }
 
-template <bool kBf16>
+template <bool kBf16, bool kRagged>
 __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(const GemvParams p, int bands) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only (band16_fits)
@@ -2499,9 +2514,13 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   const int C = (int)cluster_ctas(), rank = (int)cluster_rank();
   const int cid = (int)blockIdx.x / C, Gc = (int)gridDim.x / C;  // this cluster, the clusters
-  const int KC = (p.K >> 7) / C, kt0 = rank * KC, T = KC / kBandWarps;  // k tiles: the CTA's, a warp's a band
+  // k tiles: the CTA's (KC, from kt0), a warp's a band (T), of those the ones that hold K (real;
+  // all T unless kRagged, whose form of KC and T those K reduce to)
+  const int KC = kRagged ? band16_cta_tiles(p.K, C) : (p.K >> 7) / C, kt0 = rank * KC;
+  const int T = kRagged ? band16_warp_tiles(p.K, C) : KC / kBandWarps;
+  const int real = kRagged ? max(0, min(KC, band16_k_tiles(p.K) - kt0) - warp + kBandWarps - 1) / kBandWarps : T;
   const int nb = bands > cid ? (bands - cid + Gc - 1) / Gc : 0;          // the cluster's bands
-  float* red = reinterpret_cast<float*>(smem + KC * kBandXTileBytes);    // [band][warp][16 rows]
+  float* red = reinterpret_cast<float*>(smem + (kRagged ? kBandWarps * T : KC) * kBandXTileBytes);  // [band][warp][16 rows]
   float* part = red + nb * kBandWarps * 16;                               // [band][16 rows]
 
   // The loads: tile kt0 + warp + 8 j of band cid + i Gc, kBandDepth in flight (T % kBandDepth ==
@@ -2516,22 +2535,26 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
 #pragma unroll
   for (int d = 0; d < kBandDepth; ++d) {
     wa[d][0] = wa[d][1] = wa[d][2] = wa[d][3] = wb[d][0] = wb[d][1] = wb[d][2] = wb[d][3] = 0;
-    ld_stream_if(nb > 0, la + d * kStep, wa[d]);
-    ld_stream_if(nb > 0, la + d * kStep + 512, wb[d]);
-    sc[d] = ld_scale_word_if(nb > 0, ls + d * kScaleStep);
+    const bool on = nb > 0 && (!kRagged || d < real);
+    ld_stream_if(on, la + d * kStep, wa[d]);
+    ld_stream_if(on, la + d * kStep + 512, wb[d]);
+    sc[d] = ld_scale_word_if(on, ls + d * kScaleStep);
   }
   la += kBandDepth * kStep;
   ls += kBandDepth * kScaleStep;
 
   // x: this warp's tiles j in slots warp T + j, word w of chunk c at 16 (4 c + w), 4 half2 in
   // pair_k order, then 32 zero bytes. bf16: the words as they are first, their largest magnitude
-  // over the warp, then each word times 2^e in fp16 (bf16_group_pair_k).
+  // over the warp, then each word times 2^e in fp16 (bf16_group_pair_k). Zero past K and in the
+  // tiles past the warp's real ones (kRagged).
   const uint16_t* x = static_cast<const uint16_t*>(p.x);
   const auto slot = [&](int q) { return smem + (warp * T + (q >> 4)) * kBandXTileBytes + (q & 15) * 16; };
   unsigned x_max = 0;
 #pragma unroll 4
   for (int q = lane; q < T * 16; q += 32) {
-    const uint4 v = reinterpret_cast<const uint4*>(x)[(kt0 + warp + kBandWarps * (q >> 4)) * 16 + (q & 15)];
+    const int piece = (kt0 + warp + kBandWarps * (q >> 4)) * 16 + (q & 15);  // 8 values of x
+    const bool in = !kRagged || ((q >> 4) < real && 8 * piece < p.K);
+    const uint4 v = in ? reinterpret_cast<const uint4*>(x)[piece] : make_uint4(0, 0, 0, 0);
     if constexpr (kBf16) {
       x_max = max(x_max, bf16x8_max_bits(v));
       *reinterpret_cast<uint4*>(slot(q)) = v;
@@ -2586,9 +2609,10 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
 #pragma unroll
       for (int d = 0; d < kBandDepth; ++d) {
         tile(d, x_lo, x_hi);
-        ld_stream_if(true, la + d * kStep, wa[d]);
-        ld_stream_if(true, la + d * kStep + 512, wb[d]);
-        sc[d] = ld_scale_word_if(true, ls + d * kScaleStep);
+        const bool on = !kRagged || j + kBandDepth + d < real;
+        ld_stream_if(on, la + d * kStep, wa[d]);
+        ld_stream_if(on, la + d * kStep + 512, wb[d]);
+        sc[d] = ld_scale_word_if(on, ls + d * kScaleStep);
       }
       la += kBandDepth * kStep;
       ls += kBandDepth * kScaleStep;
@@ -2601,9 +2625,10 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
 #pragma unroll
     for (int d = 0; d < kBandDepth; ++d) {
       tile(d, x_lo, x_hi);
-      ld_stream_if(more, la + d * kStep, wa[d]);
-      ld_stream_if(more, la + d * kStep + 512, wb[d]);
-      sc[d] = ld_scale_word_if(more, ls + d * kScaleStep);
+      const bool on = more && (!kRagged || d < real);
+      ld_stream_if(on, la + d * kStep, wa[d]);
+      ld_stream_if(on, la + d * kStep + 512, wb[d]);
+      sc[d] = ld_scale_word_if(on, ls + d * kScaleStep);
     }
     la += kBandDepth * kStep;
     ls += kBandDepth * kScaleStep;
@@ -4032,9 +4057,14 @@ inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
 }
 
 // The band sweep (band16_kernel) where it fits: W4A16 (fp16 / bf16 x) at one column and L = 1 on
-// the tiled format, sm_90, K a multiple of kBandKGrain (each warp whole groups of 2 tiles) up to
-// kBandMaxK, x 16-byte aligned and, at 3 CTAs an SM, x's tiles and the bands' sums within a third
-// of the SM's shared memory (band16_plan); elsewhere the row tiles. NVFP4_GEMV_BAND16=0 turns it off (the A/B's switch), =1 takes it wherever it fits.
+// the tiled format, sm_90, K up to kBandMaxK (where K is no multiple of kBandKGrain C, each warp's
+// last group partly empty: kRagged), x 16-byte aligned and, at 3 CTAs an SM, x's tiles and the
+// bands' sums within a third of the SM's shared memory (band16_plan); elsewhere the row tiles.
+// NVFP4_GEMV_BAND16=0 turns it off (the A/B's switch), =1 takes it wherever it fits. Partly empty
+// groups measured (run 444, BENCHMARKS.md item 271, two orders, bf16, us, against the row tiles):
+// 2048x7168 10.4 against 11.4, 5120x13824 20.8 against 23.9-24.0, 3584x18944 20.9-21.0 against the
+// tile sweep's 23.3, 4096x11008 15.6-15.7 against 16.7, 3584x3584 9.1-9.2 against 10.5; and at
+// short K, forced then, faster too: 4096x1024 6.8 against 8.0, 7168x1536 8.4 against 10.2.
 inline int band16_mode() {
   static const int mode = env_mode("NVFP4_GEMV_BAND16");
   return mode;
@@ -4052,28 +4082,35 @@ inline int band16_clusters(const GemvParams& p, const PlanDevice& dev, int c) {
 }
 inline int band16_smem_for(const GemvParams& p, const PlanDevice& dev, int c) {
   const int64_t bands = (p.M + 15) / 16, clusters = band16_clusters(p, dev, c);
-  return band16_smem((p.K >> 7) / c, (int)((bands + clusters - 1) / clusters));
+  return band16_smem(p.K, c, (int)((bands + clusters - 1) / clusters));
 }
-// CTAs a cluster: 2 where that takes fewer bands' worth a CTA (a CTA of a cluster of 2 reads half
-// of each of its bands) and K splits into whole groups, else 1. Measured (run 435, the probe, fp16,
-// us): 7168x16384 (448 bands: 2 a CTA at C = 1, 3 a cluster at 2) 24.2 against 26.6-26.7,
-// 8192x28672 42.7-43.0 against 47.6-47.9, 14336x4096 15.2-15.4 against 15.5; 4 and 8 hold fewer
-// CTAs (368, 360) and were slower (7168x16384 24.4-25.1); one CTA where the bands divide evenly
-// (6336x16384 22.0 against 22.5-22.7 on clusters of 8).
+// CTAs a cluster: 2 where that leaves a CTA fewer tile slots a warp to go through (its bands
+// times a band's slots, band16_warp_tiles: a CTA of a cluster of 2 reads half of each of its
+// bands, but where a warp's tiles do not halve into whole groups the empty slots stay) and
+// splitting leaves no group partly empty that one CTA fills (K = 14336: 14 tiles a warp on one,
+// 7 of 8 on two; not measured, so as before), else 1.
+// Measured (run 435, the probe, fp16, us): 7168x16384 (448 bands: 2 a CTA x 16 slots at C = 1, 3
+// x 8 at 2) 24.2 against 26.6-26.7, 8192x28672 42.7-43.0 against 47.6-47.9, 14336x4096 15.2-15.4
+// against 15.5; 4 and 8 hold fewer CTAs (368, 360) and were slower (7168x16384 24.4-25.1); one
+// CTA where the bands divide evenly (6336x16384 22.0 against 22.5-22.7 on clusters of 8). With
+// empty slots (run 444, bf16, us): 13824x5120 on clusters of 2 (5 bands x 4 slots, 2.5 of them
+// real, against 3 x 6 on one) 22.8-22.9, slower than the row tiles' 20.0-20.2: the rule then
+// counted bands only.
 inline int band16_cluster(const GemvParams& p, const PlanDevice& dev) {
   const int64_t bands = (p.M + 15) / 16;
-  const auto load2 = [&](int c) {  // bands a CTA reads the whole of, times 2
+  const auto work = [&](int c) {  // a CTA's bands times a band's tile slots a warp
     const int64_t clusters = band16_clusters(p, dev, c);
-    return (bands + clusters - 1) / clusters * 2 / c;
+    return (bands + clusters - 1) / clusters * band16_warp_tiles(p.K, c);
   };
-  const bool two = p.K % (2 * kBandKGrain) == 0 && band16_smem_for(p, dev, 2) <= band16_smem_most(dev);
-  return two && (load2(2) < load2(1) || band16_smem_for(p, dev, 1) > band16_smem_most(dev)) ? 2 : 1;
+  const bool two = (!band16_ragged(p.K, 2) || band16_ragged(p.K, 1)) &&
+                   band16_smem_for(p, dev, 2) <= band16_smem_most(dev);
+  return two && (work(2) < work(1) || band16_smem_for(p, dev, 1) > band16_smem_most(dev)) ? 2 : 1;
 }
 inline bool band16_fits(const GemvParams& p, const PlanDevice& dev) {
   const int mode = band16_mode();
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 && p.sfa.layout == kScaleTiled &&
-         (p.act == kActF16 || p.act == kActBF16) && p.N == 1 && p.L == 1 && p.K % kBandKGrain == 0 &&
-         p.K <= kBandMaxK && reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && tiled_fits(p) &&
+         (p.act == kActF16 || p.act == kActBF16) && p.N == 1 && p.L == 1 && p.K <= kBandMaxK &&
+         reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && tiled_fits(p) &&
          band16_smem_for(p, dev, band16_cluster(p, dev)) <= band16_smem_most(dev);
 }
 inline GemvLaunch band16_plan(const GemvParams& p, const PlanDevice& dev) {
@@ -4083,7 +4120,7 @@ inline GemvLaunch band16_plan(const GemvParams& p, const PlanDevice& dev) {
   plan.row_blocks = band16_clusters(p, dev, c);
   plan.grid = plan.row_blocks * c;
   plan.splits = 1;
-  plan.k_split = plan.k_chunk = p.K / c;
+  plan.k_split = plan.k_chunk = 128 * band16_cta_tiles(p.K, c);
   plan.seg_rows = (int)std::min<int64_t>(p.M, 16);
   plan.smem_bytes = band16_smem_for(p, dev, c);
   plan.chunk_bytes = 16;
@@ -4414,12 +4451,17 @@ inline int launch_tile_sweep(const GemvParams& p, const GemvLaunch& plan, const 
 
 // The band sweep: clusters of plan.band CTAs (a launch attribute where 2), the shared-memory opt-in
 // once per device (x's tiles past 48 KB where K > 16384 on one CTA a cluster).
-template <bool kBf16>
-int launch_band16_for(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  if (const int err = smem_opt_in_once<band16_kernel<kBf16>>(band16_smem_most(dev))) return err;
+template <bool kBf16, bool kRagged>
+int launch_band16_of(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
+  if (const int err = smem_opt_in_once<band16_kernel<kBf16, kRagged>>(band16_smem_most(dev))) return err;
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = cluster_config(plan.grid, kBandThreads, plan.band, plan.smem_bytes, stream, attr);
-  return cudaLaunchKernelEx(&cfg, band16_kernel<kBf16>, p, (int)((p.M + 15) / 16));
+  return cudaLaunchKernelEx(&cfg, band16_kernel<kBf16, kRagged>, p, (int)((p.M + 15) / 16));
+}
+template <bool kBf16>
+int launch_band16_for(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
+  return band16_ragged(p.K, plan.band) ? launch_band16_of<kBf16, true>(p, plan, dev, stream)
+                                       : launch_band16_of<kBf16, false>(p, plan, dev, stream);
 }
 inline int launch_band16(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
   return p.act == kActBF16 ? launch_band16_for<true>(p, plan, dev, stream) : launch_band16_for<false>(p, plan, dev, stream);
@@ -4515,7 +4557,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                        (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.band && plan.splits == 1 &&
                        plan.tiled && !plan.sweep && !plan.cluster && !plan.integer && !plan.ring && !plan.spans &&
                        !plan.k_sections && plan.smem_bytes <= band16_smem_most(dev) &&
-                       plan.smem_bytes >= band16_smem((p.K >> 7) / plan.band,
+                       plan.smem_bytes >= band16_smem(p.K, plan.band,
                                                       (int)(((p.M + 15) / 16 + plan.row_blocks - 1) / plan.row_blocks));
     return shape ? cudaSuccess : cudaErrorInvalidValue;
   }

@@ -848,10 +848,13 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
         assert torch.equal(outs[0], rows), "tiled and row-major tile sweeps differ"
 
 
-def test_tiled_tile_sweep_epilogue():
-    """The tiled tile sweep's epilogue: global scales, bias, fp16 / bf16 / fp32 outputs, a strided output."""
-    gen = torch.Generator().manual_seed(53)
-    m, k, n = 901, 8192, 6
+@pytest.mark.parametrize("n,kernel,switch,seed", [(1, "band16_kernel", "BAND16", 47), (6, "sweep8_kernel", "SWEEP8", 53)],
+                         ids=["band sweep", "tile sweep"])
+def test_tiled_sweep_epilogues(n, kernel, switch, seed):
+    """The tiled format's sweeps' epilogue (the band sweep at one column, the tile sweep at six):
+    global scales, bias, fp16 / bf16 / fp32 outputs, a strided output."""
+    gen = torch.Generator().manual_seed(seed)
+    m, k = 901, 8192
     a, sfa, x, _ = random_problem(1, m, k, n, gen, "bf16", DEV)
     ta, tsf = fmt.to_tiled(a, sfa)
     wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
@@ -860,22 +863,7 @@ def test_tiled_tile_sweep_epilogue():
     accumulation = (tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL) * 0.37 * 2.5
                     + bias.abs().double().reshape(1, -1, 1) * 2**-23)
     _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(ta, tsf, x, None, reference.TILED, 0, wgs, ags, bias, out),
-                    ref, accumulation, "sweep8_kernel", _sweep8_expected(), "tiled tile sweep epilogue")
-
-
-def test_tiled_band_sweep_epilogue():
-    """The band sweep's epilogue: global scales, bias, fp16 / bf16 / fp32 outputs, a strided output."""
-    gen = torch.Generator().manual_seed(47)
-    m, k = 901, 8192
-    a, sfa, x, _ = random_problem(1, m, k, 1, gen, "bf16", DEV)
-    ta, tsf = fmt.to_tiled(a, sfa)
-    wgs, ags = torch.tensor([0.37], device=DEV), torch.tensor([2.5], device=DEV)
-    bias = torch.randn(m, generator=gen).to(DEV)
-    ref = reference.gemv_reference(a, sfa, x, None, 0, 0, wgs, ags, bias, torch.float64)
-    accumulation = (tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL) * 0.37 * 2.5
-                    + bias.abs().double().reshape(1, -1, 1) * 2**-23)
-    _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(ta, tsf, x, None, reference.TILED, 0, wgs, ags, bias, out),
-                    ref, accumulation, "band16_kernel", _sweeps_allowed("BAND16"), "band sweep epilogue")
+                    ref, accumulation, kernel, _sweeps_allowed(switch), f"tiled {kernel} epilogue")
 
 
 @pytest.mark.parametrize("seed", range(40))

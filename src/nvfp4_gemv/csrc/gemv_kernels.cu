@@ -2532,13 +2532,17 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
   const int64_t a_jump = Gc * p.a_row_stride - (int64_t)kStep * T;  // bytes, after a band's T tiles
   const int64_t s_jump = Gc * p.sfa.row_stride - (int64_t)kScaleStep * T;
   uint32_t wa[kBandDepth][4], wb[kBandDepth][4], sc[kBandDepth];
-#pragma unroll
-  for (int d = 0; d < kBandDepth; ++d) {
-    wa[d][0] = wa[d][1] = wa[d][2] = wa[d][3] = wb[d][0] = wb[d][1] = wb[d][2] = wb[d][3] = 0;
-    const bool on = nb > 0 && (!kRagged || d < real);
+  // Slot d's tile at la, ls + d tiles: rows g and g + 8 (16 bytes each), the lane's scale word (0
+  // where `on` is false).
+  const auto load = [&](int d, bool on) {
     ld_stream_if(on, la + d * kStep, wa[d]);
     ld_stream_if(on, la + d * kStep + 512, wb[d]);
     sc[d] = ld_scale_word_if(on, ls + d * kScaleStep);
+  };
+#pragma unroll
+  for (int d = 0; d < kBandDepth; ++d) {
+    wa[d][0] = wa[d][1] = wa[d][2] = wa[d][3] = wb[d][0] = wb[d][1] = wb[d][2] = wb[d][3] = 0;
+    load(d, nb > 0 && (!kRagged || d < real));
   }
   la += kBandDepth * kStep;
   ls += kBandDepth * kScaleStep;
@@ -2609,10 +2613,7 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
 #pragma unroll
       for (int d = 0; d < kBandDepth; ++d) {
         tile(d, x_lo, x_hi);
-        const bool on = !kRagged || j + kBandDepth + d < real;
-        ld_stream_if(on, la + d * kStep, wa[d]);
-        ld_stream_if(on, la + d * kStep + 512, wb[d]);
-        sc[d] = ld_scale_word_if(on, ls + d * kScaleStep);
+        load(d, !kRagged || j + kBandDepth + d < real);
       }
       la += kBandDepth * kStep;
       ls += kBandDepth * kScaleStep;
@@ -2625,10 +2626,7 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
 #pragma unroll
     for (int d = 0; d < kBandDepth; ++d) {
       tile(d, x_lo, x_hi);
-      const bool on = more && (!kRagged || d < real);
-      ld_stream_if(on, la + d * kStep, wa[d]);
-      ld_stream_if(on, la + d * kStep + 512, wb[d]);
-      sc[d] = ld_scale_word_if(on, ls + d * kScaleStep);
+      load(d, more && (!kRagged || d < real));
     }
     la += kBandDepth * kStep;
     ls += kBandDepth * kScaleStep;

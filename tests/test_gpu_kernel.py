@@ -796,21 +796,29 @@ def test_tiled_band_sweep_matches_reference(m, k, act):
     3584 on one; K ending inside a tile: 4160 on 2 CTAs of 17 and 16 tiles, 2080 on one, 32752);
     bf16 x with magnitudes 2^-30 .. 2^30 along K (each warp converts its own tiles with its own
     power of two); three calls bitwise equal."""
-    gen = torch.Generator().manual_seed(m + k + len(act))
-    a, sfa, x, _ = random_problem(1, m, k, 1, gen, act, DEV)
+    _check_tiled_sweep(m, k, 1, act, m + k + len(act), r"band16_kernel", _sweeps_allowed("BAND16"), "band sweep")
+
+
+def _check_tiled_sweep(m, k, n, act, seed, kernel: str, expected: bool, label: str):
+    """One case of a sweep on the tiled format at L = 1: bf16 x with magnitudes 2^-30 .. 2^30 along
+    K; the kernel matching the regex `kernel` runs where expected; three calls within the float64
+    bound and bitwise equal. Returns the operands (row-major) and the output."""
+    gen = torch.Generator().manual_seed(seed)
+    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
     if act == "bf16":
         x = _magnitudes_along_k(x)
-    if _sweeps_allowed("BAND16"):
+    if expected:
         ta, tsf = fmt.to_tiled(a, sfa)
-        out = torch.empty((1, m, 1), dtype=torch.float32, device=DEV)
-        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(ta, tsf, x, None, reference.TILED, 0, None, None,
+        out = torch.empty((1, m, n), dtype=torch.float32, device=DEV)
+        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(ta, tsf, x, sfx, reference.TILED, 0, None, None,
                                                                    None, out))
-        assert any("band16_kernel" in name for name in names), names
-    ref = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
-    tol = tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
-    outs = [run_op(a, sfa, x, None, torch.float32, tiled=True) for _ in range(3)]
-    assert_close_elementwise(outs[0], ref, tol, f"band sweep M={m} K={k} {act}")
+        assert any(re.search(kernel, name) for name in names), names
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    outs = [run_op(a, sfa, x, sfx, torch.float32, tiled=True) for _ in range(3)]
+    assert_close_elementwise(outs[0], ref, tol, f"{label} M={m} K={k} N={n} {act}")
     assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2]), "not deterministic"
+    return a, sfa, x, sfx, outs[0]
 
 
 @pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
@@ -828,24 +836,12 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     (the band's padded rows), 2 columns past K = 16384; three calls bitwise equal, and equal to
     the row-major tile sweep's output bit for bit where that runs (the same products summed in the
     same order)."""
-    gen = torch.Generator().manual_seed(m + k + n + len(act) + 5)
-    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
-    if act == "bf16":
-        x = _magnitudes_along_k(x)
-    if _sweep8_expected():
-        ta, tsf = fmt.to_tiled(a, sfa)
-        out = torch.empty((1, m, n), dtype=torch.float32, device=DEV)
-        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(ta, tsf, x, sfx, reference.TILED, 0, None, None,
-                                                                   None, out))
-        assert any(re.search(r"sweep8_kernel<.*, ?true>", name) for name in names), names
-    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
-    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
-    outs = [run_op(a, sfa, x, sfx, torch.float32, tiled=True) for _ in range(3)]
-    assert_close_elementwise(outs[0], ref, tol, f"tiled tile sweep M={m} K={k} N={n} {act}")
-    assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2]), "not deterministic"
-    rows = run_op(a, sfa, x, sfx, torch.float32)
-    if any("sweep8_kernel" in name for name in cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))):
-        assert torch.equal(outs[0], rows), "tiled and row-major tile sweeps differ"
+    a, sfa, x, sfx, got = _check_tiled_sweep(m, k, n, act, m + k + n + len(act) + 5, r"sweep8_kernel<.*, ?true>",
+                                             _sweep8_expected(), "tiled tile sweep")
+    rows = []  # row-major weights, profiled: compared only where they take the tile sweep too
+    names = cuda_kernel_names(lambda: rows.append(run_op(a, sfa, x, sfx, torch.float32)))
+    if any("sweep8_kernel" in name for name in names):
+        assert torch.equal(got, rows[0]), "tiled and row-major tile sweeps differ"
 
 
 @pytest.mark.parametrize("n,kernel,switch,seed", [(1, "band16_kernel", "BAND16", 47), (6, "sweep8_kernel", "SWEEP8", 53)],

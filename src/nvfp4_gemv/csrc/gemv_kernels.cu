@@ -4078,9 +4078,13 @@ inline int band16_clusters_max(const PlanDevice& dev, int c) { return std::max(1
 inline int band16_clusters(const GemvParams& p, const PlanDevice& dev, int c) {
   return (int)std::min<int64_t>(band16_clusters_max(dev, c), (p.M + 15) / 16);
 }
-inline int band16_smem_for(const GemvParams& p, const PlanDevice& dev, int c) {
-  const int64_t bands = (p.M + 15) / 16, clusters = band16_clusters(p, dev, c);
+// A CTA's shared memory on `clusters` clusters of c CTAs (its bands: ceil(bands / clusters)).
+inline int band16_smem_on(const GemvParams& p, int c, int64_t clusters) {
+  const int64_t bands = (p.M + 15) / 16;
   return band16_smem(p.K, c, (int)((bands + clusters - 1) / clusters));
+}
+inline int band16_smem_for(const GemvParams& p, const PlanDevice& dev, int c) {
+  return band16_smem_on(p, c, band16_clusters(p, dev, c));
 }
 // CTAs a cluster: 2 where that leaves a CTA fewer tile slots a warp to go through (its bands
 // times a band's slots, band16_warp_tiles: a CTA of a cluster of 2 reads half of each of its
@@ -4555,8 +4559,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                        (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.band && plan.splits == 1 &&
                        plan.tiled && !plan.sweep && !plan.cluster && !plan.integer && !plan.ring && !plan.spans &&
                        !plan.k_sections && plan.smem_bytes <= band16_smem_most(dev) &&
-                       plan.smem_bytes >= band16_smem(p.K, plan.band,
-                                                      (int)(((p.M + 15) / 16 + plan.row_blocks - 1) / plan.row_blocks));
+                       plan.smem_bytes >= band16_smem_on(p, plan.band, plan.row_blocks);
     return shape ? cudaSuccess : cudaErrorInvalidValue;
   }
   if (plan.cluster) {  // the tile sweep: its own plan (sweep8_plan), whole K over a cluster

@@ -2653,16 +2653,7 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
     else
       part[o] = v;
   }
-  if (C > 1) {
-    cluster_sync();  // every CTA's sums written
-    for (int o = rank * kBandThreads + threadIdx.x; o < nb * 16; o += C * kBandThreads) {
-      const uint32_t addr = smem_addr(part + o);
-      float v = 0.f;
-      for (int r = 0; r < C; ++r) v += ld_cluster_f32(addr, r);
-      store(o, v);
-    }
-    cluster_sync();  // each CTA's shared memory stays until the others have read it
-  }
+  if (C > 1) cluster_rank_order_sums(part, nb * 16, C, rank, kBandThreads, store);
 #endif
 }
 
@@ -2987,20 +2978,11 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   cp_async_wait<0>();
   __syncthreads();
   if (n > 0) reduce(n - 1);
-  if (C > 1) {
-    cluster_sync();  // every CTA's tile sums written
-    // Every CTA of the cluster adds and stores its share of the outputs, 512 at a time, each the C
-    // CTAs' sums in rank order (the same bits whichever CTA adds them). Rank 0 alone: 1 us slower
-    // at 7168x16384 N = 8 (run 297, BENCHMARKS.md item 193: 1920 outputs x 4 remote loads on one
-    // CTA while the others waited at the barrier).
-    for (int o = cr * kSweep8Threads + tid; o < n * TO; o += C * kSweep8Threads) {
-      const uint32_t addr = smem_addr(tile_sums + o);
-      float v = 0.f;
-      for (unsigned r = 0; r < C; ++r) v += ld_cluster_f32(addr, r);
-      store(o / TO, o % TO, v);
-    }
-    cluster_sync();  // each CTA's shared memory stays until the others have read it
-  }
+  // Every CTA of the cluster adds and stores its share of the outputs, 512 at a time. Rank 0 alone:
+  // 1 us slower at 7168x16384 N = 8 (run 297, BENCHMARKS.md item 193: 1920 outputs x 4 remote
+  // loads on one CTA while the others waited at the barrier).
+  if (C > 1)
+    cluster_rank_order_sums(tile_sums, n * TO, C, cr, kSweep8Threads, [&](int o, float v) { store(o / TO, o % TO, v); });
 #endif
 }
 

@@ -83,6 +83,23 @@ __device__ __forceinline__ float ld_cluster_f32(uint32_t addr, unsigned rank) {
   asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
   return v;
 }
+// The cluster's sums in rank order (the band sweep's and the tile sweep's K split over a
+// cluster): after a cluster barrier, each of the C CTAs adds its share of the `count` outputs,
+// `threads` at a time, output o the C CTAs' part[o] added in rank order (the same bits whichever
+// CTA adds them), and hands it to store(o, sum); a second barrier keeps each CTA's shared memory
+// until the others have read it. Every thread of every CTA of the cluster calls it.
+template <class Store>
+__device__ __forceinline__ void cluster_rank_order_sums(const float* part, int count, unsigned ctas, unsigned rank,
+                                                        int threads, Store store) {
+  cluster_sync();  // every CTA's sums written
+  for (int o = rank * threads + threadIdx.x; o < count; o += ctas * threads) {
+    const uint32_t addr = smem_addr(part + o);
+    float v = 0.f;
+    for (unsigned r = 0; r < ctas; ++r) v += ld_cluster_f32(addr, r);
+    store(o, v);
+  }
+  cluster_sync();
+}
 #endif  // sm_90 and later
 
 }  // namespace detail

@@ -455,6 +455,13 @@ def test_tile_sweep_past_the_row_sweeps(m, k, n, act):
     _check_tile_sweep(m, k, n, act, shape if _h200() else None)
 
 
+def test_tile_sweep_two_columns_past_the_row_sweep_bound():
+    """Two FP4 columns on row-major weights past the two-column row sweep's one-piece bound and
+    2^27 bytes (33000x8192: 152 MB, a partial last tile; sweep16_fits, sweep8_pays): the tile sweep
+    (BENCHMARKS.md item 273), not the row tiles. Three calls bitwise equal."""
+    _check_tile_sweep(33000, 8192, 2, "fp4", None)
+
+
 def _k_sections(k: int, act: str) -> int:
     """The K sections the launch rule takes for one column at L = 1 past K = 32768 on sm_90
     (k_sections_plan, restated): the fewest equal sections of a multiple of 32 values the sweep
@@ -825,7 +832,8 @@ def _check_tiled_sweep(m, k, n, act, seed, kernel: str, expected: bool, label: s
 @pytest.mark.parametrize("m,k,n", [(1, 256, 3), (17, 800, 8), (301, 4160, 5), (1001, 4352, 8), (2001, 14336, 8),
                                    (7168, 16384, 8), (999, 16384, 3), (2000, 5120, 7), (17, 800, 12),
                                    (301, 4096, 16), (130, 14336, 11), (5000, 14336, 9), (14336, 4096, 16),
-                                   (77, 18976, 2), (1000, 28672, 8), (129, 32768, 16)], ids=str)
+                                   (77, 18976, 2), (1000, 28672, 8), (129, 32768, 16), (1, 800, 2),
+                                   (301, 4160, 2), (2001, 14336, 2)], ids=str)
 def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     """3..16 columns at L = 1 on the tiled format (sweep8_kernel<.., true> on sm_90: each CTA
     copies its k tiles of a band as they lie, 1 KB a tile and its 128 scale bytes): the shapes of
@@ -833,7 +841,7 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     model favours them for fp16 and FP4 x, 9..16 columns on one chunk or two), K ending inside a
     tile (800, 4160, 18976: the format's zero padding read as it lies, x zero past K; row-major
     weights of these K take other kernels, their scale rows no 16-byte multiple), M % 16 != 0
-    (the band's padded rows), 2 columns past K = 16384; three calls bitwise equal, and equal to
+    (the band's padded rows), 2 columns at any K (item 273); three calls bitwise equal, and equal to
     the row-major tile sweep's output bit for bit where that runs (the same products summed in the
     same order)."""
     a, sfa, x, sfx, got = _check_tiled_sweep(m, k, n, act, m + k + n + len(act) + 5, r"sweep8_kernel<.*, ?true>",

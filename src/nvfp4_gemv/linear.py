@@ -11,7 +11,7 @@ per weight) in one of two layouts (``weight_layout``):
   "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring, the
                k spans and on sm_90 the row sweeps (W4A4 at one or two rows, W4A16 at one or two
                rows: no activation staging; BENCHMARKS.md items 134-137, 164, 181) and the tile
-               sweep (3..16 rows, items 184-194);
+               sweep (3..16 rows, items 184-194; 2 past the two-column row sweep's bounds, item 273);
   "auto"       (default) for layers built on an sm_90 GPU whose in_features the row sweeps
                take (a multiple of 32 up to 16384, of 256 up to 32768): row-major, the faster
                layout at one activation row on every layer measured (bf16, run 249: 4096x4096
@@ -28,7 +28,15 @@ per weight) in one of two layouts (``weight_layout``):
                (8192x28672 45.3-45.5 / 49.5-49.9 us, FP4 40.5-40.9 / 43.4-43.6; 3584x18944
                20.8-21.0 / 21.3-21.8), at 8 (57.0-57.2 / 58.2-58.5) and 16 (65.8-66.1 / 114.9-115.5),
                slower at 2-4 (bf16 55.3-56.5 / 52.6-53.2, FP4 51.1-51.9 / 49.6-50.6; 3584x18944
-               1-2.4 us). W4A4 "dynamic" layers
+               1-2.4 us). Measured again after the tiled format's band and tile sweeps
+               (run 449, BENCHMARKS.md item 273; bf16 / FP4 x, row-major / tiled, us): one row
+               row-major or even (bf16 within 0.5 us but 2048x7168 8.8-9.1 / 10.4; FP4 x 1.5-4.0
+               faster: 7168x16384 23.3-23.4 / 25.8-26.3, 8192x28672 39.6-40.2 / 43.5), two rows
+               row-major on all but the two largest (4096x4096 bf16 9.8-10.3 / 12.6-13.0; 11.1
+               tiled since item 273, run 451), 3-16 rows within 0.5 on the short layers, tiled
+               0.6-1.5 faster on 7168x16384 and 2.4-7 on the lm_head and 8192x28672 (N = 8 bf16
+               103.4-103.5 / 106.8, 53.5-53.9 / 56.2-56.3): row-major stays the choice, one row
+               being decode's common case. W4A4 "dynamic" layers
                the same since at one row the row sweep takes the quantize kernel's output rather
                than quantizing inside where a CTA holds fewer than 24 rows (item 188; where it
                holds more and K <= 8192 it quantizes inside, since item 259 on 14336x4096 too:

@@ -126,10 +126,10 @@ void check_row_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
 // plan has k_sections).
 void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   const int chunks = g.k_split / 32, tiles = (c.M + 15) / 16;
-  // 1..2 columns only where no row sweep holds a row (K > 16384: 8 warps of 2 pieces).
-  if (d.dev.major != 9 || c.L != 1 || c.N < (c.K > 16384 ? 1 : 3) || c.N > 16 ||
+  // One column only where no row sweep holds a row (K > 16384: 8 warps of 2 pieces).
+  if (d.dev.major != 9 || c.L != 1 || c.N < (c.K > 16384 ? 1 : 2) || c.N > 16 ||
       (c.sf_layout != kScaleRowMajor && c.sf_layout != kScaleTiled) || !c.aligned || c.K % 32 != 0 || c.K > 32768)
-    fail(d, c, g, "tile sweep: 3..16 columns at L = 1 (1..16 where K > 16384), row-major or tiled, aligned, "
+    fail(d, c, g, "tile sweep: 2..16 columns at L = 1 (1..16 where K > 16384), row-major or tiled, aligned, "
                   "K % 32 == 0 and <= 32768, sm_90");
   // Every CTA of the cluster holds at least one chunk of K, the cluster all of it, 8-chunk steps,
   // at most 8 CTAs (the portable cluster size); up to 128 chunks a CTA (2 a thread), or where
@@ -696,6 +696,37 @@ int main() {
                     wk4.grid, wk4.k_split, k5.cluster, k5.k_split, k8.cluster, k8.k_split, d1.cluster,
                     d1.sweep, d1.sweep_warps, d1.grid, d16.cluster, d16.row_blocks, d16.k_split, q8.cluster, q8.k_split,
                     k32.cluster, k32.k_split, k33.cluster, k33.k_sections);
+        ++failures;
+      }
+    }
+  }
+  // Two and three columns where the tile sweep's 8-column work pays (sweep8_pays, BENCHMARKS.md
+  // item 273, runs 450-451): row-major at two columns on the tile sweep past the two-column row
+  // sweep's bounds where the weights pass 2^27 bytes and K >= 4096 (the lm_head), not at K = 2048
+  // (100000x2048) nor at 109 MB (26624x8192): 16-bit x on the row sweep there, FP4 x (past its 96 MiB)
+  // on the row tiles; the tiled format at 2-3 columns on the tile sweep up to 2^26 bytes of weights
+  // (4096x4096 N = 2, 7168x16384 N = 3) and past K = 16384 (8192x28672 N = 3), on the row tiles
+  // past 2^26 bytes (the lm_head N = 2 and 3), on the tile sweep at 4.
+  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
+    for (const int act : {kActF16, kActBF16, kActFP4}) {
+      const GemvLaunch rh = check_case(devices[0], Case{151936, 4096, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch rk2 = check_case(devices[0], Case{100000, 2048, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch r109 = check_case(devices[0], Case{26624, 8192, 1, 2, act, kScaleRowMajor, true});
+      const GemvLaunch ts2 = check_case(devices[0], Case{4096, 4096, 1, 2, act, kScaleTiled, true});
+      const GemvLaunch ts3 = check_case(devices[0], Case{7168, 16384, 1, 3, act, kScaleTiled, true});
+      const GemvLaunch th2 = check_case(devices[0], Case{151936, 4096, 1, 2, act, kScaleTiled, true});
+      const GemvLaunch th3 = check_case(devices[0], Case{151936, 4096, 1, 3, act, kScaleTiled, true});
+      const GemvLaunch td3 = check_case(devices[0], Case{8192, 28672, 1, 3, act, kScaleTiled, true});
+      const GemvLaunch th4 = check_case(devices[0], Case{151936, 4096, 1, 4, act, kScaleTiled, true});
+      const int row_sweep = act == kActFP4 ? 0 : 1;  // the two-column row sweep's pieces, or none
+      if (rh.cluster != 1 || rk2.cluster || rk2.sweep != row_sweep || r109.cluster || r109.sweep != row_sweep ||
+          ts2.cluster != 1 || ts3.cluster < 2 || th2.cluster || th3.cluster || td3.cluster < 2 || th4.cluster != 1) {
+        std::printf("FAIL H200 act %d two / three columns: row-major the lm_head N=2 cluster %d, 100000x2048 N=2 "
+                    "cluster %d sweep %d, 26624x8192 N=2 cluster %d sweep %d; tiled 4096x4096 N=2 cluster %d, "
+                    "7168x16384 N=3 cluster %d, the lm_head N=2 / 3 / 4 cluster %d / %d / %d, 8192x28672 N=3 "
+                    "cluster %d\n",
+                    act, rh.cluster, rk2.cluster, rk2.sweep, r109.cluster, r109.sweep, ts2.cluster, ts3.cluster,
+                    th2.cluster, th3.cluster, th4.cluster, td3.cluster);
         ++failures;
       }
     }

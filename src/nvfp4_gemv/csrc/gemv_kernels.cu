@@ -2658,10 +2658,10 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
 }
 
 // ---------------------------------------------------------------------------------------------
-// The tile sweep (sweep8_kernel): 3 to 16 activation columns at L = 1 (fp16 / bf16 / FP4 x),
+// The tile sweep (sweep8_kernel): 2 to 16 activation columns at L = 1 (fp16 / bf16 / FP4 x),
 // row-major weights and scales or the tiled weight format (kTiled, item 270), sm_90, K <= 32768,
-// and 1..2 columns where K > 16384 (BENCHMARKS.md items 184, 194, 199; scripts/cols8_probe.cu is
-// its first form, standalone).
+// and one column where K > 16384 (BENCHMARKS.md items 184, 194, 199, 273; scripts/cols8_probe.cu
+// is its first form, standalone).
 //
 // Why: the row tiles (N > 2 until then) have each warp load 16 rows x 64 bytes per step, a
 // pattern that reads 1.4x slower than a stream (pattern_probe.cu "tile/4"), and stage x in shared
@@ -3852,23 +3852,23 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
   plan.workspace_bytes = 0;
   return plan;
 }
-// The tile sweep (sweep8_kernel): 3..16 columns at L = 1 on sm_90, x loaded a 16-byte piece per
+// The tile sweep (sweep8_kernel): 2..16 columns at L = 1 on sm_90, x loaded a 16-byte piece per
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
 // unit column stride and 16-byte aligned rows, or the tiled format (tiled_fits) with 16-byte
 // aligned scale tiles and bands (item 270; the same plan and shape), K a multiple of 32 up to 32768 (clusters of up to 8
 // CTAs x 128 chunks, 4 x 256; at 9..16 columns 8 x 64, or 8 x 128 past 16384), and the opt-in
-// shared memory for its stages (and the cluster's tile sums). 1..2 columns too where K > 16384,
-// where no row sweep holds a row of several columns (the one-column sweeps come first in
-// plan_gemv_for). Past K = 16384 (item 199: run 310, docs/runs/run310/large_k.py, two orders,
-// unchecked, fp16 / bf16 / FP4 x at N = 2, 4, 8, 16, against NVFP4_GEMV_SWEEP8=0: the row tiles, split
-// K at N > 1): 8192x28672 N = 8 51.5-52.1 / 56.5-57.0 / 51.5 us against 84.0-84.1 / 84.4-84.6 /
+// shared memory for its stages (and the cluster's tile sums). One column too where K > 16384
+// (the one-column sweeps come first in plan_gemv_for); two at any K since item 273 (the
+// two-column row sweep first; sweep8_pays for where the launch rule takes it). Past K = 16384
+// (item 199: run 310, docs/runs/run310/large_k.py, two orders, unchecked, fp16 / bf16 / FP4 x at
+// N = 2, 4, 8, 16, against NVFP4_GEMV_SWEEP8=0: the row tiles, split K at N > 1): 8192x28672 N = 8 51.5-52.1 / 56.5-57.0 / 51.5 us against 84.0-84.1 / 84.4-84.6 /
 // 80.6-81.0, N = 16 66.0 / 66.0-66.4 / 63.8-64.1 against 127.5-127.8 / 140.6 / 116.5; 3584x18944 N =
 // 2 23.2-23.4 / 24.2-24.3 / 23.8-24.0 against 25.0-25.1 / 25.7-25.9 / 24.7-24.8; 5120x27648 and
 // 4096x32768 faster at every N; slower only bf16 at N = 2-4 on 8192x28672 (2 chunks, 10% more
 // work than fp16's 4 there: 55.8-56.2 against 55.5-55.7).
-// NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 or unset: wherever it fits, standing aside while
-// another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
+// NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 wherever it fits (sweep8_pays not asked), unset: by
+// the launch rule, standing aside while another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
 // orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
 // FP4 x; BENCHMARKS.md item 184): at N = 8 7168x16384 33.9-34.1 / 34.9-35.0 / 32.9-33.1 us against
 // 37.1-37.3 / 37.5-37.6 / 35.2-35.9, 14336x4096 20.7-20.9 / 21.6-21.7 / 19.8-20.0 against 26.7 /
@@ -4000,8 +4000,12 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }
-inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
+inline int sweep8_mode() {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP8");
+  return mode;
+}
+inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
+  const int mode = sweep8_mode();
   const ScaleIndex& sf = p.sfa;
   const bool scales_copy = reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0;
   const bool weights = sf.layout == kScaleTiled ? tiled_fits(p)
@@ -4009,8 +4013,41 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
                                                       reinterpret_cast<uintptr_t>(p.a) % 16 == 0 &&
                                                       p.a_row_stride % 16 == 0;
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
-         p.L == 1 && (p.N >= 3 || sweep_warps_for(p.K, 2) > kWarps) && p.N <= 16 && p.K % 32 == 0 &&
+         p.L == 1 && (p.N >= 2 || sweep_warps_for(p.K, 2) > kWarps) && p.N <= 16 && p.K % 32 == 0 &&
          p.K <= kSweep8MaxK && weights && scales_copy && column_pieces_fit(p);
+}
+// Where the launch rule takes the tile sweep among the plans that fit (plan_gemv_for): at 1 or
+// 4..16 columns wherever it fits; at 2 or 3, where its mma does 8 columns' work whatever N is and
+// the row tiles do N's:
+// - on the tiled format past K = 16384 (the row tiles split K there, a second pass over partial
+//   sums), and up to it where the weights take at most kSweep8FewColsTiledMaxBytes; past that the
+//   format's row tiles (512 contiguous bytes a warp load, enough rows to keep every SM streaming);
+// - on row-major weights at two columns (reached only past the two-column row sweep's bounds,
+//   sweep16_fits: FP4 x past 96 MiB of one-piece rows, 16-bit x past 2^27 bytes) where the weights
+//   pass 2^27 bytes and K >= 4096: at K = 2048 a CTA's 2 chunks a thread are half empty, a tile's
+//   barrier and reduction over half the bytes; FP4 x's row tiles keep up to 2^27 bytes.
+// Measured (run 451, docs/runs/run450/ab450.py 20, two orders, unchecked, bf16 / fp16 / FP4 x,
+// us, BENCHMARKS.md item 273; this rule's cases are the measured rule's or the base's): two
+// columns, tiled, the tile sweep against the row tiles: 4096x4096 11.1 / 10.2 / 10.5-10.6 against
+// 12.5-12.7 / 12.2-12.4 / 11.4-11.5, 2048x7168 11.7 / 9.8 / 10.1 against 12.8-13.1 / 12.4-12.5 /
+// 12.6-12.7, 5120x5120 fp16 12.8 against 15.4-15.6, 7168x2048 and 14336x4096 0-1.1 faster;
+// 4096x14336 and 7168x16384 from 0.5 slower to 1.5 faster; but (run 450) 26624x8192 47.1 /
+// 46.2 / 46.5 against 44.5 / 44.6 / 42.5, the lm_head 103.0 / 102.9 / 103.2 against 101.8 / 100.9
+// / 100.4, 100000x2048 48.4-49.7 against 40.2-40.7; past K = 16384 (8192x28672) fp16 48.8-49.2
+// against 52.2-52.4. Three columns, tiled, the row tiles against the tile sweep: 100000x2048 40.5-41.9
+// against 48.3-49.8, FP4 57344x8192 79.3-79.9 against 82.6-82.9, 36864x8192 55.3 against 58.2-58.6,
+// 26624x8192 43.7-43.8 against 46.1-46.2, the lm_head 0.4-1.0 faster; 16-bit x on 26624x8192 0.6-0.8
+// slower, on 57344x8192, 36864x8192 and 65536x4096 within 0.5. Row-major, two columns, the tile
+// sweep against the row tiles: the lm_head 105.5-105.7 / 104.2 / 104.2 against 107.9-108.1 / 107.9 /
+// 107.0-107.2, 57344x8192 and 65536x4096 0.2-1.5 faster; FP4 x on 36864x8192 (151 MB) 59.1-59.4
+// against 58.3-58.7, 26624x8192 (109 MB) 46.5-47.1 against 46.1-46.2, 100000x2048 (run 450) 47.4
+// against 44.3.
+constexpr int64_t kSweep8FewColsTiledMaxBytes = int64_t(1) << 26;
+constexpr int64_t kSweep8TwoColsRowMajorMinBytes = int64_t(1) << 27;
+inline bool sweep8_pays(const GemvParams& p) {
+  if (sweep8_mode() == 1 || p.N == 1 || p.N >= 4) return true;
+  if (p.sfa.layout == kScaleTiled) return p.K > 16384 || sweep_weight_bytes(p) <= kSweep8FewColsTiledMaxBytes;
+  return p.N == 3 || p.K > 16384 || (p.K >= 4096 && sweep_weight_bytes(p) > kSweep8TwoColsRowMajorMinBytes);
 }
 // The plan of sweep8_choice's shape: as many clusters as fit at once (one CTA per SM) up to one per
 // 16-row tile, each of its CTAs (the fewest that hold K at the shape's chunks of a row, or at 9..16
@@ -4467,7 +4504,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   // row-major one's below, after the ring's and the k spans' rules; forced, it goes first.
   if (integer && (tiled || integer_mode() == 1)) return integer_plan();
   if (tiled && band16_fits(p, dev)) return band16_plan(p, dev);
-  if (tiled && sweep8_fits(p, dev)) {
+  if (tiled && sweep8_fits(p, dev) && sweep8_pays(p)) {
     const GemvLaunch tile_sweep = sweep8_plan(p, dev);
     if (tile_sweep.cluster) return tile_sweep;
   }
@@ -4482,7 +4519,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     const GemvLaunch sweep16 = sweep_plan(p, dev, true);
     if (sweep_steps_fit(p, sweep16)) return sweep16;
   }
-  if (sweep8_fits(p, dev)) {
+  if (sweep8_fits(p, dev) && sweep8_pays(p)) {
     const GemvLaunch tile_sweep = sweep8_plan(p, dev);
     if (tile_sweep.cluster) return tile_sweep;
   }

@@ -4031,17 +4031,18 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // columns, tiled, the tile sweep against the row tiles: 4096x4096 11.1 / 10.2 / 10.5-10.6 against
 // 12.5-12.7 / 12.2-12.4 / 11.4-11.5, 2048x7168 11.7 / 9.8 / 10.1 against 12.8-13.1 / 12.4-12.5 /
 // 12.6-12.7, 5120x5120 fp16 12.8 against 15.4-15.6, 7168x2048 and 14336x4096 0-1.1 faster;
-// 4096x14336 and 7168x16384 from 0.5 slower to 1.5 faster; but (run 450) 26624x8192 47.1 /
-// 46.2 / 46.5 against 44.5 / 44.6 / 42.5, the lm_head 103.0 / 102.9 / 103.2 against 101.8 / 100.9
-// / 100.4, 100000x2048 48.4-49.7 against 40.2-40.7; past K = 16384 (8192x28672) fp16 48.8-49.2
-// against 52.2-52.4. Three columns, tiled, the row tiles against the tile sweep: 100000x2048 40.5-41.9
-// against 48.3-49.8, FP4 57344x8192 79.3-79.9 against 82.6-82.9, 36864x8192 55.3 against 58.2-58.6,
+// 4096x14336 and 7168x16384 from 0.7 slower to 1.9 faster; but (run 450) 26624x8192 46.8-47.1 /
+// 46.2-46.3 / 46.4-46.5 against 44.4-44.5 / 44.6 / 42.5-42.8, the lm_head 103.0-103.1 /
+// 102.9-103.0 / 102.3-103.2 against 101.8-102.2 / 100.9-101.1 / 100.2-100.4, 100000x2048
+// 48.4-49.7 against 40.1-40.9; past K = 16384 (8192x28672) fp16 48.8-49.2 against 52.2-52.4.
+// Three columns, tiled, the row tiles against the tile sweep: 100000x2048 40.5-41.9 against
+// 48.3-49.8, FP4 57344x8192 79.3-79.9 against 82.6-82.9, 36864x8192 55.3 against 58.2-58.6,
 // 26624x8192 43.7-43.8 against 46.1-46.2, the lm_head 0.4-1.0 faster; 16-bit x on 26624x8192 0.6-0.8
 // slower, on 57344x8192, 36864x8192 and 65536x4096 within 0.5. Row-major, two columns, the tile
 // sweep against the row tiles: the lm_head 105.5-105.7 / 104.2 / 104.2 against 107.9-108.1 / 107.9 /
 // 107.0-107.2, 57344x8192 and 65536x4096 0.2-1.5 faster; FP4 x on 36864x8192 (151 MB) 59.1-59.4
 // against 58.3-58.7, 26624x8192 (109 MB) 46.5-47.1 against 46.1-46.2, 100000x2048 (run 450) 47.4
-// against 44.3.
+// against 44.1-44.3.
 constexpr int64_t kSweep8FewColsTiledMaxBytes = int64_t(1) << 26;
 constexpr int64_t kSweep8TwoColsRowMajorMinBytes = int64_t(1) << 27;
 inline bool sweep8_pays(const GemvParams& p) {

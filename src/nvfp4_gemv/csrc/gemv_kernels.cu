@@ -2620,6 +2620,12 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
       x_lo += kBandDepth * kBandXTileBytes;
       x_hi += kBandDepth * kBandXTileBytes;
     }
+    // The band's last group, written apart: its loads ask for the next band's first tiles. In the
+    // loop above with a selected pointer jump (run 454, docs/runs/run454/one.patch, BENCHMARKS.md
+    // item 274; hot loops 252 / 255 SASS against 237 / 243) it took 0.2-1.4 us longer on every
+    // band shape (two orders, fp16 / bf16 tiled, us: 7168x16384 24.8-25.0 / 25.2 against 24.7 /
+    // 24.5-24.7, the lm_head 96.8 / 97.4-97.8 against 95.5-95.7 / 96.3-96.4, 14336x4096 16.1-16.3
+    // / 16.3-16.5 against 15.7 / 15.9-16.0).
     la += a_jump;  // the next band's first group
     ls += s_jump;
     const bool more = band + 1 < nb;

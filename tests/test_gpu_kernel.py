@@ -835,7 +835,7 @@ def _check_tiled_sweep(m, k, n, act, seed, kernel: str, expected: bool, label: s
                                    (77, 18976, 2), (1000, 28672, 8), (129, 32768, 16), (1, 800, 2),
                                    (301, 4160, 2), (2001, 14336, 2)], ids=str)
 def test_tiled_tile_sweep_matches_reference(m, k, n, act):
-    """3..16 columns at L = 1 on the tiled format (sweep8_kernel<.., true> on sm_90: each CTA
+    """2..16 columns at L = 1 on the tiled format (sweep8_kernel<.., true> on sm_90: each CTA
     copies its k tiles of a band as they lie, 1 KB a tile and its 128 scale bytes): the shapes of
     the row-major tile sweep's cases (one CTA, clusters of 2-8, 4 chunks a thread where the H200's
     model favours them for fp16 and FP4 x, 9..16 columns on one chunk or two), K ending inside a

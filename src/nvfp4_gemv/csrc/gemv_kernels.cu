@@ -2731,8 +2731,8 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
 // 0.7-3.0 faster on 7168x16384, 14336x4096, 4096x4096 and 2048x7168, but slower on 4096x14336
 // (bf16 21.4-21.6 against 20.6, FP4 19.8-20.0 against 19.6), 8192x28672 (bf16 53.1 against
 // 50.8-51.4, FP4 49.9 against 47.9-48.4; fp16 0.6-1.2 faster) and the lm_head (0.5-1.5), and 2
-// columns on 8192x28672 (bf16 / FP4 0.5-0.9 slower, fp16 2.3-2.9 faster): taken wherever it fits,
-// as for row-major weights.
+// columns on 8192x28672 (bf16 / FP4 0.5-0.9 slower, fp16 2.3-2.9 faster): taken then wherever it
+// fits, as for row-major weights; at 2-3 columns since item 273 as sweep8_pays says.
 // ---------------------------------------------------------------------------------------------
 constexpr int kSweep8Warps = 16, kSweep8Threads = 32 * kSweep8Warps;
 constexpr int kSweep8MaxCluster = 8;  // the portable cluster size (PlanDevice::cluster_fit's range)
@@ -3862,20 +3862,20 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
 // unit column stride and 16-byte aligned rows, or the tiled format (tiled_fits) with 16-byte
-// aligned scale tiles and bands (item 270; the same plan and shape), K a multiple of 32 up to 32768 (clusters of up to 8
-// CTAs x 128 chunks, 4 x 256; at 9..16 columns 8 x 64, or 8 x 128 past 16384), and the opt-in
-// shared memory for its stages (and the cluster's tile sums). One column too where K > 16384
+// aligned scale tiles and bands (item 270; the same plan and shape), K a multiple of 32 up to
+// 32768 (clusters of up to 8 CTAs x 128 chunks, 4 x 256; at 9..16 columns 8 x 64, or 8 x 128 past
+// 16384), and the opt-in shared memory for its stages (and the cluster's tile sums). One column too where K > 16384
 // (the one-column sweeps come first in plan_gemv_for); two at any K since item 273 (the
 // two-column row sweep first; sweep8_pays for where the launch rule takes it). Past K = 16384
 // (item 199: run 310, docs/runs/run310/large_k.py, two orders, unchecked, fp16 / bf16 / FP4 x at
-// N = 2, 4, 8, 16, against NVFP4_GEMV_SWEEP8=0: the row tiles, split K at N > 1): 8192x28672 N = 8 51.5-52.1 / 56.5-57.0 / 51.5 us against 84.0-84.1 / 84.4-84.6 /
-// 80.6-81.0, N = 16 66.0 / 66.0-66.4 / 63.8-64.1 against 127.5-127.8 / 140.6 / 116.5; 3584x18944 N =
+// N = 2, 4, 8, 16, against NVFP4_GEMV_SWEEP8=0: the row tiles, split K at N > 1): 8192x28672 N =
+// 8 51.5-52.1 / 56.5-57.0 / 51.5 us against 84.0-84.1 / 84.4-84.6 / 80.6-81.0, N = 16 66.0 / 66.0-66.4 / 63.8-64.1 against 127.5-127.8 / 140.6 / 116.5; 3584x18944 N =
 // 2 23.2-23.4 / 24.2-24.3 / 23.8-24.0 against 25.0-25.1 / 25.7-25.9 / 24.7-24.8; 5120x27648 and
 // 4096x32768 faster at every N; slower only bf16 at N = 2-4 on 8192x28672 (2 chunks, 10% more
 // work than fp16's 4 there: 55.8-56.2 against 55.5-55.7).
 // NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 wherever it fits (sweep8_pays not asked), unset: by
-// the launch rule, standing aside while another variant is forced. Measured (run 275, docs/runs/run275/cols_ab.py, two
-// orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
+// the launch rule, standing aside while another variant is forced. Measured (run 275,
+// docs/runs/run275/cols_ab.py, two orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
 // FP4 x; BENCHMARKS.md item 184): at N = 8 7168x16384 33.9-34.1 / 34.9-35.0 / 32.9-33.1 us against
 // 37.1-37.3 / 37.5-37.6 / 35.2-35.9, 14336x4096 20.7-20.9 / 21.6-21.7 / 19.8-20.0 against 26.7 /
 // 26.5-26.6 / 24.7-24.8, 4096x4096 11.9-12.0 / 12.8-13.1 / 11.0-11.1 against 15.5-15.6 / 15.4 /
@@ -4510,14 +4510,18 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   // The integer item takes the row tiles' place (integer_mode): the tiled format's here, the
   // row-major one's below, after the ring's and the k spans' rules; forced, it goes first.
   if (integer && (tiled || integer_mode() == 1)) return integer_plan();
-  if (tiled && band16_fits(p, dev)) return band16_plan(p, dev);
-  if (tiled && sweep8_fits(p, dev) && sweep8_pays(p)) {
-    const GemvLaunch tile_sweep = sweep8_plan(p, dev);
-    if (tile_sweep.cluster) return tile_sweep;
-  }
-  if (tiled)  // the row tiles on the tiled weight format, one variant per column count
+  // The tile sweep where it fits and the launch rule takes it (empty, cluster == 0, otherwise):
+  // the tiled format's choice after the band sweep, row-major weights' after the row sweeps.
+  const auto tile_sweep = [&] {
+    return sweep8_fits(p, dev) && sweep8_pays(p) ? sweep8_plan(p, dev) : GemvLaunch{};
+  };
+  if (tiled) {
+    if (band16_fits(p, dev)) return band16_plan(p, dev);
+    if (const GemvLaunch sweep8 = tile_sweep(); sweep8.cluster) return sweep8;
+    // the row tiles on the tiled weight format, one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)
                   : plan_variant<4, false, false, false, true>(p, dev);
+  }
   if (sweep_fits(p, dev)) {
     const GemvLaunch sweep = sweep_plan(p, dev);
     if (sweep_steps_fit(p, sweep)) return sweep;
@@ -4526,10 +4530,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     const GemvLaunch sweep16 = sweep_plan(p, dev, true);
     if (sweep_steps_fit(p, sweep16)) return sweep16;
   }
-  if (sweep8_fits(p, dev) && sweep8_pays(p)) {
-    const GemvLaunch tile_sweep = sweep8_plan(p, dev);
-    if (tile_sweep.cluster) return tile_sweep;
-  }
+  if (const GemvLaunch sweep8 = tile_sweep(); sweep8.cluster) return sweep8;
   if (const GemvLaunch sections = k_sections_plan(p, dev); sections.k_sections) return sections;
   // The k spans on the integer item (written for kSpanRows == 2, SpanStream<true>).
   const bool dot = integer && kSpanRows == 2 && spans_fit(p) && dot_mode() != 0;

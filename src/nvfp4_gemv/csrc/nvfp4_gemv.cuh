@@ -24,9 +24,9 @@
 //      Where it fits (W4A4, one column, row-major weights, sm_90) the row sweep runs instead:
 //      no staging, each thread keeps its fixed pieces of the activation in registers and a
 //      group of warps streams whole rows (sweep_kernel in gemv_kernels.cu; W4A16 and two
-//      columns: sweep16_kernel); 3..16 columns at L = 1 take the tile sweep (sweep8_kernel,
-//      row-major or tiled weights): x in the registers of a thread block cluster, the weights
-//      through shared memory.
+//      columns: sweep16_kernel); 2..16 columns at L = 1 take the tile sweep (sweep8_kernel,
+//      row-major or tiled weights; 2-3 where the launch rule's sweep8_pays says): x in the
+//      registers of a thread block cluster, the weights through shared memory.
 //      The weight bytes reach registers either by each warp's own 16-byte loads, 4 items ahead
 //      (the register window), or, on sm_90+ where a CTA's whole weight stream is small, through
 //      a ring of shared-memory stages filled by bulk copies (the TMA's 1-D form) of 1 KB per row.
@@ -152,7 +152,7 @@ struct GemvLaunch {
   int band;             // > 0: the band sweep (band16_kernel: W4A16, one column, L = 1, the tiled
                         // format, sm_90), this many CTAs per thread block cluster (1 or 2), each
                         // k_split values of every band; row_blocks clusters, grid = row_blocks * band
-  int cluster;          // > 0: the tile sweep (sweep8_kernel: 3..16 columns, sm_90; tiled: on the
+  int cluster;          // > 0: the tile sweep (sweep8_kernel: 2..16 columns, sm_90; tiled: on the
                         // tiled weight format, else row-major), this
                         // many CTAs per thread block cluster, each k_split values of every row;
                         // row_blocks clusters, grid = row_blocks * cluster

@@ -40,7 +40,9 @@ on one, 32752 on 2 with K ending mid-tile); two and three columns by item 273's 
 tiled format's tile sweep at two columns (K = 800 on one CTA and one row, 4160 on clusters of 2
 with a partial last band, 14336 on 2001 rows), two FP4 columns on row-major 33000x8192 (152 MB:
 the tile sweep past 2^27 bytes, a partial last tile), three bf16 columns on the tiled 70000x2048
-(81 MB: the format's row tiles)."""
+(81 MB: the format's row tiles); W4A4 at one FP4 column on the band sweep (item 275: clusters of
+2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the
+quantize kernel then the band sweep, on 1000 x 16384)."""
 import sys
 
 import torch
@@ -88,7 +90,8 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 50, 2080, 1, "bf16", 2), (1, 17, 32752, 1, "fp16", 2),
                                 (1, 1, 800, 2, "fp4", 2), (1, 301, 4160, 2, "bf16", 2),
                                 (1, 2001, 14336, 2, "fp16", 2), (1, 33000, 8192, 2, "fp4", 0),
-                                (1, 70000, 2048, 3, "bf16", 2)]:
+                                (1, 70000, 2048, 3, "bf16", 2), (1, 1000, 16384, 1, "fp4", 2),
+                                (1, 77, 6144, 1, "fp4", 2), (1, 3190, 32768, 1, "fp4", 2)]:
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)
@@ -107,7 +110,7 @@ for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7
     print("ok quantize", shape, dtype)
 for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0), (2, 300, 16384, 0),
                         (1, 50, 4096, 0), (16, 1000, 2080, 0), (1, 65, 40960, 0),
-                        (16, 700, 12800, 0)]:
+                        (16, 700, 12800, 0), (1, 1000, 16384, 2)]:
     a, sfa, _, _ = random_problem(l, m, k, 1, gen, "fp4", "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)

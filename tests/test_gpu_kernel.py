@@ -787,7 +787,7 @@ def test_tiled_many_bands_per_warp_match_reference(l, m, k, n, act):
     _check_tiled_three_calls(l, m, k, n, act, seed=m + k + n + 2)
 
 
-@pytest.mark.parametrize("act", ["fp16", "bf16"])
+@pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
 @pytest.mark.parametrize("m,k", [(1, 2048), (77, 4096), (40, 16384), (7168, 16384), (14336, 4096), (4100, 14336),
                                  (1000, 28672), (33, 32768), (6336, 16384), (6336, 32768), (300, 6144),
                                  (2048, 7168), (4096, 7168), (77, 5120), (300, 3584), (1000, 18944), (33, 11008),
@@ -802,8 +802,18 @@ def test_tiled_band_sweep_matches_reference(m, k, act):
     partly empty, 7168 on one CTA and on 2 of 28 tiles each, 5120, 18944, 11008 and 13824 on 2,
     3584 on one; K ending inside a tile: 4160 on 2 CTAs of 17 and 16 tiles, 2080 on one, 32752);
     bf16 x with magnitudes 2^-30 .. 2^30 along K (each warp converts its own tiles with its own
-    power of two); three calls bitwise equal."""
-    _check_tiled_sweep(m, k, 1, act, m + k + len(act), r"band16_kernel", _sweeps_allowed("BAND16"), "band sweep")
+    power of two); three calls bitwise equal. FP4 x (W4A4, item 275) takes the band sweep where K
+    fills every warp's groups (band16_pays: surely where K % 4096 == 0), the integer row tiles where
+    K % 2048 != 0 (checked against the reference all the same)."""
+    band = _sweeps_allowed("BAND16") and (act != "fp4" or k % 4096 == 0 or _switch("BAND16") == "1")
+    _, _, x, sfx, _ = _check_tiled_sweep(m, k, 1, act, m + k + len(act), r"band16_kernel", band, "band sweep")
+    if act == "fp4" and k % 2048 != 0 and _sweeps_allowed("BAND16") and _switch("BAND16") != "1":
+        a, sfa, _, _ = random_problem(1, m, k, 1, torch.Generator().manual_seed(1), act, DEV)
+        ta, tsf = fmt.to_tiled(a, sfa)
+        out = torch.empty((1, m, 1), dtype=torch.float32, device=DEV)
+        names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(ta, tsf, x, sfx, reference.TILED, 0, None, None,
+                                                                   None, out))
+        assert not any("band16_kernel" in name for name in names), names
 
 
 def _check_tiled_sweep(m, k, n, act, seed, kernel: str, expected: bool, label: str):

@@ -160,7 +160,8 @@ void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
                   "the warps' sums and the cluster's tile sums");
 }
 
-// The band sweep (W4A16 at one column and L = 1 on the tiled format, sm_90): K's tiles (K padded
+// The band sweep (W4A16 and W4A4 at one column and L = 1 on the tiled format, sm_90; W4A4 only
+// where no warp's last group is partly empty, band16_pays, unless forced): K's tiles (K padded
 // to 128) over a cluster of 1 or 2 CTAs, the last CTA's possibly fewer, each warp's in whole
 // groups of 2 (the slots past its tiles empty), at most one cluster a
 // band, the clusters resident at 3 CTAs an SM, x's tiles (8 warps x their whole groups) and the
@@ -168,8 +169,11 @@ void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
 void check_band_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   const int64_t bands = (c.M + 15) / 16;
   if (d.dev.major != 9 || c.sf_layout != kScaleTiled || c.N != 1 || c.L != 1 || !c.aligned ||
-      (c.act != kActF16 && c.act != kActBF16) || c.K > 32768)
-    fail(d, c, g, "band sweep: W4A16, one column, L = 1, tiled, aligned, K up to 32768, sm_90");
+      (c.act != kActF16 && c.act != kActBF16 && c.act != kActFP4) || c.K > 32768)
+    fail(d, c, g, "band sweep: W4A16 or W4A4, one column, L = 1, tiled, aligned, K up to 32768, sm_90");
+  const bool forced = std::getenv("NVFP4_GEMV_BAND16") && std::getenv("NVFP4_GEMV_BAND16")[0] == '1';
+  if (c.act == kActFP4 && !forced && c.K % (2048 * g.band) != 0)
+    fail(d, c, g, "band sweep: W4A4 where K leaves every warp's groups full (band16_pays)");
   const int k_tiles = (c.K + 127) / 128, cta_tiles = (k_tiles + g.band - 1) / g.band;
   const int warp_tiles = ((cta_tiles + 7) / 8 + 1) / 2 * 2;
   if ((g.band != 1 && g.band != 2) || g.k_split != 128 * cta_tiles || g.splits != 1 || g.row_blocks > bands ||
@@ -739,9 +743,11 @@ int main() {
       ++failures;
     }
   }
-  // Tiled weights at one column: where the bands number at least the SMs, no split and every CTA
-  // the same number of whole bands (even_row_blocks; run 180): 7168x16384 and 14336x4096 on 224
-  // CTAs; fewer bands split K where that evens out the busiest SM (tiled_balance_splits).
+  // Tiled weights at one column, W4A4 on the integer row tiles (L > 1, or K leaving the band
+  // sweep's groups partly empty; with the band sweep off, every case): where the bands number at
+  // least the SMs, no split and every CTA the same number of whole bands (even_row_blocks; run
+  // 180): 7168x16384 and 14336x4096 on 224 CTAs; fewer bands split K where that evens out the
+  // busiest SM (tiled_balance_splits).
   struct ExpectTiled {
     int M, K, L, splits, row_blocks;
   };
@@ -753,6 +759,7 @@ int main() {
       {40, 16384, 1, 16, 3},    {100, 8192, 2, 8, 14}};
   for (const ExpectTiled& e : tiled_plans) {
     const GemvLaunch g = check_case(devices[0], Case{e.M, e.K, e.L, 1, kActFP4, kScaleTiled, true});
+    if (g.band) continue;  // the band sweep's cases: band_plans below
     if (g.splits != e.splits || g.row_blocks != e.row_blocks) {
       std::printf("FAIL H200 tiled %dx%dx%d takes %d splits of %d row blocks, measured rule: %d of %d\n",
                   e.M, e.K, e.L, g.splits, g.row_blocks, e.splits, e.row_blocks);
@@ -773,13 +780,16 @@ int main() {
                                    {6336, 16384, 1}, {4096, 14336, 1}, {4096, 7168, 1},  {2048, 7168, 2},
                                    {7168, 7168, 2},  {13824, 5120, 1}, {14336, 14336, 1}, {300, 6144, 1},
                                    {4096, 1024, 1}};
+  // W4A4 takes the same plans where K fills every warp's groups (K a multiple of 2048 x the cluster's
+  // CTAs: band16_pays, run 456), the integer row tiles elsewhere.
   const bool band_rule = default_rule && !std::getenv("NVFP4_GEMV_BAND16");
   for (const ExpectBand& e : band_plans)
-    for (int act : {kActF16, kActBF16}) {
+    for (int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch g = check_case(devices[0], Case{e.M, e.K, 1, 1, act, kScaleTiled, true});
-      if (band_rule && g.band != e.band) {
-        std::printf("FAIL H200 tiled W4A16 %dx%d act %d takes %s (band %d), measured rule: band %d\n", e.M, e.K,
-                    act, variant(g), g.band, e.band);
+      const int want = act == kActFP4 && e.K % (2048 * e.band) != 0 ? 0 : e.band;
+      if (band_rule && (g.band != want || (!want && !g.integer))) {
+        std::printf("FAIL H200 tiled %dx%d act %d takes %s (band %d), measured rule: band %d\n", e.M, e.K, act,
+                    variant(g), g.band, want);
         ++failures;
       }
     }
@@ -850,7 +860,7 @@ int main() {
         const GemvLaunch g = check_case(devices[0], Case{m, 4096, l, n, kActFP4, kScaleTiled, true});
         const int64_t bands = int64_t(m + 15) / 16 * l, per = (bands + g.row_blocks - 1) / g.row_blocks;
         const bool uneven = g.splits == 1 && (g.row_blocks - 1) * per >= bands;
-        if (bands >= 132 && !g.cluster && ((n == 1 && g.splits != 1) || uneven)) {
+        if (bands >= 132 && !g.cluster && !g.band && ((n == 1 && g.splits != 1) || uneven)) {
           std::printf("FAIL H200 tiled %dx4096x%d N=%d: %d splits, %d row blocks for %lld bands (uneven)\n",
                       m, l, n, g.splits, g.row_blocks, (long long)bands);
           ++failures;
@@ -862,7 +872,10 @@ int main() {
       for (int layout : {kScaleRowMajor, kScaleTiled})
         for (int n : {1, 2}) {
           const GemvLaunch g = check_case(d, Case{4096, 14336, 1, n, act, layout, true});
-          const bool want = d.dev.major == 9 && act == kActFP4 && n == 1;
+          // (tiled, one column, L = 1: the band sweep before it where on, K = 14336 filling its groups)
+          const char* band_env = std::getenv("NVFP4_GEMV_BAND16");
+          const bool band_on = !band_env || band_env[0] != '0';
+          const bool want = d.dev.major == 9 && act == kActFP4 && n == 1 && (layout != kScaleTiled || !band_on);
           if (default_rule && (g.integer != 0) != want) {
             std::printf("FAIL %s 4096x14336 act %d layout %d N=%d: integer %d, rule: %d\n", d.name, act,
                         layout, n, g.integer, want);

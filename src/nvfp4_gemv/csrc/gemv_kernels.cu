@@ -2444,7 +2444,9 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
 
 // ---------------------------------------------------------------------------------------------
 // The band sweep (band16_kernel): W4A16 (fp16 / bf16 x) at one column and L = 1 on the tiled
-// weight format, sm_90, K up to 32768 (C: CTAs a cluster, 1 or 2: band16_plan).
+// weight format, sm_90, K up to 32768 (C: CTAs a cluster, 1 or 2: band16_plan); and W4A4 (FP4 x,
+// kAct kActFP4, item 275): x decoded once into the same fp16 slots as E2M1 * SFB * kWeightBias,
+// exact as the sweeps' FP4 x (fp4_piece_pair_k), the sums carrying kWeightBias^2; the same loop.
 //
 // Why: on the tiled format W4A16 took the row tiles (compute_item: the block scales applied to the
 // decoded weights by HMUL2, x staged a chunk at a time, split K), 1.3-1.6x the floor. Here the
@@ -2504,12 +2506,13 @@ __host__ __device__ constexpr int band16_smem(int K, int c, int bands_max) {
   return kBandWarps * band16_warp_tiles(K, c) * kBandXTileBytes + bands_max * (kBandWarps + 1) * 16 * 4;
 }
 
-template <bool kBf16, bool kRagged>
+template <int kAct, bool kRagged>
 __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(const GemvParams p, int bands) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only (band16_fits)
 #else
-  static_assert(kWeightBias == kDecodeScale, "the sums carry the decode's 2^-14 alone");
+  static_assert(kWeightBias == kDecodeScale, "the sums carry the decode's 2^-14 alone (FP4 x: twice)");
+  constexpr bool kBf16 = kAct == kActBF16, kFp4 = kAct == kActFP4;
   extern __shared__ __align__(16) uint8_t smem[];
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   const int C = (int)cluster_ctas(), rank = (int)cluster_rank();
@@ -2551,21 +2554,34 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
   // pair_k order, then 32 zero bytes. bf16: the words as they are first, their largest magnitude
   // over the warp, then each word times 2^e in fp16 (bf16_group_pair_k). Zero past K and in the
   // tiles past the warp's real ones (kRagged).
-  const uint16_t* x = static_cast<const uint16_t*>(p.x);
   const auto slot = [&](int q) { return smem + (warp * T + (q >> 4)) * kBandXTileBytes + (q & 15) * 16; };
   unsigned x_max = 0;
 #pragma unroll 4
   for (int q = lane; q < T * 16; q += 32) {
     const int piece = (kt0 + warp + kBandWarps * (q >> 4)) * 16 + (q & 15);  // 8 values of x
     const bool in = !kRagged || ((q >> 4) < real && 8 * piece < p.K);
-    const uint4 v = in ? reinterpret_cast<const uint4*>(x)[piece] : make_uint4(0, 0, 0, 0);
-    if constexpr (kBf16) {
-      x_max = max(x_max, bf16x8_max_bits(v));
-      *reinterpret_cast<uint4*>(slot(q)) = v;
-    } else {
+    if constexpr (kFp4) {
+      // W4A4: the 8 codes (one word) decoded as the weights are, times their block's scale (E2M1 *
+      // E4M3 * kWeightBias, exact in fp16: fp4_piece_pair_k's form), so the sums carry
+      // kWeightBias^2. x's scales row-major (band16_fits): block piece / 2 at byte piece / 2.
+      const uint32_t codes = in ? static_cast<const uint32_t*>(p.x)[piece] : 0u;
+      const uint32_t scale = in ? p.sfx.base[piece >> 1] : 0u;
+      const __half2 s = __low2half2(decode_e4m3x2<0>(scale, kWeightBias / kDecodeScale));
       uint32_t h[4];
-      f16_group_pair_k([&](int i) { return (&v.x)[i]; }, false, 0, h);
+      decode_e2m1x8(codes, h);
+#pragma unroll
+      for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(as_half2(h[i]), s));
       *reinterpret_cast<uint4*>(slot(q)) = make_uint4(h[0], h[1], h[2], h[3]);
+    } else {
+      const uint4 v = in ? reinterpret_cast<const uint4*>(p.x)[piece] : make_uint4(0, 0, 0, 0);
+      if constexpr (kBf16) {
+        x_max = max(x_max, bf16x8_max_bits(v));
+        *reinterpret_cast<uint4*>(slot(q)) = v;
+      } else {
+        uint32_t h[4];
+        f16_group_pair_k([&](int i) { return (&v.x)[i]; }, false, 0, h);
+        *reinterpret_cast<uint4*>(slot(q)) = make_uint4(h[0], h[1], h[2], h[3]);
+      }
     }
   }
   float unscale = 1.f;  // bf16: 2^-e
@@ -2648,7 +2664,7 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
   const float alpha = global_alpha(p);
   const auto store = [&](int o, float v) {
     const int m = (cid + (o >> 4) * Gc) * 16 + (o & 15);
-    if (m < p.M) store_sum(p, 0, m, 0, v, alpha, kWeightBiasLog2);
+    if (m < p.M) store_sum(p, 0, m, 0, v, alpha, (kFp4 ? 2 : 1) * kWeightBiasLog2);
   };
   for (int o = threadIdx.x; o < nb * 16; o += kBandThreads) {
     float v = 0.f;
@@ -4080,8 +4096,8 @@ inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
   return sweep8_plan_of(p, sweep8_choice(p, dev), dev);
 }
 
-// The band sweep (band16_kernel) where it fits: W4A16 (fp16 / bf16 x) at one column and L = 1 on
-// the tiled format, sm_90, K up to kBandMaxK (where K is no multiple of kBandKGrain C, each warp's
+// The band sweep (band16_kernel) where it fits: W4A16 (fp16 / bf16 x) and W4A4 (FP4 x, where
+// band16_pays) at one column and L = 1 on the tiled format, sm_90, K up to kBandMaxK (where K is no multiple of kBandKGrain C, each warp's
 // last group partly empty: kRagged), x 16-byte aligned and, at 3 CTAs an SM, x's tiles and the
 // bands' sums within a third of the SM's shared memory (band16_plan); elsewhere the row tiles.
 // NVFP4_GEMV_BAND16=0 turns it off (the A/B's switch), =1 takes it wherever it fits. Partly empty
@@ -4134,12 +4150,35 @@ inline int band16_cluster(const GemvParams& p, const PlanDevice& dev) {
                    band16_smem_for(p, dev, 2) <= band16_smem_most(dev);
   return two && (work(2) < work(1) || band16_smem_for(p, dev, 1) > band16_smem_most(dev)) ? 2 : 1;
 }
+// The activations it takes: fp16 / bf16, or FP4 with its scales row-major and contiguous (one
+// byte a block), or the fused quantization's stand-in (as_fp4: no scales yet), so that a dynamic
+// call plans as its quantized problem will (quantize's output is row-major): the band sweep then
+// runs after the quantize kernel, the same bits as quantize and gemv_out (fused_quant_fits).
+inline bool band16_act_fits(const GemvParams& p) {
+  return p.act == kActF16 || p.act == kActBF16 ||
+         (p.act == kActFP4 &&
+          (p.sfx.base == nullptr || (p.sfx.layout == kScaleRowMajor && p.sfx.col_stride == 1)));
+}
 inline bool band16_fits(const GemvParams& p, const PlanDevice& dev) {
   const int mode = band16_mode();
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 && p.sfa.layout == kScaleTiled &&
-         (p.act == kActF16 || p.act == kActBF16) && p.N == 1 && p.L == 1 && p.K <= kBandMaxK &&
+         band16_act_fits(p) && p.N == 1 && p.L == 1 && p.K <= kBandMaxK &&
          reinterpret_cast<uintptr_t>(p.x) % 16 == 0 && tiled_fits(p) &&
          band16_smem_for(p, dev, band16_cluster(p, dev)) <= band16_smem_most(dev);
+}
+// W4A4 (FP4 x, and the fused quantization's stand-in, which plans as it) takes the band sweep only
+// where no warp's last group is partly empty (K a multiple of kBandKGrain C); there its integer row
+// tiles, which lose less to such K than the fp16 row tiles W4A16 had. Measured (run 456,
+// docs/runs/run456/ab456.py 20, base / band / band / base, tiled FP4 x at one column, us, against
+// the integer row tiles): 7168x2048 8.4-8.5 against 10.4-10.5, 4096x4096 9.0 against 10.6-10.7,
+// 14336x4096 15.7-15.8 against 17.0, 28672x4096 23.6-23.8 against 25.5-25.6, 7168x16384
+// 24.6-24.7 against 25.9-26.0, the lm_head 95.7-95.9 against 98.0-98.6, 4096x1024 and 1024x4096
+// 0.3-0.5 less; 4096x14336 and 8192x28672 even; where K leaves groups partly empty 0.5-1.0 slower
+// on 13824x5120 (19.3-19.5 against 18.8-18.9), 4096x11008 and 3584x18944 (20.0-20.1 against
+// 19.0-19.2), even on 2048x7168, faster on 5120x13824 (19.8 against 20.7-20.8) and 18432x7168
+// (26.9-27.0 against 27.7). NVFP4_GEMV_BAND16=1 takes it wherever it fits.
+inline bool band16_pays(const GemvParams& p, const PlanDevice& dev) {
+  return p.act != kActFP4 || band16_mode() == 1 || !band16_ragged(p.K, band16_cluster(p, dev));
 }
 inline GemvLaunch band16_plan(const GemvParams& p, const PlanDevice& dev) {
   const int c = band16_cluster(p, dev);
@@ -4479,20 +4518,22 @@ inline int launch_tile_sweep(const GemvParams& p, const GemvLaunch& plan, const 
 
 // The band sweep: clusters of plan.band CTAs (a launch attribute where 2), the shared-memory opt-in
 // once per device (x's tiles past 48 KB where K > 16384 on one CTA a cluster).
-template <bool kBf16, bool kRagged>
+template <int kAct, bool kRagged>
 int launch_band16_of(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  if (const int err = smem_opt_in_once<band16_kernel<kBf16, kRagged>>(band16_smem_most(dev))) return err;
+  if (const int err = smem_opt_in_once<band16_kernel<kAct, kRagged>>(band16_smem_most(dev))) return err;
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = cluster_config(plan.grid, kBandThreads, plan.band, plan.smem_bytes, stream, attr);
-  return cudaLaunchKernelEx(&cfg, band16_kernel<kBf16, kRagged>, p, (int)((p.M + 15) / 16));
+  return cudaLaunchKernelEx(&cfg, band16_kernel<kAct, kRagged>, p, (int)((p.M + 15) / 16));
 }
-template <bool kBf16>
+template <int kAct>
 int launch_band16_for(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  return band16_ragged(p.K, plan.band) ? launch_band16_of<kBf16, true>(p, plan, dev, stream)
-                                       : launch_band16_of<kBf16, false>(p, plan, dev, stream);
+  return band16_ragged(p.K, plan.band) ? launch_band16_of<kAct, true>(p, plan, dev, stream)
+                                       : launch_band16_of<kAct, false>(p, plan, dev, stream);
 }
 inline int launch_band16(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  return p.act == kActBF16 ? launch_band16_for<true>(p, plan, dev, stream) : launch_band16_for<false>(p, plan, dev, stream);
+  return p.act == kActBF16  ? launch_band16_for<kActBF16>(p, plan, dev, stream)
+         : p.act == kActFP4 ? launch_band16_for<kActFP4>(p, plan, dev, stream)
+                            : launch_band16_for<kActF16>(p, plan, dev, stream);
 }
 
 }  // namespace detail
@@ -4507,8 +4548,11 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     return tiled ? plan_variant<4, false, false, false, true, true>(p, dev)
                  : plan_variant<4, false, false, false, false, true>(p, dev);
   };
-  // The integer item takes the row tiles' place (integer_mode): the tiled format's here, the
-  // row-major one's below, after the ring's and the k spans' rules; forced, it goes first.
+  // The band sweep first on the tiled format, where it takes the problem (W4A16 at one column,
+  // W4A4 where band16_pays). The integer item takes the row tiles' place (integer_mode): the tiled
+  // format's here, the row-major one's below, after the ring's and the k spans' rules; forced, it
+  // goes first.
+  if (tiled && band16_fits(p, dev) && band16_pays(p, dev)) return band16_plan(p, dev);
   if (integer && (tiled || integer_mode() == 1)) return integer_plan();
   // The tile sweep where it fits and the launch rule takes it (empty, cluster == 0, otherwise):
   // the tiled format's choice after the band sweep, row-major weights' after the row sweeps.
@@ -4516,7 +4560,6 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
     return sweep8_fits(p, dev) && sweep8_pays(p) ? sweep8_plan(p, dev) : GemvLaunch{};
   };
   if (tiled) {
-    if (band16_fits(p, dev)) return band16_plan(p, dev);
     if (const GemvLaunch sweep8 = tile_sweep(); sweep8.cluster) return sweep8;
     // the row tiles on the tiled weight format, one variant per column count
     return wide_n ? plan_variant<4, true, false, false, true>(p, dev)

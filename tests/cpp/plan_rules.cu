@@ -782,7 +782,8 @@ int main() {
                                    {4096, 1024, 1}};
   // W4A4 takes the same plans where K fills every warp's groups (K a multiple of 2048 x the cluster's
   // CTAs: band16_pays, run 456), the integer row tiles elsewhere.
-  const bool band_rule = default_rule && !std::getenv("NVFP4_GEMV_BAND16");
+  const char* band_env = std::getenv("NVFP4_GEMV_BAND16");
+  const bool band_rule = default_rule && !band_env, band_on = !band_env || band_env[0] != '0';
   for (const ExpectBand& e : band_plans)
     for (int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch g = check_case(devices[0], Case{e.M, e.K, 1, 1, act, kScaleTiled, true});
@@ -873,8 +874,6 @@ int main() {
         for (int n : {1, 2}) {
           const GemvLaunch g = check_case(d, Case{4096, 14336, 1, n, act, layout, true});
           // (tiled, one column, L = 1: the band sweep before it where on, K = 14336 filling its groups)
-          const char* band_env = std::getenv("NVFP4_GEMV_BAND16");
-          const bool band_on = !band_env || band_env[0] != '0';
           const bool want = d.dev.major == 9 && act == kActFP4 && n == 1 && (layout != kScaleTiled || !band_on);
           if (default_rule && (g.integer != 0) != want) {
             std::printf("FAIL %s 4096x14336 act %d layout %d N=%d: integer %d, rule: %d\n", d.name, act,

@@ -4097,9 +4097,10 @@ inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
 }
 
 // The band sweep (band16_kernel) where it fits: W4A16 (fp16 / bf16 x) and W4A4 (FP4 x, where
-// band16_pays) at one column and L = 1 on the tiled format, sm_90, K up to kBandMaxK (where K is no multiple of kBandKGrain C, each warp's
-// last group partly empty: kRagged), x 16-byte aligned and, at 3 CTAs an SM, x's tiles and the
-// bands' sums within a third of the SM's shared memory (band16_plan); elsewhere the row tiles.
+// band16_pays) at one column and L = 1 on the tiled format, sm_90, K up to kBandMaxK (where K is
+// no multiple of kBandKGrain C, each warp's last group partly empty: kRagged), x 16-byte aligned
+// and, at 3 CTAs an SM, x's tiles and the bands' sums within a third of the SM's shared memory
+// (band16_plan); elsewhere the row tiles (W4A4: the integer item's).
 // NVFP4_GEMV_BAND16=0 turns it off (the A/B's switch), =1 takes it wherever it fits. Partly empty
 // groups measured (run 444, BENCHMARKS.md item 271, two orders, bf16, us, against the row tiles):
 // 2048x7168 10.4 against 11.4, 5120x13824 20.8 against 23.9-24.0, 3584x18944 20.9-21.0 against the

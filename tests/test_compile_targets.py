@@ -162,8 +162,9 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # 767, 339 / 349 / 341 and 496 / 500 / 496. The band sweep (band16_kernel, item 268:
 # W4A16 on the tiled format, the block scales on the mma's fp32 sums) per 2 tiles of a row pair (4
 # blocks of 2 rows each, 256 values and row): 237 fp16, bf16 and FP4 x (W4A4, item 275: x decoded
-# into the same fp16 slots, the same loop), 59 per 32 values and row; where K is no multiple of
-# 2048 (item 271: each load predicated on the warp's tiles that hold K) 243.
+# into the same fp16 slots, the same loop; also where it quantizes a 16-bit x itself, 235), 59 per
+# 32 values and row; where K is no multiple of 2048 (item 271: each load predicated on the warp's
+# tiles that hold K) 243.
 HOT_LOOP_MOST = {
     "_ZN5nvfp46detail13band16_kernelILi1ELb0EEEvNS_10GemvParamsEi": 237,
     "_ZN5nvfp46detail13band16_kernelILi2ELb0EEEvNS_10GemvParamsEi": 237,
@@ -171,6 +172,10 @@ HOT_LOOP_MOST = {
     "_ZN5nvfp46detail13band16_kernelILi1ELb1EEEvNS_10GemvParamsEi": 243,
     "_ZN5nvfp46detail13band16_kernelILi2ELb1EEEvNS_10GemvParamsEi": 243,
     "_ZN5nvfp46detail13band16_kernelILi0ELb1EEEvNS_10GemvParamsEi": 243,
+    "_ZN5nvfp46detail13band16_kernelILi3ELb0EEEvNS_10GemvParamsEi": 237,
+    "_ZN5nvfp46detail13band16_kernelILi4ELb0EEEvNS_10GemvParamsEi": 237,
+    "_ZN5nvfp46detail13band16_kernelILi3ELb1EEEvNS_10GemvParamsEi": 243,
+    "_ZN5nvfp46detail13band16_kernelILi4ELb1EEEvNS_10GemvParamsEi": 243,
     "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 271,
     "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 294,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 663,
@@ -279,7 +284,7 @@ def test_sass_compare_reads_the_sweeps_of_a_real_build(builds):
     """scripts/sass_compare.py on the sm_90a build against itself: it finds the hot loop of every
     row sweep kernel (both sweeps, every warp shape; the W4A16 sweep's 80 fp16 / bf16 kernels, 24
     of them one column past 8 warps: 17..24 of one piece, 13..16 of 2; its 8 bf16 ones for L > 1,
-    kBatched, BENCHMARKS.md item 228; and its 12 FP4 two-column ones; and the band sweep's six) and
+    kBatched, BENCHMARKS.md item 228; and its 12 FP4 two-column ones; and the band sweep's ten) and
     calls each the same; the kernels whose counts the docs state are among them."""
     tool = cuobjdump()
     if tool is None:

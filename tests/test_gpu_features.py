@@ -52,9 +52,11 @@ def test_quantize_kernel_marks_nonfinite_blocks_nan():
 # decides (fused_quant_fits): the row sweep with 1 or 2 pieces a thread where a CTA holds at least
 # 24 rows (quantized once per CTA and batch, shared where it has more than one group of warps,
 # sweep_kernel), the tiled or k-span integer plans over k ranges up to 8192; one column, x 16-byte
-# aligned. "unless band": tiled at L = 1 where the band sweep takes the FP4 problem (K a multiple of
-# 2048 x its cluster's CTAs, band16_pays; item 275): the quantize kernel, then the band sweep, unless
-# NVFP4_GEMV_BAND16=0 or another variant forced turns it off.
+# aligned; and the band sweep (tiled, L = 1, where it takes the FP4 problem: K a multiple of 2048 x
+# its cluster's CTAs, band16_pays; item 275), which quantizes each warp's tiles of x itself where a
+# CTA's k range is at most 8192 (item 276: 16384 on clusters of 2 in the cases here). "band":
+# one kernel where the band sweep is on (not NVFP4_GEMV_BAND16=0 nor another variant forced), two
+# otherwise.
 DYNAMIC_CASES = [
     (8, 2048, 7168, "row-major", True),   # the row sweep, 1 piece a thread, 7 warps a row, 31 rows a CTA
     (4, 7168, 2048, "row-major", True),   # 2 pieces on one warp a row: 8 groups share, 72 rows a CTA
@@ -67,9 +69,9 @@ DYNAMIC_CASES = [
     (1, 16384, 6144, "row-major", True),  # one piece on 6 warps, 4 CTAs an SM, 31-32 rows a CTA (item 259)
     (16, 700, 12800, "row-major", False),  # 2 pieces on 7 warps, 28-29 rows a CTA; K > 8192: two kernels
     (2, 1000, 4176, "tiled", True),       # tiled, K % 128 != 0, batches
-    (1, 33, 16384, "tiled", "unless band"),  # tiled, K split 16 ways (tiled_balance_splits) without the band
+    (1, 33, 16384, "tiled", True),        # the band sweep; without it K split 16 ways (tiled_balance_splits)
     (1, 1000, 5120, "tiled", True),       # tiled at L = 1, K = 5120: the band sweep's groups partly empty
-    (1, 2112, 16384, "tiled", False),     # tiled, 132 CTAs of one band (even_row_blocks), K > 8192
+    (1, 2112, 16384, "tiled", "band"),    # the band sweep; without it 132 CTAs of one band, K > 8192
     (2, 1000, 4176, "row-major", False),  # 8-byte loads
 ]
 
@@ -90,10 +92,9 @@ def test_gemv_dynamic_is_bitwise_quantize_then_gemv(l, m, k, layout, fused, dtyp
     wgs = torch.tensor([1.5], device="cuda")
     gs = torch.tensor([0.37], device="cuda") if with_gs else None
     bias = torch.randn(m, generator=gen).cuda()
-    if fused == "unless band":
-        band_off = os.environ.get("NVFP4_GEMV_BAND16") == "0" or any(
-            os.environ.get(f"NVFP4_GEMV_{name}") == "1" for name in ("RING", "SPANS", "IMMA", "DOT"))
-        fused = band_off and os.environ.get("NVFP4_GEMV_BAND16") != "1"
+    if fused == "band":
+        fused = os.environ.get("NVFP4_GEMV_BAND16") == "1" or (os.environ.get("NVFP4_GEMV_BAND16") != "0" and not any(
+            os.environ.get(f"NVFP4_GEMV_{name}") == "1" for name in ("RING", "SPANS", "IMMA", "DOT")))
     fused = fused and torch.cuda.get_device_capability()[0] == 9
     for n, offset in ((1, 0), (2, 0), (1, 4)):
         base = special_activation(l * n * k // 16 + 1, 16, dtype, seed=m + n).reshape(-1).cuda()

@@ -816,6 +816,30 @@ def test_tiled_band_sweep_matches_reference(m, k, act):
         assert not any("band16_kernel" in name for name in names), names
 
 
+@pytest.mark.parametrize("out", ["fp16", "bf16", "fp32"])
+@pytest.mark.parametrize("act", ["fp4", "fp16", "bf16"])
+def test_band_sweep_global_scales_bias_and_outputs(act, out):
+    """The band sweep's epilogue (tiled weights, one column, L = 1; FP4 x since item 275, whose sums
+    carry 2^-28 where 16-bit x's carry 2^-14): both global scales, a bias, each output dtype, on a
+    cluster of 2 CTAs (7168 rows) and 300 rows on one; against the float64 reference, bound: the
+    fp32 accumulation's (tolerance) times the scales, the bias's rounding into fp32 and one unit of
+    the output dtype at the scaled reference."""
+    for m, k in ((7168, 16384), (300, 4096)):
+        gen = torch.Generator().manual_seed(m + len(act) + len(out))
+        a, sfa, x, sfx = random_problem(1, m, k, 1, gen, act, DEV)
+        wgs, ags = torch.tensor([0.01234], device=DEV), torch.tensor([3.5], device=DEV)
+        bias = torch.randn(m, generator=gen).to(DEV)
+        ta, tsf = fmt.to_tiled(a, sfa)
+        got = torch.full((1, m, 1), float("nan"), dtype=OUT_DTYPES[out], device=DEV)
+        call = lambda: torch.ops.nvfp4.gemv_out(ta, tsf, x, sfx, reference.TILED, 0, wgs, ags, bias, got)  # noqa: E731
+        names = cuda_kernel_names(call)
+        assert any("band16_kernel" in name for name in names) == _sweeps_allowed("BAND16"), names
+        ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, ags, bias, torch.float64)
+        acc = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+        tol = acc * 0.01234 * 3.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23 + ulp_of(ref, OUT_DTYPES[out])
+        assert_close_elementwise(got, ref, tol, f"band sweep {m}x{k} {act} -> {out}, global scales + bias")
+
+
 def _check_tiled_sweep(m, k, n, act, seed, kernel: str, expected: bool, label: str):
     """One case of a sweep on the tiled format at L = 1: bf16 x with magnitudes 2^-30 .. 2^30 along
     K; the kernel matching the regex `kernel` runs where expected; three calls within the float64

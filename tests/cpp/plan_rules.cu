@@ -311,6 +311,9 @@ int main() {
   for (const char* name : {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK", "NVFP4_GEMV_IMMA",
                            "NVFP4_GEMV_DOT", "NVFP4_GEMV_SWEEP"})
     default_rule = default_rule && !std::getenv(name);
+  // The band sweep's launch rule in force (band_rule), and the sweep not switched off (band_on).
+  const char* band_env = std::getenv("NVFP4_GEMV_BAND16");
+  const bool band_rule = default_rule && !band_env, band_on = !band_env || band_env[0] != '0';
   const char* sweep_env = std::getenv("NVFP4_GEMV_SWEEP");
   bool sweep_off_rule = sweep_env && std::strcmp(sweep_env, "0") == 0;
   for (const char* name :
@@ -373,6 +376,30 @@ int main() {
       std::printf("FAIL H200 bf16 x quantized in the sweep: 7168x2048x4 %d pieces, fused %d; 700x12800x16 "
                   "%d pieces x %d warps, fused %d, check_plan %d\n", gf.sweep, fused_quant_fits(fuses, gf),
                   gq.sweep, gq.sweep_warps, fused_quant_fits(q, gq), check_plan(q, gq, devices[0].dev));
+      ++failures;
+    }
+  }
+  // Dynamic W4A4 on the tiled format at L = 1 (items 275-276): the band sweep's plan where it takes
+  // the FP4 problem, quantizing in its prologue where a CTA's k range is at most 8192 (7168x16384 on
+  // clusters of 2: fused, check_plan accepting it; not with x 8 bytes off alignment, nor on
+  // 4096x14336's k range of 14336: there the quantize kernel runs first), the integer row tiles
+  // where K leaves the band sweep's groups partly empty (1000x5120, fused over its k range of 5120).
+  {
+    const Case band_case{7168, 16384, 1, 1, kActQuantBF16, kScaleTiled, true};
+    const GemvParams b = params_of(band_case), r = params_of(Case{1000, 5120, 1, 1, kActQuantF16, kScaleTiled, true});
+    const GemvParams lk = params_of(Case{4096, 14336, 1, 1, kActQuantBF16, kScaleTiled, true});
+    Case off = band_case;
+    off.aligned = false;
+    const GemvParams bo = params_of(off);
+    const GemvLaunch gb = plan_gemv_for(b, devices[0].dev), gr = plan_gemv_for(r, devices[0].dev);
+    const GemvLaunch gbo = plan_gemv_for(bo, devices[0].dev), glk = plan_gemv_for(lk, devices[0].dev);
+    if (band_rule && (gb.band != 2 || !fused_quant_fits(b, gb) || check_plan(b, gb, devices[0].dev) != 0 ||
+                      fused_quant_fits(bo, gbo) || glk.band != 1 || fused_quant_fits(lk, glk) || gr.band ||
+                      !gr.integer || !fused_quant_fits(r, gr) || check_plan(r, gr, devices[0].dev) != 0)) {
+      std::printf("FAIL H200 dynamic tiled: 7168x16384 band %d fused %d check_plan %d, misaligned fused %d; "
+                  "4096x14336 band %d fused %d; 1000x5120 band %d integer %d fused %d\n", gb.band,
+                  fused_quant_fits(b, gb), check_plan(b, gb, devices[0].dev), fused_quant_fits(bo, gbo), glk.band,
+                  fused_quant_fits(lk, glk), gr.band, gr.integer, fused_quant_fits(r, gr));
       ++failures;
     }
   }
@@ -782,8 +809,6 @@ int main() {
                                    {4096, 1024, 1}};
   // W4A4 takes the same plans where K fills every warp's groups (K a multiple of 2048 x the cluster's
   // CTAs: band16_pays, run 456), the integer row tiles elsewhere.
-  const char* band_env = std::getenv("NVFP4_GEMV_BAND16");
-  const bool band_rule = default_rule && !band_env, band_on = !band_env || band_env[0] != '0';
   for (const ExpectBand& e : band_plans)
     for (int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch g = check_case(devices[0], Case{e.M, e.K, 1, 1, act, kScaleTiled, true});

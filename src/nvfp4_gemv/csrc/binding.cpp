@@ -244,8 +244,8 @@ std::tuple<Tensor, Tensor> quantize(const Tensor& x, const c10::optional<Tensor>
 
 // W4A4 with x (fp16 / bf16 [L, N, K]) quantized per call: quantize(x, act_global_scale) then
 // gemv_out with act_global_scale, bitwise, in one kernel where nvfp4::fused_quant_fits says so
-// (one column, the integer item's tiled or k-span plans over short k ranges or the row sweep over
-// enough rows a CTA, 16-byte aligned x), in those two otherwise.
+// (one column, the integer item's tiled or k-span plans or the band sweep's over short k ranges or
+// the row sweep over enough rows a CTA, 16-byte aligned x), in those two otherwise.
 void gemv_dynamic_out(const Tensor& a, const Tensor& sfa, const Tensor& x, int64_t sfa_layout,
                       const c10::optional<Tensor>& weight_global_scale,
                       const c10::optional<Tensor>& act_global_scale,

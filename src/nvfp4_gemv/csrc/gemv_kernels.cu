@@ -2446,7 +2446,8 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
 // The band sweep (band16_kernel): W4A16 (fp16 / bf16 x) at one column and L = 1 on the tiled
 // weight format, sm_90, K up to 32768 (C: CTAs a cluster, 1 or 2: band16_plan); and W4A4 (FP4 x,
 // kAct kActFP4, item 275): x decoded once into the same fp16 slots as E2M1 * SFB * kWeightBias,
-// exact as the sweeps' FP4 x (fp4_piece_pair_k), the sums carrying kWeightBias^2; the same loop.
+// exact as the sweeps' FP4 x (fp4_piece_pair_k), the sums carrying kWeightBias^2; the same loop;
+// and dynamic W4A4 (kActQuantF16 / kActQuantBF16, item 276), a 16-bit x quantized in the prologue.
 //
 // Why: on the tiled format W4A16 took the row tiles (compute_item: the block scales applied to the
 // decoded weights by HMUL2, x staged a chunk at a time, split K), 1.3-1.6x the floor. Here the
@@ -2512,7 +2513,8 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
   __trap();  // the launcher picks it on 9.x devices only (band16_fits)
 #else
   static_assert(kWeightBias == kDecodeScale, "the sums carry the decode's 2^-14 alone (FP4 x: twice)");
-  constexpr bool kBf16 = kAct == kActBF16, kFp4 = kAct == kActFP4;
+  constexpr bool kBf16 = kAct == kActBF16, kQuant = kAct == kActQuantF16 || kAct == kActQuantBF16;
+  constexpr bool kFp4 = kAct == kActFP4 || kQuant;  // FP4 x: given, or quantized here (kQuant)
   extern __shared__ __align__(16) uint8_t smem[];
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
   const int C = (int)cluster_ctas(), rank = (int)cluster_rank();
@@ -2555,32 +2557,60 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
   // over the warp, then each word times 2^e in fp16 (bf16_group_pair_k). Zero past K and in the
   // tiles past the warp's real ones (kRagged).
   const auto slot = [&](int q) { return smem + (warp * T + (q >> 4)) * kBandXTileBytes + (q & 15) * 16; };
-  unsigned x_max = 0;
-#pragma unroll 4
-  for (int q = lane; q < T * 16; q += 32) {
-    const int piece = (kt0 + warp + kBandWarps * (q >> 4)) * 16 + (q & 15);  // 8 values of x
-    const bool in = !kRagged || ((q >> 4) < real && 8 * piece < p.K);
-    if constexpr (kFp4) {
-      // W4A4: the 8 codes (one word) decoded as the weights are, times their block's scale (E2M1 *
-      // E4M3 * kWeightBias, exact in fp16: fp4_piece_pair_k's form), so the sums carry
-      // kWeightBias^2. x's scales row-major (band16_fits): block piece / 2 at byte piece / 2.
-      const uint32_t codes = in ? static_cast<const uint32_t*>(p.x)[piece] : 0u;
-      const uint32_t scale = in ? p.sfx.base[piece >> 1] : 0u;
-      const __half2 s = __low2half2(decode_e4m3x2<0>(scale, kWeightBias / kDecodeScale));
-      uint32_t h[4];
-      decode_e2m1x8(codes, h);
+  // Slot q's 8 E2M1 codes (one word) decoded as the weights are, times their block's E4M3 scale
+  // (the low byte of scale) and kWeightBias: E2M1 * E4M3 * kWeightBias, exact in fp16
+  // (fp4_piece_pair_k's form), so the sums carry kWeightBias^2.
+  const auto fp4_slot = [&](int q, uint32_t codes, uint32_t scale) {
+    const __half2 s = __low2half2(decode_e4m3x2<0>(scale, kWeightBias / kDecodeScale));
+    uint32_t h[4];
+    decode_e2m1x8(codes, h);
 #pragma unroll
-      for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(as_half2(h[i]), s));
-      *reinterpret_cast<uint4*>(slot(q)) = make_uint4(h[0], h[1], h[2], h[3]);
-    } else {
-      const uint4 v = in ? reinterpret_cast<const uint4*>(p.x)[piece] : make_uint4(0, 0, 0, 0);
-      if constexpr (kBf16) {
-        x_max = max(x_max, bf16x8_max_bits(v));
-        *reinterpret_cast<uint4*>(slot(q)) = v;
+    for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(as_half2(h[i]), s));
+    *reinterpret_cast<uint4*>(slot(q)) = make_uint4(h[0], h[1], h[2], h[3]);
+  };
+  unsigned x_max = 0;
+  if constexpr (kQuant) {
+    // Dynamic W4A4 (item 276): each lane quantizes whole 16-value blocks of the 16-bit x (slots 2 b
+    // and 2 b + 1) by quantize_block16's rule with the activation's global scale, the codes and
+    // scale the quantize kernel would write, then places them as FP4 x: the same bits as quantize
+    // and the FP4 call. Up to a k range of kFusedQuantMaxK a CTA (fused_quant_fits).
+    const float gs = p.act_global_scale ? *p.act_global_scale : 1.0f;
+    const uint4* xs = static_cast<const uint4*>(p.x);  // 8 values a uint4
+#pragma unroll 2
+    for (int b = lane; b < T * 8; b += 32) {
+      const int piece = (kt0 + warp + kBandWarps * (b >> 3)) * 16 + 2 * (b & 7);  // the block's first 8 values
+      const bool in = !kRagged || ((b >> 3) < real && 8 * piece < p.K);
+      uint32_t lo = 0, hi = 0, sc = 0;
+      if (in) {
+        const uint4 raw[2] = {xs[piece], xs[piece + 1]};
+        float f[16];
+        if constexpr (kAct == kActQuantBF16)
+          unpack16<__nv_bfloat16>(raw, f);
+        else
+          unpack16<__half>(raw, f);
+        sc = quantize_block16(f, gs, lo, hi);
+      }
+      fp4_slot(2 * b, lo, sc);
+      fp4_slot(2 * b + 1, hi, sc);
+    }
+  } else {
+#pragma unroll 4
+    for (int q = lane; q < T * 16; q += 32) {
+      const int piece = (kt0 + warp + kBandWarps * (q >> 4)) * 16 + (q & 15);  // 8 values of x
+      const bool in = !kRagged || ((q >> 4) < real && 8 * piece < p.K);
+      if constexpr (kFp4) {
+        // W4A4: x's scales row-major (band16_fits), block piece / 2 at byte piece / 2.
+        fp4_slot(q, in ? static_cast<const uint32_t*>(p.x)[piece] : 0u, in ? p.sfx.base[piece >> 1] : 0u);
       } else {
-        uint32_t h[4];
-        f16_group_pair_k([&](int i) { return (&v.x)[i]; }, false, 0, h);
-        *reinterpret_cast<uint4*>(slot(q)) = make_uint4(h[0], h[1], h[2], h[3]);
+        const uint4 v = in ? reinterpret_cast<const uint4*>(p.x)[piece] : make_uint4(0, 0, 0, 0);
+        if constexpr (kBf16) {
+          x_max = max(x_max, bf16x8_max_bits(v));
+          *reinterpret_cast<uint4*>(slot(q)) = v;
+        } else {
+          uint32_t h[4];
+          f16_group_pair_k([&](int i) { return (&v.x)[i]; }, false, 0, h);
+          *reinterpret_cast<uint4*>(slot(q)) = make_uint4(h[0], h[1], h[2], h[3]);
+        }
       }
     }
   }
@@ -4151,12 +4181,11 @@ inline int band16_cluster(const GemvParams& p, const PlanDevice& dev) {
                    band16_smem_for(p, dev, 2) <= band16_smem_most(dev);
   return two && (work(2) < work(1) || band16_smem_for(p, dev, 1) > band16_smem_most(dev)) ? 2 : 1;
 }
-// The activations it takes: fp16 / bf16, or FP4 with its scales row-major and contiguous (one
-// byte a block), or the fused quantization's stand-in (as_fp4: no scales yet), so that a dynamic
-// call plans as its quantized problem will (quantize's output is row-major): the band sweep then
-// runs after the quantize kernel, the same bits as quantize and gemv_out (fused_quant_fits).
+// The activations it takes: fp16 / bf16, FP4 with its scales row-major and contiguous (one byte a
+// block), and a 16-bit x it quantizes itself (dynamic W4A4: quant_act, planned through as_fp4's
+// stand-in, which has no scales yet): the same bits as quantize and the FP4 call.
 inline bool band16_act_fits(const GemvParams& p) {
-  return p.act == kActF16 || p.act == kActBF16 ||
+  return p.act == kActF16 || p.act == kActBF16 || quant_act(p) ||
          (p.act == kActFP4 &&
           (p.sfx.base == nullptr || (p.sfx.layout == kScaleRowMajor && p.sfx.col_stride == 1)));
 }
@@ -4179,7 +4208,7 @@ inline bool band16_fits(const GemvParams& p, const PlanDevice& dev) {
 // 19.0-19.2), even on 2048x7168, faster on 5120x13824 (19.8 against 20.7-20.8) and 18432x7168
 // (26.9-27.0 against 27.7). NVFP4_GEMV_BAND16=1 takes it wherever it fits.
 inline bool band16_pays(const GemvParams& p, const PlanDevice& dev) {
-  return p.act != kActFP4 || band16_mode() == 1 || !band16_ragged(p.K, band16_cluster(p, dev));
+  return (p.act != kActFP4 && !quant_act(p)) || band16_mode() == 1 || !band16_ragged(p.K, band16_cluster(p, dev));
 }
 inline GemvLaunch band16_plan(const GemvParams& p, const PlanDevice& dev) {
   const int c = band16_cluster(p, dev);
@@ -4532,9 +4561,13 @@ int launch_band16_for(const GemvParams& p, const GemvLaunch& plan, const PlanDev
                                        : launch_band16_of<kAct, false>(p, plan, dev, stream);
 }
 inline int launch_band16(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  return p.act == kActBF16  ? launch_band16_for<kActBF16>(p, plan, dev, stream)
-         : p.act == kActFP4 ? launch_band16_for<kActFP4>(p, plan, dev, stream)
-                            : launch_band16_for<kActF16>(p, plan, dev, stream);
+  switch (p.act) {
+    case kActBF16: return launch_band16_for<kActBF16>(p, plan, dev, stream);
+    case kActFP4: return launch_band16_for<kActFP4>(p, plan, dev, stream);
+    case kActQuantF16: return launch_band16_for<kActQuantF16>(p, plan, dev, stream);
+    case kActQuantBF16: return launch_band16_for<kActQuantBF16>(p, plan, dev, stream);
+    default: return launch_band16_for<kActF16>(p, plan, dev, stream);
+  }
 }
 
 }  // namespace detail
@@ -4603,8 +4636,8 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
 
 int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   using namespace detail;
-  if (quant_act(p)) {
-    if (!plan.integer || plan.k_sections || !quant_act_fits(p) ||
+  if (quant_act(p)) {  // the integer item's plans, or the band sweep's (it quantizes x too)
+    if (!(plan.integer || plan.band) || plan.k_sections || !quant_act_fits(p) ||
         (plan.sweep && (!sweep_quantizes(plan.sweep) || plan.sweep_warps > sweep_last_warps(plan.sweep, true))))
       return cudaErrorInvalidValue;
     return check_plan(as_fp4(p), plan, dev);
@@ -4701,11 +4734,22 @@ static_assert(kFusedQuantMaxK <= 32 * 32 * 2 * detail::sweep_last_warps(2, true)
 // 700x12800x16 38.2 against 31.0-31.5, 8192x10240x2 37.8 against 34.3-34.5, 4096x10240x4
 // 40.8-40.9 against 34.5-34.7; the lm_head and 4096x7168x8 (fused either way) even.
 constexpr int kFusedSweepMinCtaRows = 24;
+// The band sweep (tiled, one column, L = 1: dynamic W4A4 where it takes the FP4 problem, item 276)
+// quantizes in its prologue each warp's own tiles of x, a block of 16 values a lane at a time, at
+// once on every warp of the SM before its first mma: it pays up to the same k range a CTA
+// (plan.k_split, K / C) as the integer item's staging. Measured (run 458,
+// docs/runs/run456/ab456.py 20, base / fused / fused / base, bf16 x, us, fused everywhere against
+// the quantize kernel then the band sweep): k ranges of 4096 or less 0.5-1.9 us faster (1024x4096
+// 8.3-8.5 against 10.3, 4096x4096 10.6 against 11.9-12.1, 28672x4096 24.5-24.6 against 26.4-26.6,
+// 14336x4096 17.4-17.5 against 18.6, the lm_head 96.2-96.3 against 97.3-97.4, 7168x2048
+// 10.6-10.7 against 11.1-11.3), 8192 even (7168x16384 27.6 against 27.6-28.0), 14336 slower
+// (4096x14336 22.8-23.0 against 19.3-19.5, 8192x28672 48.9-49.1 against 45.7-45.8).
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan) {
   const bool sweep_pays = detail::sweep_quantizes(plan.sweep) && p.K <= kFusedQuantMaxK &&
                           detail::sweep_cta_rows(p, plan.row_blocks, false) >= kFusedSweepMinCtaRows;
-  return detail::quant_act(p) && plan.integer && !plan.k_sections &&
-         (sweep_pays || (!plan.sweep && (plan.tiled || plan.spans) && plan.k_split <= kFusedQuantMaxK)) &&
+  const bool staged_pays = (plan.band || (plan.integer && !plan.sweep && (plan.tiled || plan.spans))) &&
+                           plan.k_split <= kFusedQuantMaxK;
+  return detail::quant_act(p) && !plan.k_sections && ((plan.integer && sweep_pays) || staged_pays) &&
          detail::quant_act_fits(p);
 }
 

@@ -171,7 +171,8 @@ void check_band_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   if (d.dev.major != 9 || c.sf_layout != kScaleTiled || c.N != 1 || c.L != 1 || !c.aligned ||
       (c.act != kActF16 && c.act != kActBF16 && c.act != kActFP4) || c.K > 32768)
     fail(d, c, g, "band sweep: W4A16 or W4A4, one column, L = 1, tiled, aligned, K up to 32768, sm_90");
-  const bool forced = std::getenv("NVFP4_GEMV_BAND16") && std::getenv("NVFP4_GEMV_BAND16")[0] == '1';
+  const char* band_env = std::getenv("NVFP4_GEMV_BAND16");
+  const bool forced = band_env && band_env[0] == '1';
   if (c.act == kActFP4 && !forced && c.K % (2048 * g.band) != 0)
     fail(d, c, g, "band sweep: W4A4 where K leaves every warp's groups full (band16_pays)");
   const int k_tiles = (c.K + 127) / 128, cta_tiles = (k_tiles + g.band - 1) / g.band;

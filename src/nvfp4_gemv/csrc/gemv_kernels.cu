@@ -757,14 +757,7 @@ __device__ void stage_fp4_dot(const GemvParams& p, const Segment& seg, uint8_t* 
     for (int b = 0; b < kFp4StageBatch; ++b) {
       const int u = u0 + b * kThreads;
       if (u >= blocks) continue;
-      if constexpr (kQuantize) {
-        float f[16];
-        if (p.act == kActQuantBF16)
-          unpack16<__nv_bfloat16>(raw[b], f);
-        else
-          unpack16<__half>(raw[b], f);
-        sc[b] = quantize_block16(f, gs, w[b][0], w[b][1]);
-      }
+      if constexpr (kQuantize) sc[b] = quantize_x16_block(raw[b], p.act == kActQuantBF16, gs, w[b][0], w[b][1]);
       uint32_t v[4];
       const int c = int8_block(w[b][0], w[b][1], v);
       uint8_t* step = act + (u >> kLog2StepBlocks) * kStepBytes;  // u >= 0
@@ -1545,12 +1538,7 @@ __device__ __forceinline__ void quantize_piece(const GemvParams& p, int l, int p
 #pragma unroll
   for (int b = 0; b < 2; ++b) {
     const uint4 raw[2] = {src[2 * b], src[2 * b + 1]};
-    float f[16];
-    if (p.act == kActQuantBF16)
-      unpack16<__nv_bfloat16>(raw, f);
-    else
-      unpack16<__half>(raw, f);
-    sc |= quantize_block16(f, gs, w[2 * b], w[2 * b + 1]) << 8 * b;
+    sc |= quantize_x16_block(raw, p.act == kActQuantBF16, gs, w[2 * b], w[2 * b + 1]) << 8 * b;
   }
 }
 
@@ -2102,21 +2090,26 @@ __device__ __forceinline__ void pieces_pair_k(const uint4 (&raw)[kPieces][4], in
     }
 }
 
-// One piece of an FP4 activation (32 codes, blocks 2j and 2j + 1, their E4M3 scales in sc's low 16
-// bits) decoded as the weights are, in the same k order, times its block's scale (E2M1 * E4M3 *
-// kWeightBias): exact in fp16 like the weights, so its products with them carry kWeightBias^2
-// (sum_log2 2 kWeightBiasLog2). The W4A16 kernels' FP4
-// prologues (sweep16_kernel at two columns, sweep8_kernel).
+// One word of an FP4 activation (8 codes) decoded as the weights are, in the same k order, times
+// its block's scale (both halves of `scale`: E2M1 * E4M3 * kWeightBias): exact in fp16 like the
+// weights, so its products with them carry kWeightBias^2 (sum_log2 2 kWeightBiasLog2). The W4A16
+// kernels' FP4 x: the sweeps' pieces below and the band sweep's slots (band16_kernel).
+__device__ __forceinline__ void fp4_word_pair_k(uint32_t codes, __half2 scale, uint32_t (&h)[4]) {
+  decode_e2m1x8(codes, h);
+#pragma unroll
+  for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(as_half2(h[i]), scale));
+}
+// One piece (32 codes, blocks 2j and 2j + 1, their E4M3 scales in sc's low 16 bits) so: the
+// prologues of sweep16_kernel at two columns and of sweep8_kernel.
 __device__ __forceinline__ void fp4_piece_pair_k(const uint4& codes, uint32_t sc, uint32_t (&h16)[16]) {
   const __half2 scales = decode_e4m3x2<0>(sc, kWeightBias / kDecodeScale);
   const uint32_t words[4] = {codes.x, codes.y, codes.z, codes.w};
 #pragma unroll
   for (int w = 0; w < 4; ++w) {
     uint32_t h[4];
-    decode_e2m1x8(words[w], h);
+    fp4_word_pair_k(words[w], w >= 2 ? __high2half2(scales) : __low2half2(scales), h);
 #pragma unroll
-    for (int i = 0; i < 4; ++i)
-      h16[4 * w + i] = as_u32(__hmul2(as_half2(h[i]), w >= 2 ? __high2half2(scales) : __low2half2(scales)));
+    for (int i = 0; i < 4; ++i) h16[4 * w + i] = h[i];
   }
 }
 
@@ -2559,13 +2552,10 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
   const auto slot = [&](int q) { return smem + (warp * T + (q >> 4)) * kBandXTileBytes + (q & 15) * 16; };
   // Slot q's 8 E2M1 codes (one word) decoded as the weights are, times their block's E4M3 scale
   // (the low byte of scale) and kWeightBias: E2M1 * E4M3 * kWeightBias, exact in fp16
-  // (fp4_piece_pair_k's form), so the sums carry kWeightBias^2.
+  // (fp4_word_pair_k, the sweeps' FP4 x), so the sums carry kWeightBias^2.
   const auto fp4_slot = [&](int q, uint32_t codes, uint32_t scale) {
-    const __half2 s = __low2half2(decode_e4m3x2<0>(scale, kWeightBias / kDecodeScale));
     uint32_t h[4];
-    decode_e2m1x8(codes, h);
-#pragma unroll
-    for (int i = 0; i < 4; ++i) h[i] = as_u32(__hmul2(as_half2(h[i]), s));
+    fp4_word_pair_k(codes, __low2half2(decode_e4m3x2<0>(scale, kWeightBias / kDecodeScale)), h);
     *reinterpret_cast<uint4*>(slot(q)) = make_uint4(h[0], h[1], h[2], h[3]);
   };
   unsigned x_max = 0;
@@ -2583,12 +2573,7 @@ __global__ void __launch_bounds__(kBandThreads, kBandCtasPerSm) band16_kernel(co
       uint32_t lo = 0, hi = 0, sc = 0;
       if (in) {
         const uint4 raw[2] = {xs[piece], xs[piece + 1]};
-        float f[16];
-        if constexpr (kAct == kActQuantBF16)
-          unpack16<__nv_bfloat16>(raw, f);
-        else
-          unpack16<__half>(raw, f);
-        sc = quantize_block16(f, gs, lo, hi);
+        sc = quantize_x16_block(raw, kAct == kActQuantBF16, gs, lo, hi);
       }
       fp4_slot(2 * b, lo, sc);
       fp4_slot(2 * b + 1, hi, sc);

@@ -33,7 +33,7 @@
 #include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"  // the library's dp4a_piece, int8_block (torch-free)
 #include "probe_common.cuh"  // CK, ld16, ProbeBench (the bench's timing and the stream floor)
 
-// The library's scale-pair load (gemv_kernels.cu ld_scales_if<2, true>): 0 where p does not hold.
+// The library's scale-pair load (gemv_common.cuh ld_scales_if<2, true>): 0 where p does not hold.
 __device__ __forceinline__ uint32_t ld_scales_if(bool p, const uint8_t* sf) {
   uint32_t v;
   asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
@@ -53,14 +53,14 @@ __device__ __forceinline__ uint32_t mad(uint32_t t, uint32_t m, uint32_t w) {
   return d;
 }
 
-// Two E4M3 scale bytes (the low 16 bits) as half2 (gemv_kernels.cu decode_e4m3x2's sm_89+ form).
+// Two E4M3 scale bytes (the low 16 bits) as half2 (gemv_common.cuh decode_e4m3x2's sm_89+ form).
 __device__ __forceinline__ __half2 e4m3x2(uint32_t bytes) {
   uint32_t d;
   asm("{\n\t.reg .b16 l;\n\tcvt.u16.u32 l, %1;\n\tcvt.rn.f16x2.e4m3x2 %0, l;\n\t}" : "=r"(d) : "r"(bytes));
   return *reinterpret_cast<__half2*>(&d);
 }
 
-// A piece of the activation as the sweep holds it (gemv_kernels.cu SweepPiece): 32 int8 values, the
+// A piece of the activation as the sweep holds it (row_sweep.cuh SweepPiece): 32 int8 values, the
 // two blocks' dp4a start values, their scales.
 struct XPiece {
   uint32_t v[8];
@@ -113,7 +113,7 @@ __device__ __forceinline__ uint32_t piece_work(const uint4& w4, uint32_t sc, uin
   }
 }
 
-// gemv_kernels.cu pair_warp_sum: lanes 0..15 end with row0's warp sum, 16..31 with row1's.
+// row_sweep.cuh pair_warp_sum: lanes 0..15 end with row0's warp sum, 16..31 with row1's.
 __device__ __forceinline__ float pair_warp_sum(float row0, float row1, int lane) {
   const int half = lane >> 4;
   float v = (half ? row1 : row0) + __shfl_xor_sync(0xffffffffu, half ? row0 : row1, 16);

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # A/B kernel variants in one device call. Each argument NAME=EDIT makes a copy of the tree whose
-# src/nvfp4_gemv/csrc/gemv_kernels.cu is edited by the sed script EDIT (empty: as is; "@FILE":
-# replaced by FILE, e.g. an older version saved with git show; "%PATCH": the copy's src/ patched
-# with PATCH by git apply, for changes beyond that file); all copies are built in parallel,
-# then each is benchmarked in turn (bench --all --no-baselines, write flush) into
-# $OUT/var_NAME.json, and a table of medians, one column per variant, is printed last. Example:
-#   git show HEAD:src/nvfp4_gemv/csrc/gemv_kernels.cu > .variants/head.cu
-#   bash scripts/device_variants.sh cur= head=@.variants/head.cu \
+# kernel sources (src/nvfp4_gemv/csrc/*.cu, *.cuh) are edited by the sed script EDIT (empty: as is;
+# "%PATCH": the copy's src/ patched with PATCH by git apply; "@FILE": gemv_kernels.cu replaced by
+# FILE, e.g. a one-file version from before the kernel families had their own headers, saved with
+# git show); all copies are built in parallel, then each is benchmarked in turn (bench --all
+# --no-baselines, write flush) into $OUT/var_NAME.json, and a table of medians, one column per
+# variant, is printed last. Example (the working tree against HEAD, and a sed variant of it):
+#   git diff -R HEAD -- src > .variants/base.patch
+#   bash scripts/device_variants.sh new= base=%.variants/base.patch \
 #     'b2=s/constexpr int kFp4StageBatch = 4;/constexpr int kFp4StageBatch = 2;/'
 # .variants/ is git-ignored: pass it to the device tool with carry. The device's own git state may
 # be stale, so save old versions here rather than running git show there.
@@ -31,10 +32,10 @@ for spec in "$@"; do
   name=${spec%%=*}; edit=${spec#*=}; names+=("$name")
   [ -n "${VARIANT_REUSE:-}" ] && [ -d "$WORK/$name/cache" ] && continue
   rm -rf "$WORK/$name"; mkdir -p "$WORK/$name"; cp -r src "$WORK/$name/"
-  f="$WORK/$name/src/nvfp4_gemv/csrc/gemv_kernels.cu"
-  if [[ $edit == @* ]]; then cp "${edit#@}" "$f"
+  csrc="$WORK/$name/src/nvfp4_gemv/csrc"
+  if [[ $edit == @* ]]; then cp "${edit#@}" "$csrc/gemv_kernels.cu"
   elif [[ $edit == %* ]]; then patch_file=$(realpath "${edit#%}") && (cd "$WORK/$name" && git apply "$patch_file") || exit 1
-  elif [ -n "$edit" ]; then sed -i "$edit" "$f"; fi
+  elif [ -n "$edit" ]; then sed -i "$edit" "$csrc"/*.cu "$csrc"/*.cuh; fi
   (cd "$WORK/$name" && NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src $PY -m nvfp4_gemv build \
      > "$WORK/$name/build.log" 2>&1; echo "built $name: exit $?") &
 done

@@ -22,7 +22,7 @@
     }                                                                                       \
   } while (0)
 
-// The library's weight load (gemv_kernels.cu ld_stream_if), unpredicated: 16 bytes, not allocated
+// The library's weight load (gemv_common.cuh ld_stream_if), unpredicated: 16 bytes, not allocated
 // in L1, with the L2::256B prefetch hint.
 __device__ __forceinline__ void ld16(const uint8_t* p, uint4& w) {
   asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"

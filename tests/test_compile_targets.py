@@ -70,7 +70,7 @@ def builds(tmp_path_factory):
     for target in TARGETS:
         for name in KERNEL_FILES:
             start(target, name, jit.CSRC / name, out / f"{target}-{name}.cubin", "-cubin", "-Xptxas", "-v")
-    # The k-span layout's other row count (gemv_kernels.cu, kSpanRows), for the targets it runs on.
+    # The k-span layout's other row count (row_tiles.cuh, kSpanRows), for the targets it runs on.
     for target in ("sm_90a", "sm_100a"):
         start(target, SPAN_ROWS4, jit.CSRC / "gemv_kernels.cu", out / f"{target}-span_rows4.cubin", "-cubin",
               "-Xptxas", "-v", "-DNVFP4_SPAN_ROWS=4")
@@ -303,3 +303,14 @@ def test_jit_cache_hash_covers_every_header():
     """The build cache's key hashes the sources and jit.HEADERS: a header missing there would let a
     stale build survive a change to it."""
     assert sorted(p.name for p in jit.CSRC.glob("*.cuh")) == sorted(jit.HEADERS)
+
+
+@pytest.mark.parametrize("header", jit.HEADERS)
+def test_header_compiles_alone(header, tmp_path):
+    """Each header includes what it uses, so a kernel family's header can be read (and included) on
+    its own: a translation unit of nothing but the header builds for sm_90a."""
+    source = tmp_path / "alone.cu"
+    source.write_text(f'#include "{header}"\n')
+    cmd = [NVCC, "-std=c++17", f"-I{jit.CSRC}", jit.gencode("sm_90a"), "-c", str(source), "-o", str(tmp_path / "alone.o")]
+    build = subprocess.run(cmd, capture_output=True, text=True)
+    assert build.returncode == 0, build.stdout + build.stderr

@@ -154,7 +154,7 @@ def test_blocked_and_row_major_scales_agree(k):
 
 
 def _switch(name: str) -> str | None:
-    """The launcher's A/B switch NVFP4_GEMV_<name> (env_mode in gemv_kernels.cu), if set."""
+    """The launcher's A/B switch NVFP4_GEMV_<name> (env_mode in launch_rule.cuh), if set."""
     return os.environ.get(f"NVFP4_GEMV_{name}")
 
 

@@ -307,7 +307,7 @@ int main() {
                          {16384, 6144, 1, 1, 6, 528, nullptr},     {4096, 6144, 4, 1, 6, 528, nullptr},
                          {4096, 4096, 4, 1, 4, 396, nullptr},      {151936, 4096, 2, 2, 2, 396, nullptr},
                          {28672, 2048, 1, 2, 1, 396, nullptr},    {3584, 18944, 1, 4, 5, 396, nullptr}};
-  // The A/B switches (env_mode in gemv_kernels.cu) change the variants on purpose.
+  // The A/B switches (env_mode in launch_rule.cuh) change the variants on purpose.
   bool default_rule = true;
   for (const char* name : {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK", "NVFP4_GEMV_IMMA",
                            "NVFP4_GEMV_DOT", "NVFP4_GEMV_SWEEP"})

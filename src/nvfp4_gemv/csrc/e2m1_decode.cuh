@@ -1,6 +1,7 @@
-// e2m1_decode.cuh: the E2M1 decodes of the GEMV (gemv_kernels.cu) and the integer item's dot
-// products on them, shared with scripts/pattern_probe.cu (the kernel's item on other access
-// patterns) and scripts/compute_pace_probe.cu (the row sweep's work on its memory pattern).
+// e2m1_decode.cuh: the E2M1 decodes of the GEMV kernels (gemv_common.cuh lists them) and the
+// integer item's dot products on them, shared with scripts/pattern_probe.cu (the kernel's item on
+// other access patterns) and scripts/compute_pace_probe.cu (the row sweep's work on its memory
+// pattern).
 // Torch-free.
 #pragma once
 #include <cuda_fp16.h>
@@ -103,7 +104,7 @@ __host__ __device__ __forceinline__ void decode_e2m1x8(uint32_t w, uint32_t h[4]
 
 // ---------------------------------------------------------------------------------------------
 // E2M1 -> biased uint8 for the integer item (W4A4 at one column on sm_90, see
-// compute_item_tile_dot in gemv_kernels.cu): value i of w -> byte i % 4 of lo (i < 4) or hi,
+// compute_item_tile_dot in row_tiles.cuh): value i of w -> byte i % 4 of lo (i < 4) or hi,
 // holding kU8Bias + 2 * E2M1 (128 .. 152: 2 * E2M1 is an integer, -12 .. 12).
 //
 // Two PRMT table lookups per 4 values, with no bit shuffling. PRMT reads the low 16 bits of its
@@ -122,7 +123,7 @@ constexpr int kU8Bias = 140;
 constexpr uint32_t kU8PosLo = 0x8F8E8D8Cu, kU8PosHi = 0x98949290u;  // 140 + {0,1,2,3,4,6,8,12}
 constexpr uint32_t kU8NegLo = 0x898A8B8Cu, kU8NegHi = 0x80848688u;  // 140 - {0,1,2,3,4,6,8,12}
 
-// The integer item's sums start from these bits (gemv_kernels.cu, DotStage): a block's dp4a chain
+// The integer item's sums start from these bits (row_tiles.cuh, DotStage): a block's dp4a chain
 // adds its integer dot product to the bits of the float 1.5 * 2^23, exactly while |dot| < 2^22
 // (a 16-value block's is at most 16 * 12 * 12 = 2304), so the float less kIntMagicValue is the dot.
 constexpr uint32_t kIntMagic = 0x4B400000u;  // 1.5 * 2^23
@@ -144,7 +145,7 @@ __host__ __device__ __forceinline__ void decode_e2m1x8_u8(uint32_t w, uint32_t& 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The integer item's dot products on the decoded bytes (device only): gemv_kernels.cu's k spans,
+// The integer item's dot products on the decoded bytes (device only): row_tiles.cuh's k spans,
 // row tiles and row sweep, and scripts/compute_pace_probe.cu, which times the sweep's own work.
 // ---------------------------------------------------------------------------------------------
 #ifdef __CUDACC__

@@ -15,7 +15,7 @@
 //      fp16 in registers, multiplies by the block scale (exact, see below) and feeds
 //      mma.m16n8k16 with the weights as the A operand (16 weight rows per mma) and up to 8
 //      activation columns as B (a second mma for columns 9..16): N columns share one weight read.
-//      With one column and short rows (spans_pay in gemv_kernels.cu) a warp streams 2-row x 1024-k
+//      With one column and short rows (spans_pay in launch_rule.cuh) a warp streams 2-row x 1024-k
 //      spans instead (256 contiguous bytes of each row per load), B's 8 columns carrying 8 k spans.
 //      W4A4 at one column on sm_90 takes the integer item instead: 2 * E2M1 is an integer for
 //      both operands, each lane takes its own dp4a dot products (u8 x s8) into exact int32 block
@@ -23,7 +23,7 @@
 //      CTAs have few rows (dot_pays), in the k spans (compute_item_dot).
 //      Where it fits (W4A4, one column, row-major weights, sm_90) the row sweep runs instead:
 //      no staging, each thread keeps its fixed pieces of the activation in registers and a
-//      group of warps streams whole rows (sweep_kernel in gemv_kernels.cu; W4A16 and two
+//      group of warps streams whole rows (sweep_kernel in row_sweep.cuh; W4A16 and two
 //      columns: sweep16_kernel); 2..16 columns at L = 1 take the tile sweep (sweep8_kernel,
 //      row-major or tiled weights; 2-3 where the launch rule's sweep8_pays says): x in the
 //      registers of a thread block cluster, the weights through shared memory.

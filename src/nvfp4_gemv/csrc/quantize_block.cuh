@@ -1,6 +1,7 @@
 // quantize_block.cuh: the dynamic NVFP4 quantization of one 16-value block, the rule of
 // nvfp4_gemv.format.quantize bit for bit; used by quantize_kernel.cu (one thread per block) and by
-// the GEMV's fused staging (gemv_kernels.cu, stage_fp4_dot with kQuantize). Torch-free.
+// the GEMV's fused quantization (row_tiles.cuh's stage_fp4_dot with kQuantize, the row and band
+// sweeps' prologues). Torch-free.
 //   scale = e4m3_rn_satfinite(amax / 6 / gs)            (gs = global multiplier, 1 when absent)
 //   code  = e2m1_rne(clamp(x / (scale * gs), -6, 6)) | signbit(x) << 3, or 0 when scale * gs == 0
 // E2M1 rounding counts the midpoints 0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5 below |q|, with ties going
@@ -107,7 +108,7 @@ __device__ __forceinline__ void unpack16(const uint4 (&u)[sizeof(T)], float (&v)
 
 // A 16-bit x's block (its two 16-byte words; bf16 or fp16 as `bf16` says) quantized with global
 // multiplier gs: quantize_block16's codes in lo / hi, its scale byte returned. The GEMV kernels that
-// quantize x themselves (gemv_kernels.cu) take it, so their codes are the quantize kernel's.
+// quantize x themselves (row tiles, row sweep, band sweep) take it, so their codes are the quantize kernel's.
 __device__ __forceinline__ uint32_t quantize_x16_block(const uint4 (&raw)[2], bool bf16, float gs, uint32_t& lo,
                                                        uint32_t& hi) {
   float v[16];

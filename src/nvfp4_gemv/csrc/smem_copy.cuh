@@ -1,5 +1,5 @@
 // smem_copy.cuh: shared-memory loads, mbarriers and 1-D bulk copies (the TMA's cp.async.bulk),
-// the primitives of the GEMV's weight ring (gemv_kernels.cu) and of scripts/pattern_probe.cu,
+// the primitives of the GEMV's weight ring (row_tiles.cuh) and of scripts/pattern_probe.cu,
 // which measures the access patterns with the same instructions; 16-byte asynchronous copies and
 // the thread block cluster's barrier and shared-memory reads (the tile sweep). Torch-free.
 #pragma once

@@ -1,0 +1,341 @@
+// tile_sweep.cuh: sweep8_kernel, 2..16 activation columns at L = 1 (and one column past K = 16384)
+// on row-major or tiled weights (sm_90): x held in the registers of a thread block cluster, the
+// weights through shared memory. Torch-free.
+#pragma once
+#include "gemv_common.cuh"
+#include "smem_copy.cuh"
+
+namespace nvfp4 {
+namespace detail {
+
+// ---------------------------------------------------------------------------------------------
+// The tile sweep (sweep8_kernel): 2 to 16 activation columns at L = 1 (fp16 / bf16 / FP4 x),
+// row-major weights and scales or the tiled weight format (kTiled, item 270), sm_90, K <= 32768,
+// and one column where K > 16384 (BENCHMARKS.md items 184, 194, 199, 273; scripts/cols8_probe.cu
+// is its first form, standalone).
+//
+// Why: the row tiles (N > 2 until then) have each warp load 16 rows x 64 bytes per step, a
+// pattern that reads 1.4x slower than a stream (pattern_probe.cu "tile/4"), and stage x in shared
+// memory; the row sweeps read 512 contiguous bytes of a row per warp load and keep x in
+// registers, but use 1/8 of each mma (the diagonal: one column), so 8 columns would cost 8x the
+// mma. Here every mma entry is a product we keep: A = 16 weight rows x 16 k, B = 16 k x the 8
+// columns, D = 16 rows x 8 columns, and the weights reach the A fragments through shared memory.
+//
+// Shape: CTAs of 16 warps, one per SM (kSweep8Warps), each thread kPieces chunks of 32 values of
+// a row (2, or 4 where K > 4096 and the clusters of 2-8 CTAs that 2 need would leave more work:
+// sweep8_choice; 1 or 2 at 9..16 columns, below). A thread block cluster of C = ceil(K / (32 x 64
+// kPieces)) CTAs (up to 8 where that keeps the rounds and fills more SMs: sweep8_spread) takes
+// the 16-row tiles b, b + G, b + 2 G, ... (G clusters); its CTA of rank c
+// holds V chunks of every row (chunks c V .. c V + V - 1 of K, V = sweep8_chunks: K split evenly,
+// in multiples of 8). Per tile each CTA
+// copies its 16 rows x V chunks and their scales into one of Sweep8Shape's stages (cp.async, 16
+// bytes a copy: a warp's copies read 512 contiguous bytes of one row, the sweep's load shape;
+// stages in flight hold no registers). Lane (g, t) of warp w takes chunks j = 64 u + 4 w + t (u <
+// kPieces) of rows g and g + 8 (one LDS.128 each; the chunk index XOR 4 on odd rows keeps the
+// quads' reads conflict-free; it stops where the CTA's chunks end, with 4 pieces where the warp's
+// do) and holds column g of x at the same chunks in registers (16 half2 a chunk in pair_k order, as
+// the sweeps' B), so its k slots in A and in B agree and D[g][2t..], D[g + 8][2t..] are whole dot
+// products over the warp's chunks. Per 32 values of a row: the decode (44 SASS), 16 HMUL2 for the
+// block scales, 4 mma (as the W4A16 sweep at one column, for 8 columns here), one LDS.128 and one
+// 16-bit scale load. Columns past N are zero in B and not stored.
+// 9..16 columns (kColBlocks = 2): the lane holds columns g and g + 8 of x, each block its own B and
+// D (two mma chains more per word: 8 mma per 32 values of a row, the decode and block scales
+// shared), on one chunk a thread (x at 32 registers; K over clusters of up to 8 CTAs, ceil(K /
+// 2048)) or, where a cluster takes enough tiles, on two (x at 64; clusters of up to 4, item 197:
+// 7168x16384 N = 9..16 33.2-34.9 us against 35.7-37.8 on one). One chunk, measured (run 299,
+// docs/runs/run299/cols16_ab.py, two orders, unchecked, against NVFP4_GEMV_SWEEP8=0: the row tiles
+// with split K; fp16 / bf16 / FP4 x): 7168x16384 N = 16 36.4-36.7 / 37.5-37.7 / 36.4 us against
+// 46.4 / 47.6-47.8 / 42.4-42.5, N = 9 35.8-36.1 / 37.1-37.2 / 36.2-36.3 against 40.0-40.1 /
+// 40.7-41.2 / 38.0-38.3; 28672x8192 N = 16 64.1-64.2 / 65.4-66.1 / 64.2-64.5 against 125.6-125.7 /
+// 141.9-142.0 / 114.1-114.2; 14336x4096, 4096x4096, 2048x7168 and 7168x2048 1.2-1.6x faster;
+// 4096x14336 (clusters of 7) faster but FP4 N = 9 (24.7-24.8 against 24.4), so wherever it fits.
+// The 16 columns cost what 9 do: ~6 us over 8 columns on 2 chunks (7168x16384 fp16 30.0-30.4), the
+// clusters of 8 on 128 SMs and half the values a tile; on two chunks 4 us less (above). After each
+// tile the warps' D go to shared memory and 128 threads (256 at 16 columns) add the 16 warps' in
+// warp order; with C > 1 each CTA keeps its tiles' sums and, after a cluster barrier, the C CTAs
+// each add a share of the outputs over the C CTAs' sums in rank order (distributed shared memory)
+// and store them: deterministic, one kernel.
+// Exact as the sweeps: weights E2M1 * SFA * kWeightBias in fp16, products exact, fp32 accumulation;
+// bf16 x rescaled per warp and column by a power of two (column_exponent of the quad's maximum;
+// a column's B sits in one quad of each warp), undone on the warp's sums; FP4 x decoded once as
+// E2M1 * SFB * kWeightBias (the sums carry kWeightBias^2).
+// The tiled weight format (kTiled): a stage holds what the format's tiles hold, 16 rows x 128
+// values a k tile, and a CTA's k tiles of a band lie together there (1 KB each, then 128 scale
+// bytes each), so the CTA copies them as they lie (thread q: 16-byte pieces q, q + 512, ... of
+// the weights, piece q of the scales) and warp w reads k tile 16 u + w whole: rows g and g + 8 at
+// 16 lane and 512 + 16 lane (512 contiguous bytes a LDS.128, no swizzle), and one 4-byte scale
+// word for both rows (word 4 g + t: the format's lane order) where row-major takes two 16-bit
+// loads; the same products in the same order, so the same bits as row-major. Hot loops 439 / 443
+// / 440 SASS (fp16 / bf16 / FP4, 2 chunks) against 458 / 464 / 459. Measured (run 441,
+// docs/runs/run441/ab441.py, two orders, unchecked, against the format's row tiles; bf16 / fp16 /
+// FP4 x, us): 7168x16384 N = 8 30.4 / 29.5-29.6 / 29.1-29.2 against 34.2 / 34.4 / 32.1-32.2 (row-major
+// weights 31.0-31.1 bf16), N = 16 34.7-35.0 / 34.5 / 32.9 against 44.0-44.1 / 42.7-42.8 / 38.9-39.0;
+// the lm_head (151936x4096) N = 8 103.3-103.7 against 137.6-138.1, N = 16 120.7 against 258.8-258.9;
+// 8192x28672 N = 16 63.3-63.5 / 62.7 / 61.1 against 114.8-115.2 / 98.6-98.7 / 92.9-93.3;
+// 14336x4096, 4096x4096, 2048x7168 and 4096x14336 at 8 and 16 columns 0.9-9.5 us faster; 3 columns
+// 0.7-3.0 faster on 7168x16384, 14336x4096, 4096x4096 and 2048x7168, but slower on 4096x14336
+// (bf16 21.4-21.6 against 20.6, FP4 19.8-20.0 against 19.6), 8192x28672 (bf16 53.1 against
+// 50.8-51.4, FP4 49.9 against 47.9-48.4; fp16 0.6-1.2 faster) and the lm_head (0.5-1.5), and 2
+// columns on 8192x28672 (bf16 / FP4 0.5-0.9 slower, fp16 2.3-2.9 faster): taken then wherever it
+// fits, as for row-major weights; at 2-3 columns since item 273 as sweep8_pays says.
+// ---------------------------------------------------------------------------------------------
+constexpr int kSweep8Warps = 16, kSweep8Threads = 32 * kSweep8Warps;
+constexpr int kSweep8MaxCluster = 8;  // the portable cluster size (PlanDevice::cluster_fit's range)
+constexpr int kSweep8MaxK = 32768;    // 2 chunks a thread on clusters of kSweep8MaxCluster
+// A CTA's shape by its chunks a thread and row (kPieces) and its blocks of 8 columns (kColBlocks):
+// 2 chunks (a CTA holds up to 128 chunks of a row: clusters of up to 4 at K = 16384, 4 stages of
+// 37 KB) or 4 (256 chunks: clusters of 2, all 132 SMs rather than the 30 clusters of 4 that fit at
+// once, 2 stages of 74 KB; x then takes 64 registers, 128 in all at the cap, no spills), both for
+// 3..8 columns; 9..16 columns (2 blocks) take 1 chunk (64 chunks: clusters of up to 8, 4 stages of
+// 18 KB; x, two columns a lane, again at 32 registers) or 2 (as 2 chunks above, with tile sums
+// twice as wide; x at 64 registers, 116-124 in all, no spills: sweep8_choice).
+template <int kPieces, int kColBlocks>
+struct Sweep8Shape {
+  static_assert(kColBlocks == 1 ? kPieces == 2 || kPieces == 4 : kColBlocks == 2 && kPieces <= 2, "shapes");
+  static constexpr int kChunks = 4 * kSweep8Warps * kPieces;  // a CTA's chunks of a row, at most
+  static constexpr int kStages = kPieces == 4 ? 2 : 4;
+  static constexpr int kRowBytes = 16 * kChunks;              // a stage's row of weights
+  static constexpr int kSfRow = 2 * kChunks + 16;             // of scales, padded: no bank conflicts
+  static constexpr int kStageBytes = 16 * (kRowBytes + kSfRow);
+  static constexpr int kTileOutputs = 128 * kColBlocks;       // a tile's 16 rows x 8 kColBlocks columns
+  static constexpr int kRedBytes = 2 * kSweep8Warps * kTileOutputs * 4;  // two tiles' warp sums
+  static constexpr int kTileSumBytes = kTileOutputs * 4;      // a tile's sums kept for the cluster
+  static constexpr int kFixedSmem = kStages * kStageBytes + kRedBytes;
+};
+
+// kAct: kActF16, kActBF16 or kActFP4; kPieces, kColBlocks: Sweep8Shape's; kTiled: the tiled
+// weight format (format.py) in place of row-major weights and scales.
+template <int kAct, int kPieces, int kColBlocks, bool kTiled>
+__global__ void __launch_bounds__(kSweep8Threads, 1)
+    sweep8_kernel(const GemvParams p, int clusters, int chunks) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
+  __trap();  // the launcher picks it on 9.x devices only
+#else
+  static_assert(kAct != kActBF16 || kPieces != 4, "bf16 x takes 2 chunks a thread (sweep8_choice)");
+  using Shape = Sweep8Shape<kPieces, kColBlocks>;
+  constexpr int W = kSweep8Warps, S = Shape::kStages, CB = kColBlocks, TO = Shape::kTileOutputs;
+  extern __shared__ __align__(16) uint8_t smem8[];
+  float* red = reinterpret_cast<float*>(smem8 + S * Shape::kStageBytes);  // [2][W][TO]
+  float* tile_sums = red + 2 * W * TO;                                    // [tiles][TO], C > 1
+  const int tid = threadIdx.x, w = tid >> 5, lane = tid & 31, g = lane >> 2, t = lane & 3;
+  const unsigned C = cluster_ctas(), cr = cluster_rank();
+  const int b = blockIdx.x / C;  // the cluster (1-D clusters: consecutive CTAs)
+  const int T = (p.M + 15) >> 4, n = b < T ? (T - b + clusters - 1) / clusters : 0;
+  const int c0 = cr * chunks, valid = min(chunks, (p.K >> 5) - c0);  // the CTA's chunks within K
+  const uint8_t* a_cta = p.a + 16 * (int64_t)c0;
+  const uint8_t* sf_cta = p.sfa.base + 2 * (int64_t)c0;
+  const uint32_t stage0 = smem_addr(smem8);
+  // Tile i of the cluster (rows 16 (b + i G) ..) into stage i % S, warp w copying row w (its
+  // lanes' copies 512 contiguous bytes at a time, then the row's scales). Every slot of the stage
+  // is written each tile, no branch: chunks past the CTA's valid ones and rows past M are
+  // zero-filled (src-size 0 reads nothing; their scales too, so no stale NaN scale meets a zero),
+  // which also keeps the slots past the CTA's chunks zero, where the thread reads without a mask.
+  static_assert(kSweep8Warps == 16, "a warp copies each of a tile's 16 rows");
+  const uint8_t* a_lane = a_cta + 16 * lane;
+  const uint8_t* sf_lane = sf_cta + 16 * lane;
+  const uint32_t a_dst = stage0 + w * Shape::kRowBytes + 16 * (lane ^ ((w & 1) << 2));  // + 512 jj
+  const uint32_t sf_dst = stage0 + 16 * Shape::kRowBytes + w * Shape::kSfRow + 16 * lane;
+  const int sf_bytes = min(16, max(0, 2 * valid - 16 * lane));  // lane's 8 chunks' scale pairs
+  const auto issue_rows = [&](int i) {
+    if (i < n) {
+      const int m = 16 * (b + i * clusters) + w;
+      const bool row_ok = m < p.M;
+      const uint32_t st = (i % S) * Shape::kStageBytes;
+      const uint8_t* a_row = a_lane + (int64_t)m * p.a_row_stride;
+#pragma unroll
+      for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
+        const bool ok = row_ok && lane + 32 * jj < valid;
+        cp_async16(a_dst + st + 512 * jj, ok ? a_row + 512 * jj : p.a, ok ? 16 : 0);
+      }
+      if (lane < Shape::kChunks / 8) {
+        const int bytes = row_ok ? sf_bytes : 0;
+        cp_async16(sf_dst + st, bytes ? sf_lane + (int64_t)m * p.sfa.row_stride : p.sfa.base, bytes);
+      }
+    }
+    cp_async_commit();
+  };
+  // The tiled format: the CTA's k tiles of a band lie together (1 KB each, then 128 bytes of scales
+  // each), as the stage holds them: thread q copies 16-byte pieces q, q + 512, ... of the weights and
+  // piece q of the scales, tiles past the CTA's chunks zero-filled; rows past M are the format's
+  // zero padding.
+  const int tiles_valid = (valid + 3) >> 2;
+  const uint8_t* a_next = p.a + b * p.a_row_stride + 256 * c0 + 16 * tid;  // tile c0 / 4 of the band
+  const uint8_t* sf_next = p.sfa.base + b * p.sfa.row_stride + 32 * c0 + 16 * tid;
+  const auto issue_tiled = [&](int i) {
+    if (i < n) {
+      const uint32_t st = stage0 + (i % S) * Shape::kStageBytes + 16 * tid;
+#pragma unroll
+      for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
+        const bool ok = tid + kSweep8Threads * jj < 64 * tiles_valid;
+        cp_async16(st + 16 * kSweep8Threads * jj, ok ? a_next + 16 * kSweep8Threads * jj : p.a, ok ? 16 : 0);
+      }
+      if (tid < 2 * Shape::kChunks) {
+        const bool ok = tid < 8 * tiles_valid;
+        cp_async16(st + 16 * Shape::kRowBytes, ok ? sf_next : p.sfa.base, ok ? 16 : 0);
+      }
+      a_next += clusters * p.a_row_stride;
+      sf_next += clusters * p.sfa.row_stride;
+    }
+    cp_async_commit();
+  };
+  const auto issue = [&](int i) {
+    if constexpr (kTiled)
+      issue_tiled(i);
+    else
+      issue_rows(i);
+  };
+#pragma unroll
+  for (int s = 0; s < S - 1; ++s) issue(s);
+  // x: columns g + 8 cb (cb < kColBlocks) at the thread's chunks, 16 half2 each in pair_k order;
+  // zero past N and K.
+  uint32_t xh[CB][kPieces][16];
+  // bf16: 2^-e of this warp's columns 8 cb + 2t, 8 cb + 2t + 1, in registers (bf16 x takes 1 or 2
+  // chunks a thread: sweep8_choice).
+  float unscale[CB][2];
+#pragma unroll
+  for (int cb = 0; cb < CB; ++cb) {
+    const int col_index = g + 8 * cb;
+    const bool col = col_index < p.N;
+    unscale[cb][0] = unscale[cb][1] = 1.f;
+    if constexpr (kAct == kActFP4) {
+      const uint8_t* xs = static_cast<const uint8_t*>(p.x) + col_index * p.x_col_stride + 16 * (int64_t)c0;
+      const uint8_t* sx = p.sfx.base + (col ? p.sfx.row_offset(col_index) : 0) + 2 * (int64_t)c0;
+#pragma unroll
+      for (int u = 0; u < kPieces; ++u) {
+        const int j = 64 * u + 4 * w + t;
+        const bool on = col && j < valid;
+        fp4_piece_pair_k(on ? *reinterpret_cast<const uint4*>(xs + 16 * j) : make_uint4(0, 0, 0, 0),
+                         on ? *reinterpret_cast<const uint16_t*>(sx + 2 * j) : 0u, xh[cb][u]);
+      }
+    } else {
+      const uint4* xs = reinterpret_cast<const uint4*>(static_cast<const uint16_t*>(p.x) +
+                                                       col_index * p.x_col_stride + 32 * (int64_t)c0);
+      // The thread's 16-byte word q of chunk u (zero past N and K).
+      const auto x_word = [&](int u, int q) {
+        const int j = 64 * u + 4 * w + t;
+        return col && j < valid ? xs[4 * j + q] : make_uint4(0, 0, 0, 0);
+      };
+      // bf16: the quad's maximum is column g + 8 cb's over this warp's chunks.
+      const auto quad_exponent = [&](unsigned mx) {
+        mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
+        mx = max(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+        return bf16_sweep_exponent(mx << 16);
+      };
+      if constexpr (kPieces <= 2) {  // every word held at once, bf16's maximum folded as they arrive
+        uint4 raw[kPieces][4];
+        unsigned mx = 0;  // (after them all: 66 more SASS in the loop)
+#pragma unroll
+        for (int u = 0; u < kPieces; ++u)
+#pragma unroll
+          for (int q = 0; q < 4; ++q) {
+            raw[u][q] = x_word(u, q);
+            if (kAct == kActBF16) mx = max(mx, bf16x8_max_bits(raw[u][q]));
+          }
+        int e = 0;
+        if constexpr (kAct == kActBF16) {
+          e = quad_exponent(mx);
+          unscale[cb][0] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t));
+          unscale[cb][1] = ldexpf(1.f, -__shfl_sync(0xffffffffu, e, 8 * t + 4));
+        }
+        pieces_pair_k<kAct == kActBF16>(raw, e, xh[cb]);
+      } else {  // 4 pieces (fp16: see the static_assert): the raw words and xh together pass the
+                // register cap, so a piece's words at a time
+#pragma unroll
+        for (int u = 0; u < kPieces; ++u) {
+          uint4 raw[1][4];
+#pragma unroll
+          for (int q = 0; q < 4; ++q) raw[0][q] = x_word(u, q);
+          pieces_pair_k<false>(raw, 0, reinterpret_cast<uint32_t(&)[1][16]>(xh[cb][u]));
+        }
+      }
+    }
+  }
+  const float alpha = global_alpha(p);
+  constexpr int sum_log2 = (kAct == kActFP4 ? 2 : 1) * kWeightBiasLog2;
+  // Output o of tile i: column block o / 128, then D-fragment order (lane o % 128 / 4, entry o % 4).
+  const auto store = [&](int i, int o, float sum) {
+    const int cb = CB == 1 ? 0 : o >> 7, ln = (CB == 1 ? o : o & 127) >> 2, e = o & 3;
+    const int m = 16 * (b + i * clusters) + (ln >> 2) + 8 * (e >> 1), c = 8 * cb + 2 * (ln & 3) + (e & 1);
+    if (m < p.M && c < p.N) store_sum(p, 0, m, c, sum, alpha, sum_log2);
+  };
+  const auto reduce = [&](int i) {  // tile i's 16 x 8 kColBlocks sums: the warps' in warp order
+    if (tid < TO) {
+      const float* rb = red + (i & 1) * W * TO + tid;
+      float v = 0.f;
+#pragma unroll
+      for (int u = 0; u < W; ++u) v += rb[u * TO];
+      if (C == 1)
+        store(i, tid, v);
+      else
+        tile_sums[i * TO + tid] = v;
+    }
+  };
+  for (int i = 0; i < n; ++i) {
+    cp_async_wait<S - 2>();
+    __syncthreads();  // tile i landed; every warp is done with tile i - 1's stage and sums
+    if (i > 0) reduce(i - 1);
+    issue(i + S - 1);
+    // Plain C++ reads of the stage (not asm volatile: ptxas may move them among the mma).
+    const uint8_t* sw = smem8 + (i % S) * Shape::kStageBytes;
+    const uint8_t* ss = sw + 16 * Shape::kRowBytes;
+    float acc[CB][2][4] = {};
+#pragma unroll
+    for (int u = 0; u < kPieces; ++u) {
+      // The chunks end before this piece: the CTA's (2 pieces; a per-warp test cost 0.5-1 us there,
+      // run 280) or the warp's (4 pieces; valid % 8 == 0). One piece: never (valid > 0).
+      if (kPieces == 1 ? false : kPieces == 2 ? 64 * u >= valid : 64 * u + 4 * w >= valid) break;
+      uint4 wa, wb;
+      __half2 sa, sb;
+      if constexpr (kTiled) {  // chunk j is word t of k tile 16 u + w: the warp reads that tile whole
+        const int kt = 16 * u + w;
+        wa = *reinterpret_cast<const uint4*>(sw + 1024 * kt + 16 * lane);        // row g
+        wb = *reinterpret_cast<const uint4*>(sw + 1024 * kt + 512 + 16 * lane);  // row g + 8
+        const uint32_t sf = *reinterpret_cast<const uint32_t*>(ss + 128 * kt + 4 * lane);
+        sa = decode_e4m3x2<0>(sf, kWeightBias / kDecodeScale);
+        sb = decode_e4m3x2<1>(sf, kWeightBias / kDecodeScale);
+      } else {
+        const int j = 64 * u + 4 * w + t, pos = j ^ ((g & 1) << 2);
+        wa = *reinterpret_cast<const uint4*>(sw + g * Shape::kRowBytes + 16 * pos);
+        wb = *reinterpret_cast<const uint4*>(sw + (g + 8) * Shape::kRowBytes + 16 * pos);
+        const uint32_t sa_bits = *reinterpret_cast<const uint16_t*>(ss + g * Shape::kSfRow + 2 * j);
+        const uint32_t sb_bits = *reinterpret_cast<const uint16_t*>(ss + (g + 8) * Shape::kSfRow + 2 * j);
+        sa = decode_e4m3x2<0>(sa_bits, kWeightBias / kDecodeScale);
+        sb = decode_e4m3x2<0>(sb_bits, kWeightBias / kDecodeScale);
+      }
+      const uint32_t words_a[4] = {wa.x, wa.y, wa.z, wa.w}, words_b[4] = {wb.x, wb.y, wb.z, wb.w};
+#pragma unroll
+      for (int wd = 0; wd < 4; ++wd) {
+        uint32_t ha[4], hb[4];
+        scaled_word_pair(words_a[wd], words_b[wd], sa, sb, wd >= 2, ha, hb);
+        // Two accumulators a column block: two independent mma chains.
+#pragma unroll
+        for (int cb = 0; cb < CB; ++cb) {
+          mma_16816(acc[cb][0], ha[0], hb[0], ha[1], hb[1], xh[cb][u][4 * wd], xh[cb][u][4 * wd + 1]);
+          mma_16816(acc[cb][1], ha[2], hb[2], ha[3], hb[3], xh[cb][u][4 * wd + 2], xh[cb][u][4 * wd + 3]);
+        }
+      }
+    }
+    // D[g][2t], D[g][2t + 1], D[g + 8][2t], D[g + 8][2t + 1] of each column block (bf16: this
+    // warp's scaling undone).
+#pragma unroll
+    for (int cb = 0; cb < CB; ++cb) {
+      const float u0 = unscale[cb][0], u1 = unscale[cb][1];
+      const float(&d4)[2][4] = acc[cb];
+      const float4 d = make_float4((d4[0][0] + d4[1][0]) * u0, (d4[0][1] + d4[1][1]) * u1,
+                                   (d4[0][2] + d4[1][2]) * u0, (d4[0][3] + d4[1][3]) * u1);
+      *reinterpret_cast<float4*>(red + (i & 1) * W * TO + w * TO + 128 * cb + 4 * lane) = d;
+    }
+  }
+  cp_async_wait<0>();
+  __syncthreads();
+  if (n > 0) reduce(n - 1);
+  // Every CTA of the cluster adds and stores its share of the outputs, 512 at a time. Rank 0 alone:
+  // 1 us slower at 7168x16384 N = 8 (run 297, BENCHMARKS.md item 193: 1920 outputs x 4 remote
+  // loads on one CTA while the others waited at the barrier).
+  if (C > 1)
+    cluster_rank_order_sums(tile_sums, n * TO, C, cr, kSweep8Threads, [&](int o, float v) { store(o / TO, o % TO, v); });
+#endif
+}
+
+}  // namespace detail
+}  // namespace nvfp4

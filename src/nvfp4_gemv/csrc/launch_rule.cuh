@@ -17,6 +17,8 @@
 namespace nvfp4 {
 namespace detail {
 
+// ---------------------------------------------------------------------------------------------
+// The device and the launch configurations every family uses.
 // Shared memory of one CTA at most: what two CTAs per SM may each use (H100 / H200: 113 KB), where
 // that holds a full activation stage and 64 rows of 16-column partial sums; else (sm_80 .. sm_89)
 // the per-block maximum, one CTA per SM.
@@ -118,6 +120,8 @@ int resident_per_sm(const PlanDevice& dev_info) {
   return occ;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The row tiles' variants (gemv_kernel, row_tiles.cuh): loads, weight ring, k spans, integer item.
 // Which variant runs: 16-byte loads (kWords = 4) need 16-byte aligned rows, whole 32-value chunks
 // and adjacent, 2-byte aligned scale pairs (one 16-bit load for two blocks; always true of the
 // blocked layout's 4-byte groups); otherwise 8-byte loads (K % 16 == 0 and 8-byte alignment are
@@ -298,6 +302,8 @@ inline bool dot_pays(const GemvParams& p, const GemvLaunch& plan) {
   return cta_rows <= kDotMaxCtaRows;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Row blocks and K splits of the row tiles.
 // Row blocks at most: the kernel's row range arithmetic is 32-bit (rb * (R % row_blocks)).
 constexpr int64_t kMaxRowBlocks = 65535;
 
@@ -383,6 +389,8 @@ inline int refine_column_splits(int s0, int n, int k, int64_t rows, int max_spli
   return best;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The row sweeps (sweep_kernel, row_sweep.cuh; sweep16_kernel, row_sweep16.cuh).
 // The row sweep (sweep_kernel): W4A4 at one column on sm_90 (integer_fits: the integer item's
 // decode, measured there), row-major weights and scales with unit column stride (sweep_weights_fit),
 // the activation as sweep_act_fits says, K a multiple of 32 up to kSweepMaxK (8 warps x 32
@@ -744,6 +752,8 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev, bool k_sect
                                                                     : kSweep16TwoColsOnePieceMaxBytes))));
 }
 
+// ---------------------------------------------------------------------------------------------
+// K in sections: the row sweeps past their longest row.
 // K in sections (GemvLaunch::k_sections): past the longest row a sweep holds (K > kSweepMaxK),
 // one column at L = 1, the row sweep runs over the matrix as S batches of M rows of K / S values:
 // section s of row m is batch s (the weights, their scales and x each offset by s K / S values, a
@@ -851,6 +861,8 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
   plan.workspace_bytes = 0;
   return plan;
 }
+// ---------------------------------------------------------------------------------------------
+// The tile sweep (sweep8_kernel, tile_sweep.cuh).
 // The tile sweep (sweep8_kernel): 2..16 columns at L = 1 on sm_90, x loaded a 16-byte piece per
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
@@ -1073,6 +1085,8 @@ inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
   return sweep8_plan_of(p, sweep8_choice(p, dev), dev);
 }
 
+// ---------------------------------------------------------------------------------------------
+// The band sweep (band16_kernel, band_sweep.cuh).
 // The band sweep (band16_kernel) where it fits: W4A16 (fp16 / bf16 x) and W4A4 (FP4 x, where
 // band16_pays) at one column and L = 1 on the tiled format, sm_90, K up to kBandMaxK (where K is
 // no multiple of kBandKGrain C, each warp's last group partly empty: kRagged), x 16-byte aligned
@@ -1172,6 +1186,8 @@ inline GemvLaunch band16_plan(const GemvParams& p, const PlanDevice& dev) {
   return plan;
 }
 
+// ---------------------------------------------------------------------------------------------
+// K in sections on the tile sweep (several columns past its longest row).
 // Batch s of k_section_params's q on its own (L = 1): a section the tile sweep takes, which holds
 // one batch a launch (sweep8_kernel at L = 1 only).
 inline GemvParams k_section_of(const GemvParams& q, int s) {
@@ -1221,6 +1237,8 @@ inline GemvLaunch k_sections_plan(const GemvParams& p, const PlanDevice& dev) {
   return rows.k_sections ? rows : k_tile_sections_plan(p, dev);
 }
 
+// ---------------------------------------------------------------------------------------------
+// The row tiles' plan: grid, K splits, chunks and shared memory of one variant.
 template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kInteger = false>
 GemvLaunch plan_variant(const GemvParams& p, const PlanDevice& dev) {
   using G = Geometry<kWords, kSpans>;

@@ -390,7 +390,6 @@ inline int refine_column_splits(int s0, int n, int k, int64_t rows, int max_spli
 }
 
 // ---------------------------------------------------------------------------------------------
-// The row sweeps (sweep_kernel, row_sweep.cuh; sweep16_kernel, row_sweep16.cuh).
 // The row sweep (sweep_kernel): W4A4 at one column on sm_90 (integer_fits: the integer item's
 // decode, measured there), row-major weights and scales with unit column stride (sweep_weights_fit),
 // the activation as sweep_act_fits says, K a multiple of 32 up to kSweepMaxK (8 warps x 32
@@ -672,6 +671,7 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   return plan;
 }
 
+// ---------------------------------------------------------------------------------------------
 // The W4A16 row sweep (sweep16_kernel): fp16 / bf16 x at one column (two, and FP4: below) on sm_90,
 // row-major weights and scales, 16-byte aligned x per batch, K <= 16384 (8 warps of 2 pieces a
 // thread). At L = 1, where its row pairs are interleaved over the CTAs, every such K, and at one
@@ -753,7 +753,6 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev, bool k_sect
 }
 
 // ---------------------------------------------------------------------------------------------
-// K in sections: the row sweeps past their longest row.
 // K in sections (GemvLaunch::k_sections): past the longest row a sweep holds (K > kSweepMaxK),
 // one column at L = 1, the row sweep runs over the matrix as S batches of M rows of K / S values:
 // section s of row m is batch s (the weights, their scales and x each offset by s K / S values, a
@@ -862,7 +861,6 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
   return plan;
 }
 // ---------------------------------------------------------------------------------------------
-// The tile sweep (sweep8_kernel, tile_sweep.cuh).
 // The tile sweep (sweep8_kernel): 2..16 columns at L = 1 on sm_90, x loaded a 16-byte piece per
 // column as the W4A16 sweep loads its two (column_pieces_fit);
 // row-major weights with 16-byte aligned rows (cp.async copies of 16 bytes), row-major scales with
@@ -1086,7 +1084,6 @@ inline GemvLaunch sweep8_plan(const GemvParams& p, const PlanDevice& dev) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The band sweep (band16_kernel, band_sweep.cuh).
 // The band sweep (band16_kernel) where it fits: W4A16 (fp16 / bf16 x) and W4A4 (FP4 x, where
 // band16_pays) at one column and L = 1 on the tiled format, sm_90, K up to kBandMaxK (where K is
 // no multiple of kBandKGrain C, each warp's last group partly empty: kRagged), x 16-byte aligned

@@ -236,7 +236,7 @@ GemvLaunch plan_gemv(const GemvParams& p) { return plan_gemv_for(p, detail::devi
 
 GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   using namespace detail;
-  if (quant_act(p)) return plan_gemv_for(as_fp4(p), dev);  // check_plan takes integer plans only
+  if (quant_act(p)) return plan_gemv_for(as_fp4(p), dev);  // its FP4 problem's (check_plan: integer, band)
   const bool wide_n = p.N > 8, tiled = p.sfa.layout == kScaleTiled, integer = integer_fits(p, dev);
   const auto integer_plan = [&] {
     return tiled ? plan_variant<4, false, false, false, true, true>(p, dev)

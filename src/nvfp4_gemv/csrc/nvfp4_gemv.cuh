@@ -6,7 +6,22 @@
 // X is either FP4 E2M1 with its own E4M3 scales SFB (W4A4) or fp16 / bf16 (W4A16).
 // alpha = weight_global_scale * act_global_scale (each optional, read on the device).
 //
-// How it works (one CTA = 8 warps, a contiguous, balanced range of the L*M rows and a k range):
+// How it works. Five kernel families, one header each (gemv_common.cuh lists them), and a launch
+// rule (launch_rule.cuh; plan_gemv_for puts it together) that picks one from M, K, L, N, the
+// layouts, the activation kind and the device. Each reads every weight byte once, decodes E2M1 in
+// registers (the hardware's cvt on sm_100a / sm_120a) and accumulates in fp32:
+//   - the row tiles (gemv_kernel: every target, layout and shape; described below);
+//   - the row sweep (sweep_kernel; W4A4, one column, row-major weights, sm_90): nothing staged,
+//     each thread keeps its fixed pieces of x in registers as int8 and a group of warps streams
+//     whole rows, the integer item's dp4a dot products;
+//   - the W4A16 row sweep (sweep16_kernel; fp16 / bf16 x at one or two columns, FP4 x at two): the
+//     same shape with the products on the tensor core;
+//   - the band sweep (band16_kernel; one column at L = 1 on the tiled format, sm_90): x in shared
+//     memory as fp16, each warp its k tiles of a 16-row band, the block scales applied to the
+//     mma's block sums in fp32;
+//   - the tile sweep (sweep8_kernel; 2..16 columns at L = 1, sm_90): x in the registers of a
+//     thread block cluster, the weights through shared memory.
+// The row tiles (one CTA = 8 warps, a contiguous, balanced range of the L*M rows and a k range):
 //   1. The CTA stages its activation columns in shared memory as fp16, already in the order in
 //      which the tensor-core fragments want them (W4A4: decoded and multiplied by SFB, exact;
 //      fp16: copied; bf16: rescaled by a power of two per column, see stage_activation). A long
@@ -21,12 +36,6 @@
 //      both operands, each lane takes its own dp4a dot products (u8 x s8) into exact int32 block
 //      sums and applies the scales in fp32, in the row tiles (compute_item_tile_dot) or, where
 //      CTAs have few rows (dot_pays), in the k spans (compute_item_dot).
-//      Where it fits (W4A4, one column, row-major weights, sm_90) the row sweep runs instead:
-//      no staging, each thread keeps its fixed pieces of the activation in registers and a
-//      group of warps streams whole rows (sweep_kernel in row_sweep.cuh; W4A16 and two
-//      columns: sweep16_kernel); 2..16 columns at L = 1 take the tile sweep (sweep8_kernel,
-//      row-major or tiled weights; 2-3 where the launch rule's sweep8_pays says): x in the
-//      registers of a thread block cluster, the weights through shared memory.
 //      The weight bytes reach registers either by each warp's own 16-byte loads, 4 items ahead
 //      (the register window), or, on sm_90+ where a CTA's whole weight stream is small, through
 //      a ring of shared-memory stages filled by bulk copies (the TMA's 1-D form) of 1 KB per row.
@@ -56,11 +65,11 @@
 
 namespace nvfp4 {
 
-// kActQuantF16 / kActQuantBF16: W4A4 with a 16-bit x quantized to NVFP4 inside the GEMV's staging
+// kActQuantF16 / kActQuantBF16: W4A4 with a 16-bit x quantized to NVFP4 inside the GEMV kernel
 // (quantize_block.cuh's rule, global multiplier *act_global_scale or 1, which the epilogue also
-// applies): bitwise what launch_quantize then the FP4 GEMV give. Planned as FP4; only the
-// integer plans take it (check_plan), N = 1, x 16-byte aligned; the caller asks fused_quant_fits
-// and otherwise quantizes, then runs the FP4 GEMV.
+// applies): bitwise what launch_quantize then the FP4 GEMV give. Planned as FP4; the integer
+// plans (row tiles, k spans, row sweep) and the band sweep take it (check_plan), N = 1, x 16-byte
+// aligned; the caller asks fused_quant_fits and otherwise quantizes, then runs the FP4 GEMV.
 enum ActKind : int { kActFP4 = 0, kActF16 = 1, kActBF16 = 2, kActQuantF16 = 3, kActQuantBF16 = 4 };
 // kScaleTiled names the tiled weight format, A and SFA together (see ScaleIndex and GemvParams).
 enum ScaleLayout : int { kScaleRowMajor = 0, kScaleBlocked = 1, kScaleTiled = 2 };

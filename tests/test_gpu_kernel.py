@@ -799,8 +799,8 @@ def test_tiled_band_sweep_matches_reference(m, k, act):
     rows; 40 and 33 rows: 3 bands) and single CTAs where they do or K is no multiple of 4096
     (6336 x 16384, 4100 x 14336, 300 x 6144), x's tiles past 48 KB of shared memory (6336 x 32768 on
     one CTA a cluster: 74 KB); K no multiple of 2048 (kRagged, item 271: each warp's last group
-    partly empty, 7168 on one CTA and on 2 of 28 tiles each, 5120, 18944, 11008 and 13824 on 2,
-    3584 on one; K ending inside a tile: 4160 on 2 CTAs of 17 and 16 tiles, 2080 on one, 32752);
+    partly empty, 7168 on one CTA and on 2 of 28 tiles each, 5120, 18944, 11008, 13824 and 3584 on
+    2; K ending inside a tile: 4160 on 2 CTAs of 17 and 16 tiles, 2080 on 2 of 9 and 8, 32752 on 2);
     bf16 x with magnitudes 2^-30 .. 2^30 along K (each warp converts its own tiles with its own
     power of two); three calls bitwise equal. FP4 x (W4A4, item 275) takes the band sweep where K
     fills every warp's groups (band16_pays: surely where K % 4096 == 0), the integer row tiles where

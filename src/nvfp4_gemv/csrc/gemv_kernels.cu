@@ -206,7 +206,7 @@ inline int launch_tile_sweep(const GemvParams& p, const GemvLaunch& plan, const 
   return shape.pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream) : launch_sweep8_for<2>(p, plan, dev, stream);
 }
 
-// The band sweep: clusters of plan.band CTAs (a launch attribute where 2), the shared-memory opt-in
+// The band sweep: clusters of plan.band CTAs (the launch's cluster attribute), the shared-memory opt-in
 // once per device (x's tiles past 48 KB where K > 16384 on one CTA a cluster).
 template <int kAct, bool kRagged>
 int launch_band16_of(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {

@@ -36,7 +36,7 @@ mid-tile in the second CTA's last tile, 8 fp16 columns at 4 chunks a thread with
 last piece, 16 bf16 and 11 FP4 columns with a partial last band, two bf16 columns past K = 16384
 with K ending mid-tile; and 8 fp16 columns on 300 x 8192 above); the band sweep where K is no
 multiple of 2048 (item 271: K = 7168 on clusters of 2, 4160 on 2 CTAs of 17 and 16 tiles, 2080
-on one, 32752 on 2 with K ending mid-tile); two and three columns by item 273's launch rule: the
+on 2, 32752 on 2 with K ending mid-tile); two and three columns by item 273's launch rule: the
 tiled format's tile sweep at two columns (K = 800 on one CTA and one row, 4160 on clusters of 2
 with a partial last band, 14336 on 2001 rows), two FP4 columns on row-major 33000x8192 (152 MB:
 the tile sweep past 2^27 bytes, a partial last tile), three bf16 columns on the tiled 70000x2048

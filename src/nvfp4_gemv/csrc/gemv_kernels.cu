@@ -206,8 +206,8 @@ inline int launch_tile_sweep(const GemvParams& p, const GemvLaunch& plan, const 
   return shape.pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream) : launch_sweep8_for<2>(p, plan, dev, stream);
 }
 
-// The band sweep: clusters of plan.band CTAs (the launch's cluster attribute), the shared-memory opt-in
-// once per device (x's tiles past 48 KB where K > 16384 on one CTA a cluster).
+// The band sweep: clusters of plan.band CTAs (the launch's cluster attribute), the shared-memory
+// opt-in once per device (x's tiles past 48 KB where K > 16384 on one CTA a cluster).
 template <int kAct, bool kRagged>
 int launch_band16_of(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
   if (const int err = smem_opt_in_once<band16_kernel<kAct, kRagged>>(band16_smem_most(dev))) return err;

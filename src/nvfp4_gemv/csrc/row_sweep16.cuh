@@ -15,8 +15,8 @@ namespace detail {
 // on the same loop (the FP4 activation decoded once, in the prologue, as the weights are:
 // BENCHMARKS.md item 181).
 //
-// The sweep's shape (sweep_kernel, row_sweep.cuh), with the products on the tensor core: mma.m16n8k16
-// takes A's 16 rows as (chunk g of row r, chunk g of row r + 1) and B's 8 columns as the
+// The sweep's shape (sweep_kernel, row_sweep.cuh), with the products on the tensor core:
+// mma.m16n8k16 takes A's 16 rows as (chunk g of row r, chunk g of row r + 1) and B's 8 columns as the
 // activation's chunks, where chunk g is what the 4 lanes of quad g hold. A lane puts its own
 // decoded weights of rows r and r + 1 in a0..a3 and its own activation (fp16, in pair_k order) in
 // b0, b1, so D[g][g] and D[g + 8][g] accumulate the quad's dot products of rows r and r + 1 with

@@ -142,6 +142,11 @@ def test_public_gemv_cpu_and_errors():
         nvfp4_gemv.gemv(a[0], sfa[0], x[0])
     with pytest.raises(ValueError, match="a must be"):
         nvfp4_gemv.gemv(a[0, 0], sfa[0], x[0], sfx[0])
+    with pytest.raises(ValueError, match=r"b must be \[K\] or \[N, K\] for an unbatched a .* got shape \(1, 2, 32\) "
+                                         r"with a of shape \(20, 32\)"):
+        nvfp4_gemv.gemv(a[0], sfa[0], x, sfx[0])  # a batch of b against one matrix
+    with pytest.raises(ValueError, match=r"b must be \[L, K\] or \[L, N, K\] for a batched a"):
+        nvfp4_gemv.gemv(a, sfa, x[0, 0], sfx[0, 0])
     with pytest.raises(ValueError, match="multiple of 16"):
         torch.ops.nvfp4.gemv(a[:, :, :4], sfa, x, sfx, 0, 0, None, None, None, torch.float16)
     with pytest.raises(ValueError, match="1..16"):

@@ -98,7 +98,9 @@ def gemv(
     if not batched:
         b3 = b3.unsqueeze(0)
     if b3.dim() != 3:
-        raise ValueError(f"b must be [K], [N, K] or [L, N, K] (K/2 when packed), got shape {tuple(b.shape)}")
+        forms = "[L, K] or [L, N, K] for a batched a" if batched else "[K] or [N, K] for an unbatched a"
+        raise ValueError(f"b must be {forms} (K/2 when packed), got shape {tuple(b.shape)} with a of shape "
+                         f"{tuple(a.shape)}")
     w4a4 = b3.dtype in (torch.uint8, getattr(torch, "float4_e2m1fn_x2", torch.uint8))
     if quantize_b and (w4a4 or sfb is not None):
         raise ValueError(f"quantize_b takes float16 / bfloat16 b without sfb, got {b3.dtype}"

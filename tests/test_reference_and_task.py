@@ -151,6 +151,17 @@ def test_public_gemv_cpu_and_errors():
         torch.ops.nvfp4.gemv(a[:, :, :4], sfa, x, sfx, 0, 0, None, None, None, torch.float16)
     with pytest.raises(ValueError, match="1..16"):
         torch.ops.nvfp4.gemv(a, sfa, x[:, :1].expand(1, 17, -1), sfx[:, :1].expand(1, 17, -1), 0, 0, None, None, None, torch.float16)
+    # The epilogue's operands, checked as the CUDA binding checks them (same messages).
+    with pytest.raises(ValueError, match=r"bias must be a contiguous float32 \[20\], got torch.float32 \(19,\)"):
+        nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], bias=torch.zeros(19))
+    with pytest.raises(ValueError, match=r"bias must be a contiguous float32 \[20\], got torch.float16"):
+        torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, None, None, torch.zeros(20, dtype=torch.float16), torch.float16)
+    with pytest.raises(ValueError, match="weight_global_scale must be a float32 tensor with one element, got "
+                                         "torch.float32 with 2 elements"):
+        torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, torch.ones(2), None, None, torch.float16)
+    with pytest.raises(ValueError, match="act_global_scale must be a float32 tensor with one element, got "
+                                         "torch.float64 with 1 elements"):
+        torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, None, torch.ones(1, dtype=torch.float64), None, torch.float16)
     with pytest.raises(TypeError, match="float8_e4m3fn or uint8"):
         nvfp4_gemv.gemv(a[0], sfa[0].float(), x[0], sfx[0])
     with pytest.raises(TypeError, match=r"a must be uint8, float8_e4m3fn or float4_e2m1fn_x2, got torch.float32 \(20, 32\)"):

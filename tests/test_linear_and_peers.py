@@ -61,6 +61,8 @@ def test_bad_inputs_name_what_was_received():
     q = nv.NVFP4Linear.from_linear(make_linear())
     with pytest.raises(ValueError, match=r"\[\.\.\., 64\].*\(2, 63\)"):
         q(torch.randn(2, 63, dtype=torch.bfloat16))
+    with pytest.raises(ValueError, match=r"\[\.\.\., 64\], got \(\)"):  # a 0-d x has no last dimension
+        q(torch.tensor(1.0, dtype=torch.bfloat16))
     with pytest.raises(TypeError, match="float32"):
         q(torch.randn(2, 64))
     with pytest.raises(ValueError, match="multiple of 16"):

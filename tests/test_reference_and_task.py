@@ -168,6 +168,13 @@ def test_public_gemv_cpu_and_errors():
         nvfp4_gemv.gemv(a[0].float(), sfa[0], x[0], sfx[0])
     with pytest.raises(ValueError, match="scale_layout"):
         nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], scale_layout="blocked")
+    with pytest.raises(ValueError, match=r"scale_layout must be 'auto', 'row-major', 'blocked' or 'tiled', got 'col'"):
+        nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], scale_layout="col")
+    # An integer output would truncate the sums without a word: refused as on the GPU.
+    with pytest.raises(ValueError, match="out must be float16, bfloat16 or float32, got torch.int8"):
+        nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], out_dtype=torch.int8)
+    with pytest.raises(ValueError, match="out must be float16, bfloat16 or float32, got torch.int32"):
+        nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], out=torch.empty((20, 2), dtype=torch.int32))
     tiles, tile_scales = nvfp4_gemv.to_tiled(a[0], sfa[0])  # the tiled weight format, 2-D and batched
     assert torch.equal(nvfp4_gemv.gemv(tiles, tile_scales, x[0], sfx[0], scale_layout="tiled", rows=20,
                                        out_dtype=torch.float32), ref)

@@ -81,6 +81,8 @@ def gemv(
            column and where the launch rule allows, the quantization happens inside the GEMV, in
            its staging or in the row sweep's registers, one kernel; otherwise two).
     """
+    if scale_layout not in ("auto", "row-major", "blocked", "tiled"):
+        raise ValueError(f"scale_layout must be 'auto', 'row-major', 'blocked' or 'tiled', got {scale_layout!r}")
     tiled = scale_layout == "tiled"
     if tiled:
         if rows is None or a.dim() not in (4, 5):

@@ -233,7 +233,7 @@ class NVFP4Linear(torch.nn.Module):
 
     # -- forward -----------------------------------------------------------------------------
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        if x.shape[-1] != self.in_features:
+        if x.dim() == 0 or x.shape[-1] != self.in_features:
             raise ValueError(f"NVFP4Linear: expected [..., {self.in_features}], got {tuple(x.shape)}")
         if x.dtype not in (torch.float16, torch.bfloat16):
             raise TypeError(f"NVFP4Linear: x must be float16 or bfloat16, got {x.dtype}")

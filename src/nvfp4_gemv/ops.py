@@ -24,11 +24,12 @@ FP4_DTYPES = (torch.uint8, getattr(torch, "float4_e2m1fn_x2", torch.uint8))
 
 
 def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None, wgs=None, ags=None,
-                    bias=None) -> tuple[int, int, int, int]:
+                    bias=None, out_dtype=None) -> tuple[int, int, int, int]:
     """Shape and dtype checks shared by the CPU and fake implementations (the CUDA binding makes the
     same checks in C++, with the same messages). Returns (L, M, K, N). The tiled weight format
     (sfa_layout TILED) takes M from out_shape and K from x. wgs, ags, bias: the epilogue's global
-    scales (float32, one element) and bias (contiguous float32 [M])."""
+    scales (float32, one element) and bias (contiguous float32 [M]); out_dtype: float16, bfloat16
+    or float32."""
     tiled = sfa_layout == reference.TILED
     if tiled:
         if a.dtype not in FP4_DTYPES or a.dim() != 5 or out_shape is None or len(out_shape) != 3 or x.dim() != 3:
@@ -76,6 +77,8 @@ def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None, wgs=
         if scale is not None and (scale.dtype != torch.float32 or scale.numel() != 1):
             raise ValueError(f"nvfp4.gemv: {name} must be a float32 tensor with one element, got {scale.dtype} "
                              f"with {scale.numel()} elements")
+    if out_dtype is not None and out_dtype not in (torch.float16, torch.bfloat16, torch.float32):
+        raise ValueError(f"nvfp4.gemv: out must be float16, bfloat16 or float32, got {out_dtype}")
     if bias is not None and (bias.dtype != torch.float32 or bias.dim() != 1 or bias.shape[0] != M or
                              bias.stride(0) != 1):
         raise ValueError(f"nvfp4.gemv: bias must be a contiguous float32 [{M}], got {bias.dtype} {tuple(bias.shape)}")
@@ -89,17 +92,17 @@ def load() -> None:
 
     @torch.library.impl("nvfp4::gemv", "CPU")
     def _gemv_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
-        check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, None, wgs, ags, bias)
+        check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, None, wgs, ags, bias, out_dtype)
         return reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype)
 
     @torch.library.impl("nvfp4::gemv_out", "CPU")
     def _gemv_out_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
-        M = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias)[1]
+        M = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias, out.dtype)[1]
         out.copy_(reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out.dtype, rows=M))
 
     @torch.library.register_fake("nvfp4::gemv")
     def _gemv_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
-        L, M, _, N = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, None, wgs, ags, bias)
+        L, M, _, N = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, None, wgs, ags, bias, out_dtype)
         return a.new_empty((L, M, N), dtype=out_dtype)
 
     @torch.library.impl("nvfp4::quantize", "CPU")
@@ -117,7 +120,7 @@ def load() -> None:
 
     @torch.library.register_fake("nvfp4::gemv_out")
     def _gemv_out_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
-        check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias)
+        check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias, out.dtype)
         return None
 
     def _check_dynamic_x(x):
@@ -127,7 +130,8 @@ def load() -> None:
     @torch.library.impl("nvfp4::gemv_dynamic_out", "CPU")
     def _gemv_dynamic_out_cpu(a, sfa, x, sfa_layout, wgs, ags, bias, out):
         _check_dynamic_x(x)
-        M = check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias)[1]
+        M = check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias,
+                            out.dtype)[1]
         q = format.quantize(x, global_scale=ags)
         out.copy_(reference.gemv_reference(a, sfa, format.as_uint8(q.data), format.as_uint8(q.scales), sfa_layout,
                                            reference.ROW_MAJOR, wgs, ags, bias, out.dtype, rows=M))
@@ -135,5 +139,5 @@ def load() -> None:
     @torch.library.register_fake("nvfp4::gemv_dynamic_out")
     def _gemv_dynamic_out_fake(a, sfa, x, sfa_layout, wgs, ags, bias, out):
         _check_dynamic_x(x)
-        check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias)
+        check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias, out.dtype)
         return None

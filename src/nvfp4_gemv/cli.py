@@ -18,6 +18,29 @@ def backend() -> str:
     return "CPU reference (exact, float64): no CUDA device"
 
 
+def shape_arg(text: str) -> tuple[int, int, int]:
+    """--shape m,k[,l]: positive sizes, k a multiple of 16 (the format's block); l = 1 when not given."""
+    try:
+        dims = [int(v) for v in text.split(",")]
+    except ValueError:
+        dims = []
+    if len(dims) not in (2, 3) or min(dims) < 1 or dims[1] % 16:
+        raise argparse.ArgumentTypeError(f"expected m,k or m,k,l: positive integers with k a multiple of 16, "
+                                         f"got {text!r}")
+    return dims[0], dims[1], dims[2] if len(dims) == 3 else 1
+
+
+def positive_int(text: str) -> int:
+    """--reps and the decode's sizes: an integer >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
 def cmd_info(_args) -> int:
     print(f"nvfp4_gemv {__version__}")
     print(f"torch {torch.__version__} (CUDA {torch.version.cuda})")
@@ -59,7 +82,7 @@ def cmd_bench(args) -> int:
         return 2
     from . import bench
 
-    shapes = [tuple(int(v) for v in s.split(",")) for s in args.shape] if args.shape else None
+    shapes = args.shape
     if args.peers:
         from . import peers
 
@@ -76,6 +99,13 @@ def cmd_bench(args) -> int:
 
 
 def cmd_decode(args) -> int:
+    from .decode import check_model_sizes
+
+    try:  # before the GPU check, so that the sizes get their answer on any machine
+        check_model_sizes(args.hidden, args.intermediate)
+    except ValueError as err:
+        print(f"nvfp4-gemv {err}", file=sys.stderr)
+        return 2
     if not torch.cuda.is_available():
         print("decode needs a CUDA GPU; none is visible here")
         return 2
@@ -118,9 +148,10 @@ def main(argv=None) -> int:
         p = sub.add_parser(name, help=hlp)
         p.set_defaults(fn=fn)
         p.add_argument("--quick", action="store_true", help="check: only the first three test shapes")
-        p.add_argument("--shape", action="append", help="bench: m,k,l (repeatable; default: the task's)")
+        p.add_argument("--shape", action="append", type=shape_arg,
+                       help="bench: m,k[,l] (repeatable; default: the task's)")
         p.add_argument("--flush", choices=("write", "read"), default="write")
-        p.add_argument("--reps", type=int, default=50)
+        p.add_argument("--reps", type=positive_int, default=50)
         p.add_argument("--leaderboard", action="store_true", help="fresh inputs + re-check each rep, the task's stop rule")
         p.add_argument("--no-baselines", action="store_true")
         p.add_argument("--all", action="store_true", help="bench: also model layers, W4A16 and N = 1..16")
@@ -130,10 +161,10 @@ def main(argv=None) -> int:
         p.add_argument("--only", help="bench --peers: comma-separated substrings of the peers to run (default: all)")
     p = sub.add_parser("decode", help="end-to-end greedy decode of a small Llama with NVFP4Linear layers")
     p.set_defaults(fn=cmd_decode)
-    p.add_argument("--steps", type=int, default=48)
-    p.add_argument("--layers", type=int, default=8)
-    p.add_argument("--hidden", type=int, default=2048)
-    p.add_argument("--intermediate", type=int, default=5632)
+    p.add_argument("--steps", type=positive_int, default=48)
+    p.add_argument("--layers", type=positive_int, default=8)
+    p.add_argument("--hidden", type=positive_int, default=2048)
+    p.add_argument("--intermediate", type=positive_int, default=5632)
     p.add_argument("--activation", choices=("weight-only", "dynamic"), default="weight-only")
     p.add_argument("--weight-layout", choices=("auto", "tiled", "row-major"), default="auto",
                    help="NVFP4Linear's weight storage (auto: row-major on sm_90 where the row sweeps take "

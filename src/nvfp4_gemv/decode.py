@@ -50,10 +50,21 @@ def _swap(model: torch.nn.Module, kind: type, make) -> int:
     return count
 
 
+def check_model_sizes(hidden: int, intermediate: int) -> None:
+    """The model's sizes: heads of 128 (hidden / 128 of them, hidden / 512 key-value heads, at least
+    one, which must divide the heads) and NVFP4's 16-value blocks along every Linear's K."""
+    heads, kv_heads = hidden // 128, max(1, hidden // 512)
+    if hidden < 128 or hidden % 128 or heads % kv_heads or intermediate < 16 or intermediate % 16:
+        raise ValueError(f"decode: hidden must be a multiple of 128 whose hidden / 128 heads take hidden / 512 "
+                         f"key-value heads evenly (e.g. 2048), intermediate a multiple of 16; got hidden={hidden}, "
+                         f"intermediate={intermediate}")
+
+
 def build_models(hidden: int, intermediate: int, layers: int, vocab: int, seed: int, device, activation: str,
                  weight_layout: str = "auto"):
     from transformers import LlamaConfig, LlamaForCausalLM
 
+    check_model_sizes(hidden, intermediate)
     torch.manual_seed(seed)
     cfg = LlamaConfig(hidden_size=hidden, intermediate_size=intermediate, num_hidden_layers=layers,
                       num_attention_heads=hidden // 128, num_key_value_heads=max(1, hidden // 512),

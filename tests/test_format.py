@@ -5,6 +5,7 @@ import math
 import pytest
 import torch
 
+import nvfp4_gemv
 from nvfp4_gemv import format as fmt
 
 
@@ -97,6 +98,16 @@ def test_quantize_modes_and_errors():
         fmt.quantize(torch.ones(3, 20))
     with pytest.raises(ValueError, match="NaN or infinity"):
         fmt.quantize(torch.tensor([float("nan")] * 16))
+    # A global scale is one number: a tensor of two is refused, not broadcast or reshaped away.
+    assert fmt.quantize(x, global_scale=torch.tensor([[0.5]])).global_scale.shape == ()
+    with pytest.raises(ValueError, match=r"quantize: global_scale must be a float or a tensor of one element, got shape \(2,\)"):
+        fmt.quantize(x, global_scale=torch.ones(2))
+    with pytest.raises(ValueError, match=r"dequantize: global_scale must be .* got shape \(2,\)"):
+        fmt.dequantize(q.data, q.scales, torch.ones(2))
+    with pytest.raises(ValueError, match=r"ModelOpt weight_scale_2 must be .* got shape \(1, 3\)"):
+        fmt.global_scale_from_modelopt(torch.ones(1, 3))
+    with pytest.raises(ValueError, match=r"quantize_activation: global_scale must be .* got shape \(2,\)"):
+        nvfp4_gemv.quantize_activation(x, torch.ones(2))
     with pytest.raises(TypeError, match="floating"):
         fmt.quantize(torch.ones(16, dtype=torch.int32))
 

@@ -55,6 +55,10 @@ def test_from_quantized_conventions_agree():
         nv.NVFP4Linear.from_quantized(q.data, q.scales, gs, convention="awq")
     with pytest.raises(ValueError, match="weight_scale"):
         nv.NVFP4Linear.from_quantized(q.data, q.scales[:, :1], gs, convention="modelopt")
+    with pytest.raises(ValueError, match=r"NVFP4Linear: global_scale must be .* got shape \(2,\)"):
+        nv.NVFP4Linear.from_quantized(q.data, q.scales, torch.ones(2), convention="compressed-tensors")
+    with pytest.raises(ValueError, match=r"NVFP4Linear: input_global_scale must be .* got shape \(3,\)"):
+        nv.NVFP4Linear.from_quantized(q.data, q.scales, gs, convention="modelopt", input_global_scale=torch.ones(3))
 
 
 def test_bad_inputs_name_what_was_received():

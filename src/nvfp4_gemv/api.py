@@ -154,6 +154,8 @@ def quantize_activation(x: torch.Tensor, global_scale: torch.Tensor | None = Non
     scale, so it reaches the GEMV output as NaN (format.quantize raises instead).
     """
     ops.load()
-    gs = None if global_scale is None else global_scale.reshape(1).to(torch.float32)
+    gs = None
+    if global_scale is not None:
+        gs = fmt.scalar_scale(global_scale, "quantize_activation: global_scale").reshape(1)
     data, scales = torch.ops.nvfp4.quantize(x.contiguous(), gs)
     return fmt.NVFP4Tensor(data, scales, gs.reshape(()) if gs is not None else torch.ones((), device=x.device))

@@ -152,6 +152,14 @@ class NVFP4Tensor:
         return dequantize(self.data, self.scales, self.global_scale).to(dtype)
 
 
+def scalar_scale(value: torch.Tensor | float, name: str, device=None) -> torch.Tensor:
+    """A global scale as a float32 0-d tensor: a float, or a tensor of one element (any shape)."""
+    t = torch.as_tensor(value, dtype=torch.float32, device=device)
+    if t.numel() != 1:
+        raise ValueError(f"{name} must be a float or a tensor of one element, got shape {tuple(t.shape)}")
+    return t.reshape(())
+
+
 def default_global_scale(x: torch.Tensor) -> torch.Tensor:
     """amax / (6 * 448), so that the largest block scale is 448; 1 for an all-zero tensor."""
     amax = x.detach().abs().amax().float()
@@ -180,7 +188,7 @@ def quantize(x: torch.Tensor, *, global_scale: torch.Tensor | float | str | None
     elif global_scale is None:
         gs = torch.ones((), dtype=torch.float32, device=x.device)
     else:
-        gs = torch.as_tensor(global_scale, dtype=torch.float32, device=x.device).reshape(())
+        gs = scalar_scale(global_scale, "quantize: global_scale", x.device)
         if not (torch.isfinite(gs) & (gs > 0)).item():
             raise ValueError(f"global_scale must be finite and positive, got {gs.item()}")
     blocks = xf.reshape(*xf.shape[:-1], -1, BLOCK)
@@ -207,19 +215,19 @@ def dequantize(
         )
     out = (values.reshape(*values.shape[:-1], -1, BLOCK) * s.unsqueeze(-1)).reshape(values.shape)
     if global_scale is not None:
-        out = out * torch.as_tensor(global_scale, dtype=torch.float32, device=out.device)
+        out = out * scalar_scale(global_scale, "dequantize: global_scale", out.device)
     return out
 
 
 def global_scale_from_modelopt(weight_scale_2: torch.Tensor | float) -> torch.Tensor:
     """ModelOpt stores ``weight_scale_2`` as the dequantization multiplier (amax / 2688): returned as is."""
-    return torch.as_tensor(weight_scale_2, dtype=torch.float32).reshape(())
+    return scalar_scale(weight_scale_2, "ModelOpt weight_scale_2")
 
 
 def global_scale_from_compressed_tensors(weight_global_scale: torch.Tensor | float) -> torch.Tensor:
     """compressed-tensors stores ``weight_global_scale`` as the encode scale (2688 / amax): the
     dequantization multiplier is its reciprocal."""
-    return 1.0 / torch.as_tensor(weight_global_scale, dtype=torch.float32).reshape(())
+    return 1.0 / scalar_scale(weight_global_scale, "compressed-tensors weight_global_scale")
 
 
 # ---------------------------------------------------------------------------------------------

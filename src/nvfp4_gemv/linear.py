@@ -155,14 +155,16 @@ class NVFP4Linear(torch.nn.Module):
         if w.dim() != 2 or s.dim() != 2 or s.shape != (w.shape[0], w.shape[1] // 8):
             raise ValueError(f"NVFP4Linear: weight [out, in/2] and weight_scale [out, in/16] expected, "
                              f"got {tuple(w.shape)} and {tuple(s.shape)}")
-        gs = (fmt.global_scale_from_compressed_tensors(global_scale) if convention == "compressed-tensors"
-              else fmt.global_scale_from_modelopt(global_scale))
+        gs = fmt.scalar_scale(global_scale, "NVFP4Linear: global_scale")
+        if convention == "compressed-tensors":
+            gs = fmt.global_scale_from_compressed_tensors(gs)
         layer = cls(w.shape[1] * 2, w.shape[0], bias is not None, activation=activation,
                     weight_layout=weight_layout, device=w.device)
         layer._set_weight(w, s)
         layer.weight_global_scale.copy_(gs.reshape(1))
         if input_global_scale is not None:
-            layer.input_global_scale.copy_(torch.as_tensor(input_global_scale, dtype=torch.float32).reshape(1))
+            input_gs = fmt.scalar_scale(input_global_scale, "NVFP4Linear: input_global_scale")
+            layer.input_global_scale.copy_(input_gs.reshape(1))
         if bias is not None:
             layer.bias.copy_(bias.detach().float())
         return layer

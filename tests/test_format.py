@@ -100,7 +100,8 @@ def test_quantize_modes_and_errors():
         fmt.quantize(torch.tensor([float("nan")] * 16))
     # A global scale is one number: a tensor of two is refused, not broadcast or reshaped away.
     assert fmt.quantize(x, global_scale=torch.tensor([[0.5]])).global_scale.shape == ()
-    with pytest.raises(ValueError, match=r"quantize: global_scale must be a float or a tensor of one element, got shape \(2,\)"):
+    with pytest.raises(ValueError,
+                       match=r"quantize: global_scale must be a float or a tensor of one element, got shape \(2,\)"):
         fmt.quantize(x, global_scale=torch.ones(2))
     with pytest.raises(ValueError, match=r"dequantize: global_scale must be .* got shape \(2,\)"):
         fmt.dequantize(q.data, q.scales, torch.ones(2))

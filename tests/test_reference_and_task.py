@@ -132,6 +132,16 @@ def test_custom_kernel_on_cpu_writes_c_in_place():
     assert ok, msg
 
 
+def test_task_input_must_be_the_seven_tuple():
+    data = task.generate_input(m=128, k=256, l=1, seed=3)
+    with pytest.raises(ValueError, match="7-tuple .* got tuple of 3"):
+        task.custom_kernel(data[:3])
+    with pytest.raises(ValueError, match=r"the task's c is a 3-D tensor .* got \(128, 1\)"):
+        task.custom_kernel((*data[:6], data[6][:, :, 0]))
+    with pytest.raises(ValueError, match=r"the task's a is a 3-D tensor .* got \(128, 128\)"):
+        task.ref_kernel((data[0][:, :, 0], *data[1:]))
+
+
 def test_public_gemv_cpu_and_errors():
     gen = torch.Generator().manual_seed(3)
     a, sfa, x, sfx = random_problem(1, 20, 64, 2, gen, "fp4")

@@ -61,7 +61,14 @@ def generate_input(m: int, k: int, l: int, seed: int, device: torch.device | str
 
 
 def _canonical(data):
+    if not isinstance(data, (tuple, list)) or len(data) != 7:
+        got = f"{type(data).__name__} of {len(data)}" if isinstance(data, (tuple, list)) else type(data).__name__
+        raise ValueError(f"the task's input is the 7-tuple (a, b, sfa, sfb, sfa_permuted, sfb_permuted, c), got {got}")
     a, b, sfa, sfb, _, _, c = data
+    for name, t in (("a", a), ("b", b), ("sfa", sfa), ("sfb", sfb), ("c", c)):
+        if not isinstance(t, torch.Tensor) or t.dim() != 3:
+            shape = tuple(t.shape) if isinstance(t, torch.Tensor) else type(t).__name__
+            raise ValueError(f"the task's {name} is a 3-D tensor (rows, K or K/2 or K/16, L), got {shape}")
     p = (2, 0, 1)
     return (fmt.as_uint8(a).permute(*p), fmt.as_uint8(sfa).permute(*p),
             fmt.as_uint8(b).permute(*p)[:, :1], fmt.as_uint8(sfb).permute(*p)[:, :1], c.permute(*p))

@@ -180,6 +180,9 @@ def test_public_gemv_cpu_and_errors():
         nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], scale_layout="blocked")
     with pytest.raises(ValueError, match=r"scale_layout must be 'auto', 'row-major', 'blocked' or 'tiled', got 'col'"):
         nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], scale_layout="col")
+    with pytest.raises(ValueError, match=r"out must have shape \(20, 2\) for a of shape \(20, 32\) and b of shape "
+                                         r"\(2, 32\), got \(20, 3\)"):
+        nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], out=torch.empty((20, 3)))
     # An integer output would truncate the sums without a word: refused as on the GPU.
     with pytest.raises(ValueError, match="out must be float16, bfloat16 or float32, got torch.int8"):
         nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], out_dtype=torch.int8)

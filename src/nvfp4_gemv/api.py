@@ -132,6 +132,10 @@ def gemv(
         if vector:
             out = out[..., 0]
     else:
+        want = ((L,) if batched else ()) + (M,) + (() if vector else (N,))
+        if tuple(out.shape) != want:
+            raise ValueError(f"out must have shape {want} for a of shape {tuple(a.shape)} and b of shape "
+                             f"{tuple(b.shape)}, got {tuple(out.shape)}")
         out3 = out.unsqueeze(-1) if vector else out
         if not batched:
             out3 = out3.unsqueeze(0)

@@ -3,7 +3,8 @@
 # CTAs: docs/runs/run460/cluster3.patch applied to this (disposable) copy of the tree, then the
 # build, every GPU test of the kernel, features and NVFP4Linear (the band sweep test's shapes on
 # clusters of 3: 300 x 6144, 77 x 5120, 1000 x 18944, 33 x 11008, 100 x 4160, 17 x 32752), then
-# compute-sanitizer memcheck on all of the patched scripts/memcheck_cases.py (4096 x 11008 added).
+# compute-sanitizer memcheck on all of the patched scripts/memcheck_cases.py (4096 x 11008 and a dynamic
+# 300 x 12288 on clusters of 3 added).
 # Usage (device, from the repo root): bash docs/runs/run461/call.sh  (OUT: where the output goes)
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}

@@ -34,3 +34,21 @@ def test_plans_keep_the_kernel_invariants(plan_rules, switches):
     run = subprocess.run([str(plan_rules)], capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stdout + run.stderr
     assert " 0 failures" in run.stdout and "plans checked" in run.stdout, run.stdout
+
+
+def test_show_prints_the_h200_plans(plan_rules):
+    """`plan_rules show`: the plan of each shape on the H200 (the measured rule's choices, BENCHMARKS.md
+    items 271 and 275), and a bad shape refused with what was given."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NVFP4_GEMV_")}
+    run = subprocess.run([str(plan_rules), "show", "bf16", "tiled", "13824x5120", "7168x16384"], capture_output=True,
+                         text=True, env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.splitlines() == [
+        "13824x5120x1x1: band sweep, grid 396, clusters of 1, row blocks 396, splits 1, k range 5120, "
+        "3 bands a CTA x 6 slots a warp = 18",
+        "7168x16384x1x1: band sweep, grid 396, clusters of 2, row blocks 198, splits 1, k range 8192, "
+        "3 bands a CTA x 8 slots a warp = 24"], run.stdout
+    run = subprocess.run([str(plan_rules), "show", "fp4", "rowmajor", "7168x16384", "7168x16383"], capture_output=True,
+                         text=True, env=env)
+    assert run.returncode == 2 and run.stdout.startswith("7168x16384x1x1: sweep, grid 396,"), run.stdout
+    assert "got 7168x16383" in run.stderr, run.stderr

@@ -10,6 +10,11 @@
 // variants BENCHMARKS.md measured (a change of rule shows up here before it reaches a GPU). Tiled
 // weights (sfa layout kScaleTiled): the tiled row-tile variant, tile-aligned k and row ranges.
 // Prints one line per failure and a summary; exits 1 on any failure.
+// `plan_rules show fp4|fp16|bf16 tiled|rowmajor MxK[xL[xN]] ...` prints instead the H200's plan for
+// each shape (kernel family, grid, clusters, splits, k range; for the band sweep a CTA's bands x a
+// warp's tile slots, its cluster rule's count): what a launch-rule change does before any device
+// run (BENCHMARKS.md item 277). Build: nvcc -O1 -std=c++17 -arch=sm_90a -Isrc/nvfp4_gemv/csrc
+// tests/cpp/plan_rules.cu src/nvfp4_gemv/csrc/gemv_kernels.cu -o /tmp/plan_rules.
 #include "nvfp4_gemv.cuh"
 
 #include <cstdint>
@@ -166,6 +171,13 @@ void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
 // groups of 2 (the slots past its tiles empty), at most one cluster a
 // band, the clusters resident at 3 CTAs an SM, x's tiles (8 warps x their whole groups) and the
 // bands' sums within a third of the SM's shared memory.
+// A warp's tile slots a band on a cluster of `band` CTAs: its CTA's k tiles over 8 warps in whole
+// groups of 2 (band16_warp_tiles).
+int band_warp_slots(int K, int band) {
+  const int cta_tiles = ((K + 127) / 128 + band - 1) / band;
+  return ((cta_tiles + 7) / 8 + 1) / 2 * 2;
+}
+
 void check_band_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   const int64_t bands = (c.M + 15) / 16;
   if (d.dev.major != 9 || c.sf_layout != kScaleTiled || c.N != 1 || c.L != 1 || !c.aligned ||
@@ -176,7 +188,7 @@ void check_band_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   if (c.act == kActFP4 && !forced && c.K % (2048 * g.band) != 0)
     fail(d, c, g, "band sweep: W4A4 where K leaves every warp's groups full (band16_pays)");
   const int k_tiles = (c.K + 127) / 128, cta_tiles = (k_tiles + g.band - 1) / g.band;
-  const int warp_tiles = ((cta_tiles + 7) / 8 + 1) / 2 * 2;
+  const int warp_tiles = band_warp_slots(c.K, g.band);
   if ((g.band != 1 && g.band != 2) || g.k_split != 128 * cta_tiles || g.splits != 1 || g.row_blocks > bands ||
       g.row_blocks > 3 * d.dev.sms / g.band || g.sweep || g.cluster || g.integer || !g.tiled || g.ring || g.spans)
     fail(d, c, g, "band sweep: clusters of 1 or 2 CTAs splitting K's tiles, at most one a band, resident at 3 CTAs an SM");
@@ -268,9 +280,41 @@ const char* variant(const GemvLaunch& g) {
   return g.act_raw_offset > 0 ? "tiles+bulk" : "tiles";
 }
 
+// The `show` mode: the plans of the shapes in args on device d. Returns the exit status.
+int show_plans(const Device& d, int argc, char** argv) {
+  const auto is = [](const char* a, const char* b) { return std::strcmp(a, b) == 0; };
+  if (argc < 3 || !(is(argv[0], "fp4") || is(argv[0], "fp16") || is(argv[0], "bf16")) ||
+      !(is(argv[1], "tiled") || is(argv[1], "rowmajor"))) {
+    std::fprintf(stderr, "usage: plan_rules show fp4|fp16|bf16 tiled|rowmajor MxK[xL[xN]] ...\n");
+    return 2;
+  }
+  const int act = is(argv[0], "fp4") ? kActFP4 : is(argv[0], "fp16") ? kActF16 : kActBF16;
+  const int layout = is(argv[1], "tiled") ? kScaleTiled : kScaleRowMajor;
+  for (int i = 2; i < argc; ++i) {
+    int M = 0, K = 0, L = 1, N = 1;
+    if (std::sscanf(argv[i], "%dx%dx%dx%d", &M, &K, &L, &N) < 2 || M < 1 || K < 16 || K % 16 || L < 1 || N < 1 ||
+        N > 16) {
+      std::fprintf(stderr, "a shape is MxK[xL[xN]] with K a multiple of 16 and N <= 16, got %s\n", argv[i]);
+      return 2;
+    }
+    const GemvLaunch g = plan_gemv_for(params_of(Case{M, K, L, N, act, layout, true}), d.dev);
+    std::printf("%dx%dx%dx%d: %s, grid %d, clusters of %d, row blocks %d, splits %d, k range %d", M, K, L, N,
+                g.sweep && !g.integer ? "W4A16 sweep" : variant(g), g.grid, g.band ? g.band : g.cluster ? g.cluster : 1,
+                g.row_blocks, g.splits, g.k_split);
+    if (g.band) {
+      const int64_t per_cta = ((M + 15) / 16 + g.row_blocks - 1) / g.row_blocks;
+      const int slots = band_warp_slots(K, g.band);
+      std::printf(", %lld bands a CTA x %d slots a warp = %lld", (long long)per_cta, slots,
+                  (long long)(per_cta * slots));
+    }
+    std::printf("\n");
+  }
+  return 0;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   const Device devices[] = {
       // 2 x 113 KB per SM (the rule's target); 227 KB a CTA may opt in to; clusters of 1..8
       // tile-sweep CTAs resident at once as runs 274, 277 and 301 found them
@@ -279,6 +323,7 @@ int main() {
       {"B200", {148, 115712, 10, 2}},
       {"RTX", {46, 101376, 8, 1}},
   };
+  if (argc > 1 && std::strcmp(argv[1], "show") == 0) return show_plans(devices[0], argc - 2, argv + 2);
   // The rule measured on the H200 (BENCHMARKS.md "Current"): N = 1 unless said, W4A4, row-major
   // scales, aligned. With the row sweep (the default): its pieces per thread, warps per row and
   // CTAs (sweep_plan); with NVFP4_GEMV_SWEEP=0 alone, the variants measured before it (nullptr:

@@ -107,8 +107,9 @@ __device__ __forceinline__ void unpack16(const uint4 (&u)[sizeof(T)], float (&v)
 }
 
 // A 16-bit x's block (its two 16-byte words; bf16 or fp16 as `bf16` says) quantized with global
-// multiplier gs: quantize_block16's codes in lo / hi, its scale byte returned. The GEMV kernels that
-// quantize x themselves (row tiles, row sweep, band sweep) take it, so their codes are the quantize kernel's.
+// multiplier gs: quantize_block16's codes in lo / hi, its scale byte returned. The GEMV kernels
+// that quantize x themselves (row tiles, row sweep, band sweep) take it, so their codes are the
+// quantize kernel's.
 __device__ __forceinline__ uint32_t quantize_x16_block(const uint4 (&raw)[2], bool bf16, float gs, uint32_t& lo,
                                                        uint32_t& hi) {
   float v[16];

@@ -35,6 +35,33 @@ def random_problem(l, m, k, n, gen, act="fp4", device="cpu"):
     return a, sfa, x, sfx
 
 
+def out_memory_cases(device):
+    """gemv_out calls on a W4A16 problem (20 rows, K = 64, fp16 x and out in one buffer) whose out
+    the op must refuse, an out whose elements share memory or one that shares bytes with an input,
+    and two it must take (a permuted out; an out right after x's last byte), for the CPU and CUDA
+    tests alike. Yields (what, gemv_out's arguments, the error's pattern or None)."""
+    gen = torch.Generator().manual_seed(11)
+    a, sfa, _, _ = random_problem(1, 20, 64, 1, gen, "fp16", device)
+    buf = torch.randn(64 + 40, generator=gen).to(torch.float16).to(device)
+    x = buf[:64].view(1, 1, 64)
+    x2 = torch.randn((1, 2, 64), generator=gen).to(torch.float16).to(device)  # two columns, a buffer of its own
+    bias = torch.randn(20, generator=gen).to(device)
+
+    def args(out, x=x, bias=None):
+        return (a, sfa, x, None, 0, 0, None, None, bias, out)
+
+    yield "a permuted out", args(torch.empty(2, 20, dtype=torch.float16, device=device).t()[None], x2), None
+    yield "out right after x", args(buf[64:84].view(1, 20, 1)), None
+    yield "out expanded", args(torch.empty(1, 1, 1, dtype=torch.float16, device=device).expand(1, 20, 1)), \
+        r"out must not have elements that share memory, got shape \[1, 20, 1\] strides \[1, 0, 1\]"
+    yield "rows overlapping columns", args(buf[64:].as_strided((1, 20, 2), (40, 1, 1)), x2), \
+        r"out must not have elements that share memory, got shape \[1, 20, 2\] strides \[40, 1, 1\]"
+    yield "out over x's last 4 values", args(buf[60:80].view(1, 20, 1)), \
+        r"out must not share memory with x \(the kernel reads x while it writes out\), got out of shape " \
+        r"\[1, 20, 1\] strides \[20, 1, 1\] and x of shape \[1, 1, 64\] strides \[64, 64, 1\]"
+    yield "out on the bias", args(bias.view(1, 20, 1), bias=bias), r"out must not share memory with bias"
+
+
 def tolerance(a, sfa, x, sfx, out_dtype, sfa_layout=0, sfx_layout=0, extra_rel=0.0) -> torch.Tensor:
     """Elementwise bound for kernel vs exact reference.
 

@@ -12,8 +12,8 @@ import torch
 import nvfp4_gemv
 from nvfp4_gemv import format as fmt
 from nvfp4_gemv import ops, reference, task
-from helpers import (assert_close_elementwise, capture_cuda_graph, cuda_kernel_names, random_codes, random_problem,
-                     random_scales, tolerance, ulp_of)
+from helpers import (assert_close_elementwise, capture_cuda_graph, cuda_kernel_names, out_memory_cases, random_codes,
+                     random_problem, random_scales, tolerance, ulp_of)
 
 pytestmark = pytest.mark.gpu
 DEV = "cuda"
@@ -1020,6 +1020,26 @@ def test_bad_inputs_raise_clear_errors():
         call(a, sfa, x, None, 0, 0, None, None, None, out)
     with pytest.raises(RuntimeError, match="weight_global_scale must be a float32"):
         call(a, sfa, x, sfx, 0, 0, torch.ones(2, device=DEV), None, None, out)
+
+
+def test_out_must_not_share_memory():
+    """The CUDA binding refuses an out whose elements share memory, or that shares bytes with an
+    input (the kernel would write it while other CTAs read: a wrong answer, not an error), with
+    the messages of the CPU twin (test_reference_and_task); the outs it takes, a permuted one and
+    one right after x's bytes, are poisoned first and come out within the tolerance."""
+    ops.load()
+    for what, args, error in out_memory_cases(DEV):
+        a, sfa, x, _, _, _, _, _, bias, out = args
+        if error is None:
+            out.fill_(float("nan"))
+            torch.ops.nvfp4.gemv_out(*args)
+            want = reference.gemv_reference(a, sfa, x, None, out_dtype=torch.float64)
+            assert_close_elementwise(out, want, tolerance(a, sfa, x, None, out.dtype), what)
+            continue
+        with pytest.raises(RuntimeError, match=error):
+            torch.ops.nvfp4.gemv_out(*args)
+        with pytest.raises(RuntimeError, match=error):
+            torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, 0, None, None, bias, out)
 
 
 def test_public_gemv_layouts():

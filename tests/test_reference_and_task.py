@@ -197,6 +197,28 @@ def test_public_gemv_cpu_and_errors():
         nvfp4_gemv.gemv(tiles, tile_scales, x[0], sfx[0], scale_layout="tiled")
 
 
+def test_out_must_not_share_memory():
+    """gemv_out and gemv_dynamic_out refuse an out whose elements share memory, or that shares bytes
+    with an input (on the GPU either would come out wrong: test_gpu_kernel's twin), with the CUDA
+    binding's messages; a permuted out and one right after x's bytes are taken, and equal the
+    reference."""
+    from helpers import out_memory_cases
+    from nvfp4_gemv import ops
+
+    ops.load()
+    for what, args, error in out_memory_cases("cpu"):
+        a, sfa, x, _, _, _, _, _, bias, out = args
+        if error is None:
+            torch.ops.nvfp4.gemv_out(*args)
+            want = reference.gemv_reference(a, sfa, x, None, bias=bias, out_dtype=out.dtype)
+            assert torch.equal(out, want), what
+            continue
+        with pytest.raises(ValueError, match=error):
+            torch.ops.nvfp4.gemv_out(*args)
+        with pytest.raises(ValueError, match=error):
+            torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, 0, None, None, bias, out)
+
+
 def test_fake_impl_shapes_under_fake_mode():
     from torch._subclasses.fake_tensor import FakeTensorMode
 

@@ -73,7 +73,8 @@ def gemv(
            W4A4: packed E2M1 [K/2] / [N, K/2] / [L, N, K/2] with sfb like sfa;
            W4A16: float16 / bfloat16 [K] / [N, K] / [L, N, K] with sfb None.
     out    [M, N] / [L, M, N] (or [M] / [L, M] for a 1-D b), float16 / bfloat16 / float32, any
-           strides, written in place; allocated with out_dtype when None.
+           strides, written in place (refused where two of its elements, or it and an input,
+           share memory); allocated with out_dtype when None.
     weight_global_scale, act_global_scale: float32 one-element tensors on a's device (floats are
            accepted but cost a host-to-device copy per call); bias: float32 [M].
     quantize_b: W4A4 on a float16 / bfloat16 b quantized per call, bitwise quantize_activation(b,

@@ -85,6 +85,42 @@ def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None, wgs=
     return L, M, K, N
 
 
+def _distinct_elements(t: torch.Tensor) -> bool:
+    """No two of t's elements share memory: with the dimensions of more than one element in
+    increasing stride order, each stride steps past all that the smaller ones reach (sufficient,
+    not necessary; the CUDA binding's distinct_elements)."""
+    reach = 0
+    for stride, size in sorted((st, n) for st, n in zip(t.stride(), t.shape) if n > 1):
+        if stride <= reach:
+            return False
+        reach += stride * (size - 1)
+    return True
+
+
+def _byte_span(t: torch.Tensor) -> tuple[int, int]:
+    """[first, end) of the bytes t's elements span (torch strides are not negative)."""
+    last = sum((n - 1) * st for n, st in zip(t.shape, t.stride()))
+    return t.data_ptr(), t.data_ptr() + (last + 1) * t.element_size()
+
+
+def check_out_memory(out: torch.Tensor, **inputs: torch.Tensor | None) -> None:
+    """out's elements apart from each other and from every input's bytes: the CUDA kernel writes
+    each out element once while other CTAs still read the inputs, so either would come out wrong
+    there. The CPU path refuses the same (the CUDA binding's messages); not the fake one (no data)."""
+    if not _distinct_elements(out):
+        raise ValueError(f"nvfp4.gemv: out must not have elements that share memory, got shape {list(out.shape)} "
+                         f"strides {list(out.stride())}")
+    out_first, out_end = _byte_span(out)
+    for name, t in inputs.items():
+        if t is None:
+            continue
+        first, end = _byte_span(t)
+        if first < out_end and out_first < end:
+            raise ValueError(f"nvfp4.gemv: out must not share memory with {name} (the kernel reads {name} while it "
+                             f"writes out), got out of shape {list(out.shape)} strides {list(out.stride())} and "
+                             f"{name} of shape {list(t.shape)} strides {list(t.stride())}")
+
+
 @functools.cache
 def load() -> None:
     """Load the extension (building it once) and register the Python implementations."""
@@ -98,6 +134,7 @@ def load() -> None:
     @torch.library.impl("nvfp4::gemv_out", "CPU")
     def _gemv_out_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
         M = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias, out.dtype)[1]
+        check_out_memory(out, a=a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags, bias=bias)
         out.copy_(reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out.dtype, rows=M))
 
     @torch.library.register_fake("nvfp4::gemv")
@@ -132,6 +169,7 @@ def load() -> None:
         _check_dynamic_x(x)
         M = check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias,
                             out.dtype)[1]
+        check_out_memory(out, a=a, sfa=sfa, x=x, weight_global_scale=wgs, act_global_scale=ags, bias=bias)
         q = format.quantize(x, global_scale=ags)
         out.copy_(reference.gemv_reference(a, sfa, format.as_uint8(q.data), format.as_uint8(q.scales), sfa_layout,
                                            reference.ROW_MAJOR, wgs, ags, bias, out.dtype, rows=M))

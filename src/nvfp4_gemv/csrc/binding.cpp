@@ -8,9 +8,11 @@
 #include <c10/cuda/CUDAStream.h>
 #include <torch/library.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 #include <string>
 
@@ -60,6 +62,36 @@ bool aligned(const Tensor& t, int bytes) {
 // A dimension's stride, 0 where it has one element (torch leaves any stride there, e.g. after a
 // permute that needed no copy; the kernel never steps along it, and its alignment rules then hold).
 int64_t stride_or_0(const Tensor& t, int d) { return t.size(d) > 1 ? t.stride(d) : 0; }
+
+// Whether no two of t's elements share memory: with the dimensions of more than one element in
+// increasing stride order, each stride steps past all that the smaller ones reach. Sufficient, not
+// necessary: strides that interleave two dimensions' elements without a collision (which no torch
+// view op makes; as_strided can) are refused too.
+bool distinct_elements(const Tensor& t) {
+  std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size)
+  for (int d = 0; d < t.dim(); ++d)
+    if (t.size(d) > 1) dims.emplace_back(t.stride(d), t.size(d));
+  std::sort(dims.begin(), dims.end());
+  int64_t reach = 0;  // the largest element offset the dimensions so far reach
+  for (const auto& [stride, size] : dims) {
+    if (stride <= reach) return false;
+    reach += stride * (size - 1);
+  }
+  return true;
+}
+
+// Whether the bytes t and u span (first to last element; torch strides are not negative) meet.
+bool bytes_meet(const Tensor& t, const Tensor& u) {
+  const auto span = [](const Tensor& v) {
+    int64_t last = 0;
+    for (int d = 0; d < v.dim(); ++d) last += (v.size(d) - 1) * v.stride(d);
+    const auto first = reinterpret_cast<uintptr_t>(v.data_ptr());
+    return std::make_pair(first, first + static_cast<uintptr_t>((last + 1) * v.element_size()));
+  };
+  const auto [t0, t1] = span(t);
+  const auto [u0, u1] = span(u);
+  return t0 < u1 && u0 < t1;
+}
 
 // Fills *s from a scale tensor; returns "" or what is wrong with it (the caller throws, so every
 // exception leaves from the op's own frame).
@@ -211,6 +243,18 @@ nvfp4::GemvParams gemv_params(const Tensor& a, const Tensor& sfa, const Tensor& 
                 bias->sizes());
     p.bias = bias->data_ptr<float>();
   }
+  // Every out element is written once, by one thread, while other CTAs still read the inputs: an
+  // out whose elements share memory, or that shares bytes with an input, would come out wrong.
+  NVFP4_CHECK(distinct_elements(out), "out must not have elements that share memory, got shape ",
+              out.sizes(), " strides ", out.strides());
+  const auto held = [](const c10::optional<Tensor>& t) { return t.has_value() ? &*t : nullptr; };
+  const std::pair<const char*, const Tensor*> inputs[] = {
+      {"a", &a}, {"sfa", &sfa}, {"x", &x}, {"sfx", held(sfx)}, {"weight_global_scale", held(weight_global_scale)},
+      {"act_global_scale", held(act_global_scale)}, {"bias", held(bias)}};
+  for (const auto& [name, t] : inputs)
+    NVFP4_CHECK(t == nullptr || !bytes_meet(out, *t), "out must not share memory with ", name,
+                " (the kernel reads ", name, " while it writes out), got out of shape ", out.sizes(),
+                " strides ", out.strides(), " and ", name, " of shape ", t->sizes(), " strides ", t->strides());
   return p;
 }
 

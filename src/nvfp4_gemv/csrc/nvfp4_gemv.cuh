@@ -124,7 +124,7 @@ struct GemvParams {
   int64_t x_batch_stride, x_col_stride;  // elements of x's type (bytes for FP4)
   int act;                     // ActKind
   ScaleIndex sfx;              // FP4 activation only
-  // out: [L, M, N], any strides (elements).
+  // out: [L, M, N], any strides (elements) that keep its elements apart (binding.cpp checks).
   void* out;
   int64_t out_batch_stride, out_row_stride, out_col_stride;
   int out_kind;                // OutKind

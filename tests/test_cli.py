@@ -1,5 +1,9 @@
 """The command line's argument checks (no GPU needed): bad shapes, repetitions and model sizes are
-refused with a message that names what was received, before any work; the CPU main job runs."""
+refused with a message that names what was received, before any work; the CPU main job runs. And
+the environment knobs: every one the package reads is documented."""
+
+import re
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +42,19 @@ def test_decode_refuses_model_sizes_it_cannot_build(hidden, intermediate, capsys
 def test_check_quick_passes_on_this_machine(capsys):
     assert cli.main(["check", "--quick"]) == 0
     assert "3 passed, 0 failed" in capsys.readouterr().out
+
+
+def test_every_environment_knob_is_documented():
+    """Every NVFP4_GEMV_* name the package's Python or CUDA sources read stands in env.py's list
+    (the one place that documents them) and in the README."""
+    from nvfp4_gemv import env
+
+    src = Path(env.__file__).parent
+    read = set()
+    for path in [*src.glob("*.py"), *src.glob("csrc/*")]:
+        text = path.read_text()
+        read |= set(re.findall(r"NVFP4_GEMV_[A-Z0-9_]+", text.replace(env.__doc__, "")))
+    listed = set(re.findall(r"^(NVFP4_GEMV_[A-Z0-9_]+) ", env.__doc__, re.M))
+    readme = (src.parents[1] / "README.md").read_text()
+    assert len(read) >= 11 and read <= listed, sorted(read - listed)
+    assert all(name in readme for name in listed), sorted(n for n in listed if n not in readme)

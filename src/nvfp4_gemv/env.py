@@ -1,12 +1,20 @@
-"""Every environment knob of the package, read once at import.
+"""Every environment knob of the package. The first three are read here, once at import; the
+launch rule's A/B switches are read by the CUDA launcher (csrc/launch_rule.cuh, env_mode), once per
+process, and change which kernel runs, never what it computes beyond the summation order.
 
 NVFP4_GEMV_CACHE_DIR   where JIT builds go (default ~/.cache/nvfp4_gemv)
 NVFP4_GEMV_ARCH        build for this target instead of the device's, e.g. "sm_90a" (expert use)
 NVFP4_GEMV_VERBOSE     "1": show the compiler's output while building
-NVFP4_GEMV_RING        the kernel's bulk-copy weight ring (sm_90+): "0" never, "1" wherever it fits,
-                       unset: where it pays (read by the CUDA launcher, once per process; A/B use)
-NVFP4_GEMV_SPANS       the kernel's k-span layout for one activation column: "0" never, "1"
-                       wherever it fits, unset: where it pays (read likewise; A/B use)
+
+A/B switches: "0" never, "1" wherever the kernel fits, unset: where the launch rule says it pays.
+NVFP4_GEMV_RING        the row tiles' bulk-copy weight ring (sm_90+)
+NVFP4_GEMV_SPANS       the k-span layout for one activation column
+NVFP4_GEMV_IMMA        the integer item (W4A4 at one column on dp4a, sm_90)
+NVFP4_GEMV_DOT         the k spans on the integer item
+NVFP4_GEMV_SWEEP       the W4A4 row sweep (row-major weights, one column)
+NVFP4_GEMV_SWEEP16     the W4A16 row sweep (row-major weights, 1-2 columns; "1" as unset)
+NVFP4_GEMV_SWEEP8      the tile sweep (2..16 columns)
+NVFP4_GEMV_BAND16      the band sweep (the tiled format, one column)
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <type_traits>
 
 namespace nvfp4 {
@@ -156,16 +157,17 @@ inline int launch_row_sweep(const GemvParams& p, const GemvLaunch& plan, cudaStr
   return launch_sweep<4, false>(p, plan, stream);
 }
 
-// Raises kKernel's dynamic shared-memory limit to `bytes` once per device (the first launch there).
+// Raises kKernel's dynamic shared-memory limit to `bytes` once per device (the first launch there;
+// threads launching at once may each raise it, to the same value).
 template <auto kKernel>
 int smem_opt_in_once(int bytes) {
-  static int opted_in[64] = {};
+  static std::atomic<bool> opted_in[64];
   int device = 0;
   cudaGetDevice(&device);
-  if (!opted_in[device & 63]) {
+  if (!opted_in[device & 63].load(std::memory_order_relaxed)) {
     if (const cudaError_t err = cudaFuncSetAttribute(kKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes))
       return err;
-    opted_in[device & 63] = 1;
+    opted_in[device & 63].store(true, std::memory_order_relaxed);
   }
   return cudaSuccess;
 }

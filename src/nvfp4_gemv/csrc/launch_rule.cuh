@@ -12,7 +12,9 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
+#include <mutex>
 
 namespace nvfp4 {
 namespace detail {
@@ -76,13 +78,16 @@ inline void sweep8_cluster_fit(PlanDevice& d) {
   }
 }
 
-// The current device (PlanDevice::resident_per_sm 0: asked per kernel variant, resident_per_sm).
+// The current device (PlanDevice::resident_per_sm 0: asked per kernel variant, resident_per_sm),
+// queried once per device: call_once, so that threads making their first calls at once all see
+// every field filled.
 inline PlanDevice device_info() {
   static PlanDevice cache[64];
+  static std::once_flag filled[64];
   int dev = 0;
   cudaGetDevice(&dev);
   PlanDevice& d = cache[dev & 63];
-  if (d.sms == 0) {
+  std::call_once(filled[dev & 63], [&d, dev] {
     int per_sm = 0, reserved = 0, optin = 0;
     cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
     cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev);
@@ -93,7 +98,7 @@ inline PlanDevice device_info() {
     cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, dev);
     cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev);
     if (d.major == 9) sweep8_cluster_fit(d);
-  }
+  });
   return d;
 }
 
@@ -104,19 +109,17 @@ template <int kWords, bool kWide, bool kRing, bool kSpans, bool kTiled, bool kIn
           bool kQuantAct = false>
 int resident_per_sm(const PlanDevice& dev_info) {
   if (dev_info.resident_per_sm > 0) return dev_info.resident_per_sm;
-  static int cache[64] = {};
+  static std::atomic<int> cache[64];  // 0: not asked yet (threads asking at once get the same answer)
   int dev = 0;
   cudaGetDevice(&dev);
-  int& occ = cache[dev & 63];
-  if (occ == 0) {
-    const int smem = dev_info.cta_smem;
-    auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kInteger, kQuantAct>;
-    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
-            cudaSuccess ||
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, smem) !=
-            cudaSuccess || occ < 1)
-      occ = 1;
-  }
+  if (const int known = cache[dev & 63].load(std::memory_order_relaxed)) return known;
+  const int smem = dev_info.cta_smem;
+  auto kernel = gemv_kernel<kWords, kWide, kRing, kSpans, kTiled, kInteger, kQuantAct>;
+  int occ = 0;
+  if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kernel, kThreads, smem) != cudaSuccess || occ < 1)
+    occ = 1;
+  cache[dev & 63].store(occ, std::memory_order_relaxed);
   return occ;
 }
 

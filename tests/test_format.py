@@ -113,6 +113,20 @@ def test_quantize_modes_and_errors():
         fmt.quantize(torch.ones(16, dtype=torch.int32))
 
 
+@pytest.mark.parametrize("shape", [(0, 32), (2, 0, 48), (3, 0)], ids=str)
+@pytest.mark.parametrize("global_scale", ["auto", None, 0.5], ids=str)
+def test_quantize_takes_empty_tensors(shape, global_scale):
+    """No values: empty codes and scales of the shapes a non-empty tensor would give ("auto" then
+    has no amax: 1, as for an all-zero tensor), on the CPU path and quantize_activation's alike (the
+    reshape had raised "cannot reshape tensor of 0 elements")."""
+    x = torch.empty(shape)
+    q = fmt.quantize(x, global_scale=global_scale)
+    assert q.data.shape == (*shape[:-1], shape[-1] // 2) and q.scales.shape == (*shape[:-1], shape[-1] // 16)
+    assert q.global_scale.item() == (0.5 if global_scale == 0.5 else 1.0)
+    assert q.dequantize().shape == shape
+    assert nvfp4_gemv.quantize_activation(x.half()).data.shape == q.data.shape
+
+
 def test_checkpoint_global_scale_conventions():
     amax = 5376.0
     assert fmt.global_scale_from_modelopt(amax / 2688).item() == pytest.approx(2.0)

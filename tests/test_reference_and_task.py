@@ -195,6 +195,11 @@ def test_public_gemv_cpu_and_errors():
                                        scale_layout="tiled", rows=20, out_dtype=torch.float32), ref[None, :, 0])
     with pytest.raises(ValueError, match="rows=None"):
         nvfp4_gemv.gemv(tiles, tile_scales, x[0], sfx[0], scale_layout="tiled")
+    for rows in (0, -1, 20.0):  # -1 had reached torch.empty ("negative dimension")
+        with pytest.raises(ValueError, match=rf"rows=M \(a positive int\), got shape \(2, 1, 16, 64\) and rows={rows}"):
+            nvfp4_gemv.gemv(tiles, tile_scales, x[0], sfx[0], scale_layout="tiled", rows=rows)
+    with pytest.raises(TypeError, match="act_global_scale must be a float32 tensor of one element or a number, got 'x'"):
+        nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], act_global_scale="x")
 
 
 def test_out_must_not_share_memory():

@@ -12,10 +12,14 @@ from . import ops, reference
 _LAYOUTS = {"row-major": reference.ROW_MAJOR, "blocked": reference.BLOCKED}
 
 
-def _scale_tensor(t, device):
+def _scale_tensor(t, device, name):
     if t is None or isinstance(t, torch.Tensor):
         return t
-    return torch.tensor(float(t), dtype=torch.float32, device=device)
+    try:
+        value = float(t)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a float32 tensor of one element or a number, got {t!r}") from None
+    return torch.tensor(value, dtype=torch.float32, device=device)
 
 
 def canonical_scales(sf: torch.Tensor, batched: bool, rows: int, k: int, layout: str = "auto"):
@@ -86,9 +90,9 @@ def gemv(
         raise ValueError(f"scale_layout must be 'auto', 'row-major', 'blocked' or 'tiled', got {scale_layout!r}")
     tiled = scale_layout == "tiled"
     if tiled:
-        if rows is None or a.dim() not in (4, 5):
-            raise ValueError(f"scale_layout='tiled' takes a [(L,) ceil(M/16), ceil(K/128), 16, 64] and rows=M, "
-                             f"got shape {tuple(a.shape)} and rows={rows}")
+        if not isinstance(rows, int) or rows < 1 or a.dim() not in (4, 5):
+            raise ValueError(f"scale_layout='tiled' takes a [(L,) ceil(M/16), ceil(K/128), 16, 64] and rows=M (a "
+                             f"positive int), got shape {tuple(a.shape)} and rows={rows!r}")
         batched = a.dim() == 5
     else:
         batched = a.dim() == 3
@@ -141,7 +145,8 @@ def gemv(
         if not batched:
             out3 = out3.unsqueeze(0)
     ops.load()
-    wgs, ags = _scale_tensor(weight_global_scale, a.device), _scale_tensor(act_global_scale, a.device)
+    wgs = _scale_tensor(weight_global_scale, a.device, "weight_global_scale")
+    ags = _scale_tensor(act_global_scale, a.device, "act_global_scale")
     if quantize_b:
         torch.ops.nvfp4.gemv_dynamic_out(a3, sfa_c, b3, sfa_layout, wgs, ags, bias, out3)
     else:

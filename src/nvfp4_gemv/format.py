@@ -161,8 +161,8 @@ def scalar_scale(value: torch.Tensor | float, name: str, device=None) -> torch.T
 
 
 def default_global_scale(x: torch.Tensor) -> torch.Tensor:
-    """amax / (6 * 448), so that the largest block scale is 448; 1 for an all-zero tensor."""
-    amax = x.detach().abs().amax().float()
+    """amax / (6 * 448), so that the largest block scale is 448; 1 for an all-zero or empty tensor."""
+    amax = x.detach().abs().amax().float() if x.numel() else torch.zeros((), device=x.device)
     return torch.where(amax > 0, amax / (E2M1_MAX * E4M3_MAX), torch.ones_like(amax))
 
 
@@ -191,7 +191,7 @@ def quantize(x: torch.Tensor, *, global_scale: torch.Tensor | float | str | None
         gs = scalar_scale(global_scale, "quantize: global_scale", x.device)
         if not (torch.isfinite(gs) & (gs > 0)).item():
             raise ValueError(f"global_scale must be finite and positive, got {gs.item()}")
-    blocks = xf.reshape(*xf.shape[:-1], -1, BLOCK)
+    blocks = xf.reshape(*xf.shape[:-1], xf.shape[-1] // BLOCK, BLOCK)
     amax = blocks.abs().amax(dim=-1)
     scales = e4m3_encode(amax / E2M1_MAX / gs)
     step = scales.float() * gs
@@ -213,7 +213,7 @@ def dequantize(
             f"dequantize: scales shape {tuple(s.shape)} does not match data shape {tuple(data.shape)} "
             f"(expected {(*values.shape[:-1], k // BLOCK)})"
         )
-    out = (values.reshape(*values.shape[:-1], -1, BLOCK) * s.unsqueeze(-1)).reshape(values.shape)
+    out = (values.reshape(*values.shape[:-1], k // BLOCK, BLOCK) * s.unsqueeze(-1)).reshape(values.shape)
     if global_scale is not None:
         out = out * scalar_scale(global_scale, "dequantize: global_scale", out.device)
     return out

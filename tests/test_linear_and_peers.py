@@ -71,6 +71,24 @@ def test_bad_inputs_name_what_was_received():
         q(torch.randn(2, 64))
     with pytest.raises(ValueError, match="multiple of 16"):
         nv.NVFP4Linear(60, 8)
+    # Degenerate sizes, other modules, multipliers that would turn every output into inf or NaN,
+    # a bias of another length: refused by name at construction (each had passed, or failed inside
+    # torch with a message about something else).
+    for k, m in ((0, 8), (64, 0)):
+        with pytest.raises(ValueError, match=f"got in_features={k}, out_features={m}"):
+            nv.NVFP4Linear.from_linear(torch.nn.Linear(k, m))
+    with pytest.raises(TypeError, match="takes a torch.nn.Linear, got Conv1d"):
+        nv.NVFP4Linear.from_linear(torch.nn.Conv1d(1, 1, 1))
+    w = nv.quantize(torch.randn(24, 64))
+    for convention, gs, got in (("compressed-tensors", 0.0, "inf"), ("modelopt", -1.0, "-1.0"),
+                                ("multiplier", float("nan"), "nan")):
+        with pytest.raises(ValueError, match=f"global_scale must be a finite, positive multiplier once read by "
+                                             f"the {convention} convention, got {got}"):
+            nv.NVFP4Linear.from_quantized(w.data, w.scales, gs, convention=convention)
+    with pytest.raises(ValueError, match="input_global_scale must be a finite, positive multiplier"):
+        nv.NVFP4Linear.from_quantized(w.data, w.scales, 1.0, convention="modelopt", input_global_scale=0.0)
+    with pytest.raises(ValueError, match=r"bias must be \[24\] \(out\), got \(3,\)"):
+        nv.NVFP4Linear.from_quantized(w.data, w.scales, 1.0, convention="modelopt", bias=torch.ones(3))
 
 
 def test_dynamic_mode_cpu_fallback_uses_quantized_activation():

@@ -103,8 +103,9 @@ class NVFP4Linear(torch.nn.Module):
                  weight_layout: str = "auto", device=None):
         super().__init__()
         ops.load()  # here, not in forward: torch.compile then sees only the ops
-        if in_features % 16:
-            raise ValueError(f"NVFP4Linear: in_features must be a multiple of 16, got {in_features}")
+        if in_features < 16 or in_features % 16 or out_features < 1:
+            raise ValueError(f"NVFP4Linear: in_features must be a positive multiple of 16 and out_features positive, "
+                             f"got in_features={in_features}, out_features={out_features}")
         if activation not in ("weight-only", "dynamic"):
             raise ValueError(f"NVFP4Linear: activation must be 'weight-only' or 'dynamic', got {activation!r}")
         if weight_layout not in LAYOUTS:
@@ -134,6 +135,8 @@ class NVFP4Linear(torch.nn.Module):
     def from_linear(cls, linear: torch.nn.Linear, *, activation: str = "weight-only",
                     weight_layout: str = "auto") -> "NVFP4Linear":
         """Quantize a Linear's weight (global scale amax / 2688, RNE codes, see format.quantize)."""
+        if not isinstance(linear, torch.nn.Linear):
+            raise TypeError(f"NVFP4Linear.from_linear takes a torch.nn.Linear, got {type(linear).__name__}")
         q = fmt.quantize(linear.weight.detach())
         return cls.from_quantized(q.data, q.scales, q.global_scale, convention="multiplier",
                                   bias=linear.bias, activation=activation, weight_layout=weight_layout)
@@ -158,12 +161,19 @@ class NVFP4Linear(torch.nn.Module):
         gs = fmt.scalar_scale(global_scale, "NVFP4Linear: global_scale")
         if convention == "compressed-tensors":
             gs = fmt.global_scale_from_compressed_tensors(gs)
+        input_gs = None if input_global_scale is None else fmt.scalar_scale(input_global_scale,
+                                                                            "NVFP4Linear: input_global_scale")
+        for name, value in (("global_scale", gs), ("input_global_scale", input_gs)):
+            if value is not None and not (torch.isfinite(value) & (value > 0)).item():
+                raise ValueError(f"NVFP4Linear: {name} must be a finite, positive multiplier once read by the "
+                                 f"{convention} convention, got {value.item()}")
+        if bias is not None and tuple(bias.shape) != (w.shape[0],):
+            raise ValueError(f"NVFP4Linear: bias must be [{w.shape[0]}] (out), got {tuple(bias.shape)}")
         layer = cls(w.shape[1] * 2, w.shape[0], bias is not None, activation=activation,
                     weight_layout=weight_layout, device=w.device)
         layer._set_weight(w, s)
         layer.weight_global_scale.copy_(gs.reshape(1))
-        if input_global_scale is not None:
-            input_gs = fmt.scalar_scale(input_global_scale, "NVFP4Linear: input_global_scale")
+        if input_gs is not None:
             layer.input_global_scale.copy_(input_gs.reshape(1))
         if bias is not None:
             layer.bias.copy_(bias.detach().float())

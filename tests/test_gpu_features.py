@@ -206,3 +206,41 @@ def test_peer_benchmark_runs_ours_and_reports_others():
     assert all(r["status"] for r in report["results"])
     only = peers.run(shapes=[(256, 512)], columns=(1,), reps=3, only=["tiled", "cuBLAS"])
     assert [r["peer"] for r in only["results"]] == ["ours W4A16 tiled", "cuBLAS bf16"]
+
+
+FIRST_CALLS_FROM_THREADS = """
+import sys, threading, torch
+sys.path.insert(0, sys.argv[1])
+from helpers import random_problem
+from nvfp4_gemv import ops
+ops.load()  # the extension only: the GEMV's first call, and its device query, come in the threads
+gen = torch.Generator().manual_seed(12)
+a, sfa, x, _ = random_problem(1, 7168, 16384, 8, gen, "fp16", "cuda")
+outs = [torch.full((1, 7168, 8), float("nan"), dtype=torch.float16, device="cuda") for _ in range(8)]
+start = threading.Barrier(len(outs))
+def first_call(out):
+    start.wait()
+    torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, None, None, None, out)
+threads = [threading.Thread(target=first_call, args=(out,)) for out in outs]
+for t in threads: t.start()
+for t in threads: t.join()
+want = torch.empty_like(outs[0])
+torch.ops.nvfp4.gemv_out(a, sfa, x, None, 0, 0, None, None, None, want)
+torch.cuda.synchronize()
+print("agree" if all(torch.equal(out, want) for out in outs) else "differ")
+"""
+
+
+def test_first_calls_from_many_threads_agree_bitwise():
+    """A fresh process's first GEMV calls made by eight threads at once (7168x16384 at 8 fp16
+    columns: the tile sweep on clusters of 4, planned from the device's cluster fits, which the
+    first call asks for: device_info fills them under call_once) equal, bitwise, the same call made
+    afterwards by one thread. Before the call_once, a thread could plan on a description whose
+    SM count was set and cluster fits not yet (33 clusters of 4 where 30 fit on the H200)."""
+    import subprocess
+    import sys
+
+    tests = os.path.dirname(__file__)
+    run = subprocess.run([sys.executable, "-c", FIRST_CALLS_FROM_THREADS, tests], capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0 and run.stdout.strip().endswith("agree"), run.stdout + run.stderr[-2000:]

@@ -39,6 +39,15 @@ def test_quantize_kernel_bitwise_equals_format_quantize(dtype, with_gs):
     assert torch.equal(got.data.cpu(), ref.data)
 
 
+@pytest.mark.parametrize("shape", [(0, 32), (2, 0, 48), (3, 0)], ids=str)
+def test_quantize_kernel_takes_empty_tensors(shape):
+    """No values, no launch: empty codes and scales of format.quantize's shapes (its CPU twin:
+    test_format's test_quantize_takes_empty_tensors)."""
+    got = nv.quantize_activation(torch.empty(shape, device="cuda", dtype=torch.float16))
+    ref = fmt.quantize(torch.empty(shape), global_scale=None)
+    assert got.data.shape == ref.data.shape and got.scales.shape == ref.scales.shape
+
+
 def test_quantize_kernel_marks_nonfinite_blocks_nan():
     x = torch.randn(2, 64, device="cuda", dtype=torch.bfloat16)
     x[0, 3] = float("nan")

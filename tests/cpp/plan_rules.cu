@@ -301,6 +301,9 @@ int show_plans(const Device& d, int argc, char** argv) {
     std::printf("%dx%dx%dx%d: %s, grid %d, clusters of %d, row blocks %d, splits %d, k range %d", M, K, L, N,
                 g.sweep && !g.integer ? "W4A16 sweep" : variant(g), g.grid, g.band ? g.band : g.cluster ? g.cluster : 1,
                 g.row_blocks, g.splits, g.k_split);
+    if (g.sweep)
+      std::printf(", %d piece%s a thread x %d warp%s a row", g.sweep, g.sweep > 1 ? "s" : "", g.sweep_warps,
+                  g.sweep_warps > 1 ? "s" : "");
     if (g.band) {
       const int64_t per_cta = ((M + 15) / 16 + g.row_blocks - 1) / g.row_blocks;
       const int slots = band_warp_slots(K, g.band);

@@ -1,6 +1,6 @@
 """Run 462's output check (BENCHMARKS.md item 278): the W4A4 row sweep's outputs, as bytes, on shapes
-that take each of its kernels (2 pieces on 1, 2 and 8 warps a row at 3 CTAs an SM, one piece on 2, 4,
-7 and 8 warps, 2 pieces on 7 warps at 4 CTAs and 4 pieces on 7 as controls), with row counts that
+that take each of its kernels (2 pieces on 1, 2 and 8 warps a row at 3 CTAs an SM and on 7 at 4, one
+piece on 2, 4, 7 and 8 warps, 4 pieces on 7 as the control), with row counts that
 leave each group's last rows to the checked loop, FP4 x and dynamic (bf16 x quantized in the call,
 fused where the plan allows), fp32 out so that every bit of the sums shows. One line per case: its
 kernels and a SHA-256 of the output. The quad butterfly adds the lanes' partial sums in the pair

@@ -25,8 +25,8 @@ VARIANT_CMD="scripts/ab_shapes.py 20 $SHAPES floors fp4" VARIANT_TAIL=20 VARIANT
   timeout 420 bash scripts/device_variants.sh $V > "$OUT/sides.txt" 2>&1
 echo "builds and W4A4 sides ${SECONDS}s" >> "$OUT/env.txt"
 VARIANT_REUSE=1 VARIANT_CMD="scripts/ab_shapes.py 20 4096x4096,14336x4096,4096x7168x8 dyn" VARIANT_TAIL=5 \
-  VARIANT_ORDER="base quad quad base" timeout 60 bash scripts/device_variants.sh $V > "$OUT/sides_dyn.txt" 2>&1
-VARIANT_REUSE=1 VARIANT_CMD="$PWD/$R/outputs.py" VARIANT_TAIL=30 VARIANT_ORDER="base quad" timeout 90 \
+  VARIANT_ORDER="base quad quad base" timeout 90 bash scripts/device_variants.sh $V > "$OUT/sides_dyn.txt" 2>&1
+VARIANT_REUSE=1 VARIANT_CMD="$PWD/$R/outputs.py" VARIANT_TAIL=30 VARIANT_ORDER="base quad" timeout 120 \
   bash scripts/device_variants.sh $V > "$OUT/outputs.txt" 2>&1
 echo "dynamic sides and outputs ${SECONDS}s" >> "$OUT/env.txt"
 echo "all done ${SECONDS}s" >> "$OUT/env.txt"

@@ -1,6 +1,9 @@
-"""Shared test helpers: random NVFP4 data that looks like real weights, and the elementwise tolerance."""
+"""Shared test helpers: random NVFP4 data that looks like real weights, the elementwise tolerance, the
+launch rule's A/B switches as the GPU tests read them, and the out-memory cases of the CPU and GPU tests."""
 
 from __future__ import annotations
+
+import os
 
 import torch
 
@@ -33,6 +36,20 @@ def random_problem(l, m, k, n, gen, act="fp4", device="cpu"):
         x = torch.randn((l, n, k), generator=gen).to(dt).to(device)
         sfx = None
     return a, sfa, x, sfx
+
+
+def env_switch(name: str) -> str | None:
+    """The launcher's A/B switch NVFP4_GEMV_<name> (env_mode in launch_rule.cuh), if set."""
+    return os.environ.get(f"NVFP4_GEMV_{name}")
+
+
+def sweeps_allowed(switch_name: str) -> bool:
+    """Whether the launch rule may take the sweep of this switch (SWEEP, SWEEP16, SWEEP8, BAND16;
+    their *_fits in launch_rule.cuh): sm_90, the switch not 0, and it forced (1) or no other variant
+    forced (other_variant_forced)."""
+    switch = env_switch(switch_name)
+    return (torch.cuda.get_device_capability()[0] == 9 and switch != "0"
+            and (switch == "1" or not any(env_switch(name) == "1" for name in ("RING", "SPANS", "IMMA", "DOT"))))
 
 
 def out_memory_cases(device):

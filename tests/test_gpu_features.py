@@ -9,7 +9,7 @@ import torch
 import nvfp4_gemv as nv
 from nvfp4_gemv import format as fmt
 from nvfp4_gemv import reference
-from helpers import capture_cuda_graph, cuda_kernel_names, random_problem
+from helpers import capture_cuda_graph, cuda_kernel_names, random_problem, sweeps_allowed
 
 pytestmark = pytest.mark.gpu
 
@@ -102,8 +102,7 @@ def test_gemv_dynamic_is_bitwise_quantize_then_gemv(l, m, k, layout, fused, dtyp
     gs = torch.tensor([0.37], device="cuda") if with_gs else None
     bias = torch.randn(m, generator=gen).cuda()
     if fused == "band":
-        fused = os.environ.get("NVFP4_GEMV_BAND16") == "1" or (os.environ.get("NVFP4_GEMV_BAND16") != "0" and not any(
-            os.environ.get(f"NVFP4_GEMV_{name}") == "1" for name in ("RING", "SPANS", "IMMA", "DOT")))
+        fused = sweeps_allowed("BAND16")
     fused = fused and torch.cuda.get_device_capability()[0] == 9
     for n, offset in ((1, 0), (2, 0), (1, 4)):
         base = special_activation(l * n * k // 16 + 1, 16, dtype, seed=m + n).reshape(-1).cuda()

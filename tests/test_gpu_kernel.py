@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import re
 
@@ -12,8 +11,8 @@ import torch
 import nvfp4_gemv
 from nvfp4_gemv import format as fmt
 from nvfp4_gemv import ops, reference, task
-from helpers import (assert_close_elementwise, capture_cuda_graph, cuda_kernel_names, out_memory_cases, random_codes,
-                     random_problem, random_scales, tolerance, ulp_of)
+from helpers import (assert_close_elementwise, capture_cuda_graph, cuda_kernel_names, env_switch, out_memory_cases,
+                     random_codes, random_problem, random_scales, sweeps_allowed, tolerance, ulp_of)
 
 pytestmark = pytest.mark.gpu
 DEV = "cuda"
@@ -153,21 +152,10 @@ def test_blocked_and_row_major_scales_agree(k):
         assert_close_elementwise(blocked, ref, tol, "blocked")
 
 
-def _switch(name: str) -> str | None:
-    """The launcher's A/B switch NVFP4_GEMV_<name> (env_mode in launch_rule.cuh), if set."""
-    return os.environ.get(f"NVFP4_GEMV_{name}")
-
-
-def _sweeps_allowed(switch_name: str) -> bool:
-    """sm_90, the sweep's switch not 0, and no other variant forced (other_variant_forced)."""
-    return (torch.cuda.get_device_capability()[0] == 9 and _switch(switch_name) != "0"
-            and not any(_switch(name) == "1" for name in ("RING", "SPANS", "IMMA", "DOT")))
-
-
 def _sweep_expected() -> bool:
     """Whether the launch rule takes the row sweep for an aligned row-major W4A4 one-column call
     here (sweep_fits: the integer item allowed too)."""
-    return _sweeps_allowed("SWEEP") and _switch("IMMA") != "0"
+    return sweeps_allowed("SWEEP") and env_switch("IMMA") != "0"
 
 
 @pytest.mark.parametrize("l,m,k", [(1, 1, 32), (2, 5, 96), (3, 129, 2048), (1, 300, 7168), (8, 1200, 7168),
@@ -212,7 +200,7 @@ def _check_epilogue(call, ref, accumulation, kernel: str, expected: bool, label:
 def _sweep16_expected() -> bool:
     """Whether W4A16 one-column row-major calls take sweep16_kernel here where the W4A4 sweep would
     hold 2 pieces a thread (sweep16_fits)."""
-    return _sweeps_allowed("SWEEP16")
+    return sweeps_allowed("SWEEP16")
 
 
 def _sweep16_launched(names, pieces: int, warps: int, bf16: bool | None = None) -> bool:
@@ -383,7 +371,7 @@ def test_w4a4_two_columns_scales_strides_and_epilogue(k):
 
 def _sweep8_expected() -> bool:
     """Whether aligned row-major calls of 3..16 columns at L = 1 take sweep8_kernel here (sweep8_fits)."""
-    return _sweeps_allowed("SWEEP8")
+    return sweeps_allowed("SWEEP8")
 
 
 @pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
@@ -606,7 +594,7 @@ def test_w4a16_bf16_tiny_activations_exponent_cap(l, m, k, n, kernel, tiled):
     gen = torch.Generator().manual_seed(m + k + n)
     a, sfa, x, _ = random_problem(l, m, k, n, gen, "bf16", DEV)
     x = (x.double().sign() * x.double().abs().clamp(min=2.0**-8, max=8.0) * 2.0**-118).to(torch.bfloat16)
-    expected = {"tiles": True, "band": _sweeps_allowed("BAND16")}.get(kernel, _sweep16_expected())
+    expected = {"tiles": True, "band": sweeps_allowed("BAND16")}.get(kernel, _sweep16_expected())
     if kernel is not None and expected:
         names = cuda_kernel_names(lambda: run_op(a, sfa, x, None, torch.float32, tiled=tiled))
         assert (any("gemv_kernel" in name for name in names) if kernel == "tiles"
@@ -805,9 +793,9 @@ def test_tiled_band_sweep_matches_reference(m, k, act):
     power of two); three calls bitwise equal. FP4 x (W4A4, item 275) takes the band sweep where K
     fills every warp's groups (band16_pays: surely where K % 4096 == 0), the integer row tiles where
     K % 2048 != 0 (checked against the reference all the same)."""
-    band = _sweeps_allowed("BAND16") and (act != "fp4" or k % 4096 == 0 or _switch("BAND16") == "1")
+    band = sweeps_allowed("BAND16") and (act != "fp4" or k % 4096 == 0 or env_switch("BAND16") == "1")
     a, sfa, x, sfx, _ = _check_tiled_sweep(m, k, 1, act, m + k + len(act), r"band16_kernel", band, "band sweep")
-    if act == "fp4" and k % 2048 != 0 and _sweeps_allowed("BAND16") and _switch("BAND16") != "1":
+    if act == "fp4" and k % 2048 != 0 and sweeps_allowed("BAND16") and env_switch("BAND16") != "1":
         ta, tsf = fmt.to_tiled(a, sfa)
         out = torch.empty((1, m, 1), dtype=torch.float32, device=DEV)
         names = cuda_kernel_names(lambda: torch.ops.nvfp4.gemv_out(ta, tsf, x, sfx, reference.TILED, 0, None, None,
@@ -832,7 +820,7 @@ def test_band_sweep_global_scales_bias_and_outputs(act, out):
         got = torch.full((1, m, 1), float("nan"), dtype=OUT_DTYPES[out], device=DEV)
         call = lambda: torch.ops.nvfp4.gemv_out(ta, tsf, x, sfx, reference.TILED, 0, wgs, ags, bias, got)  # noqa: E731
         names = cuda_kernel_names(call)
-        assert any("band16_kernel" in name for name in names) == _sweeps_allowed("BAND16"), names
+        assert any("band16_kernel" in name for name in names) == sweeps_allowed("BAND16"), names
         ref = reference.gemv_reference(a, sfa, x, sfx, 0, 0, wgs, ags, bias, torch.float64)
         acc = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
         tol = acc * 0.01234 * 3.5 + bias.abs().double().reshape(1, -1, 1) * 2**-23 + ulp_of(ref, OUT_DTYPES[out])
@@ -900,7 +888,7 @@ def test_tiled_sweep_epilogues(n, kernel, switch, seed):
     accumulation = (tolerance(a, sfa, x, None, torch.float32, extra_rel=BF16_RESCALE_REL) * 0.37 * 2.5
                     + bias.abs().double().reshape(1, -1, 1) * 2**-23)
     _check_epilogue(lambda out: torch.ops.nvfp4.gemv_out(ta, tsf, x, None, reference.TILED, 0, wgs, ags, bias, out),
-                    ref, accumulation, kernel, _sweeps_allowed(switch), f"tiled {kernel} epilogue")
+                    ref, accumulation, kernel, sweeps_allowed(switch), f"tiled {kernel} epilogue")
 
 
 @pytest.mark.parametrize("seed", range(40))

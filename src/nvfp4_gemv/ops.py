@@ -28,9 +28,8 @@ def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None, wgs=
     """Shape and dtype checks shared by the CPU and fake implementations (the CUDA binding makes the
     same checks in C++, those of the epilogue's operands and out's dtype with the same messages).
     Returns (L, M, K, N). The tiled weight format (sfa_layout TILED) takes M from out_shape and K
-    from x. wgs, ags, bias: the epilogue's global
-    scales (float32, one element) and bias (contiguous float32 [M]); out_dtype: float16, bfloat16
-    or float32."""
+    from x. wgs, ags, bias: the epilogue's global scales (float32, one element) and bias (contiguous
+    float32 [M]); out_dtype: float16, bfloat16 or float32."""
     tiled = sfa_layout == reference.TILED
     if tiled:
         if a.dtype not in FP4_DTYPES or a.dim() != 5 or out_shape is None or len(out_shape) != 3 or x.dim() != 3:

@@ -2,53 +2,25 @@
 
 y = x @ W^T (+ bias) with W = E2M1 * E4M3 block scale * global scale, stored packed (0.5625 bytes
 per weight) in one of two layouts (``weight_layout``):
-  "tiled"      format.to_tiled: the GEMV reads it with 512 contiguous bytes per warp load; before
-               the row sweeps it was faster than row-major on every layer measured from
-               1024x1024 to the 151936x4096 lm_head, W4A4 and W4A16 bf16, N = 1..16 (runs
-               167-168, BENCHMARKS.md item 122); since the row-major tile sweep (items 184-194)
-               it is faster only on 4096x14336 (3-8 rows, FP4 12) of those measured (run 301);
-               only the kernel's row tiles read it;
-  "row-major"  the checkpoint layout, for which the launch rule also has the bulk-copy ring, the
-               k spans and on sm_90 the row sweeps (W4A4 at one or two rows, W4A16 at one or two
-               rows: no activation staging; BENCHMARKS.md items 134-137, 164, 181) and the tile
-               sweep (3..16 rows, items 184-194; 2 past the two-column row sweep's bounds, item 273);
-  "auto"       (default) for layers built on an sm_90 GPU whose in_features the row sweeps
-               take (a multiple of 32 up to 16384, of 256 up to 32768): row-major, the faster
-               layout at one activation row on every layer measured (bf16, run 249: 4096x4096
-               10.9 us against 11.7 tiled, 14336x4096 16.9 / 18.2, 4096x14336 18.0 / 19.2, 7168x2048 10.0 / 11.2,
-               2048x7168 9.7 / 11.6, 7168x16384 25.6 / 28.6, the lm_head 99.0 / 98.5), and at two
-               rows on every layer (run 281, BENCHMARKS.md item 187: 7168x16384 28.1 / 29.9), and
-               at 3-16 rows on five of six layers (run 301, bf16 / FP4 x: 7168x16384 N = 8 31.3 /
-               34.4, N = 16 37.5 / 44.2; 14336x4096 N = 16 23.4 / 31.2; FP4 N = 3-4 on 7168x16384
-               within 0.3 us); on 4096x14336 tiled is faster at 3-4 rows (bf16 22.5 / 20.8, FP4
-               0.3-0.7 us), bf16 8 (23.8 / 23.3) and FP4 12 (25.1 / 24.1), row-major at 16 (bf16
-               26.6 / 30.2); since item 196 (run 304) row-major bf16 there takes 21.7 / 21.9 / 22.4
-               us at 3 / 4 / 8 rows. Past 16384 up to 32768 (in_features % 256 == 0, items
-               199-200; run 316, bf16 / FP4 x, row-major / tiled): faster at one row
-               (8192x28672 45.3-45.5 / 49.5-49.9 us, FP4 40.5-40.9 / 43.4-43.6; 3584x18944
-               20.8-21.0 / 21.3-21.8), at 8 (57.0-57.2 / 58.2-58.5) and 16 (65.8-66.1 / 114.9-115.5),
-               slower at 2-4 (bf16 55.3-56.5 / 52.6-53.2, FP4 51.1-51.9 / 49.6-50.6; 3584x18944
-               1-2.4 us). Measured again after the tiled format's band and tile sweeps
-               (run 449, BENCHMARKS.md item 273; bf16 / FP4 x, row-major / tiled, us): one row
-               row-major or even (bf16 within 0.5 us but 2048x7168 8.8-9.1 / 10.4; FP4 x 1.5-4.0
-               faster: 7168x16384 23.3-23.4 / 25.8-26.3, 8192x28672 39.6-40.2 / 43.5), two rows
-               row-major on all but the two largest (4096x4096 bf16 9.8-10.3 / 12.6-13.0; 11.1
-               tiled since item 273, run 451), 3-16 rows within 0.5 on the short layers, tiled
-               0.6-1.5 faster on 7168x16384 and 2.4-7 on the lm_head and 8192x28672 (N = 8 bf16
-               103.4-103.5 / 106.8, 53.5-53.9 / 56.2-56.3): row-major stays the choice, one row
-               being decode's common case. W4A4 "dynamic" layers
-               the same since at one row the row sweep takes the quantize kernel's output rather
-               than quantizing inside where a CTA holds fewer than 24 rows (item 188; where it
-               holds more and K <= 8192 it quantizes inside, since item 259 on 14336x4096 too:
-               17.1 us against 18.1 as two kernels, run 423; past K = 8192 two kernels, 3-7 us
-               faster, item 263; run 284: 7168x16384 26.7 against 28.7 tiled,
-               4096x14336 18.3 / 19.8, 2048x7168 11.7 / 12.5, 14336x4096 and 7168x2048 even,
-               4096x4096 11.8 / 11.5; 2 rows 0.4-3.7 us faster row-major; tiled was the one-row
-               choice before, item 187). Elsewhere (other GPUs, a layer built on the CPU and moved
-               later): tiled where its padding (rows to 16,
-               in_features to 128) adds at most 1/8 to the bytes read (TILED_MAX_PADDING),
-               row-major otherwise (layers with few rows or a short, odd in_features: not measured,
-               and the padding is read).
+  "row-major"  the checkpoint layout, which every kernel family but the band sweep reads: on sm_90
+               the row sweeps at one or two rows of x (no activation staging), the tile sweep at
+               3..16 (BENCHMARKS.md items 134-137, 164, 181, 184-194, 273);
+  "tiled"      format.to_tiled (16-row x 128-value tiles, 512 contiguous bytes a warp load): the
+               band sweep at one row where it fits, the tile sweep at 2..16 where the launch rule
+               takes it, the row tiles elsewhere (items 59-60, 266-276);
+  "auto"       (default) row-major for a layer built on an sm_90 GPU whose in_features the row
+               sweeps take (a multiple of 32 up to 16384, or of 256 up to 32768); elsewhere tiled
+               where its padding (rows to 16, in_features to 128) adds at most TILED_MAX_PADDING of
+               the bytes, else row-major. Measured last after the tiled format's band and tile
+               sweeps (run 449, BENCHMARKS.md item 273; bf16 / FP4 x, row-major / tiled): at one
+               row row-major is faster or even (FP4 x 1.5-4.0 us faster, e.g. 7168x16384 23.3-23.4
+               against 25.8-26.3; bf16 within 0.5 but 2048x7168 8.8-9.1 against 10.4), at two rows
+               on all but the two largest layers; at 3-16 rows within 0.5 us on the short layers,
+               tiled 0.6-7 us faster on 7168x16384, 8192x28672 and the lm_head. Row-major stays,
+               one row being decode's common case. W4A4 "dynamic" layers take the same rule (item
+               188). The earlier measurements behind it (runs 168-423): BENCHMARKS.md, items 122,
+               187, 196, 199-200, and "The README's long sections as they stood until 2026-12-05"
+               (this docstring's long form).
 The state dict keeps the checkpoint layout either way (``weight`` [out, in/2], ``weight_scale``
 [out, in/16], converted on save and load), and so do the ``weight`` / ``weight_scale`` properties
 (copies: write through load_state_dict or from_quantized).

@@ -15,7 +15,11 @@
 //            bytes) decoded once into int8 and start values (int8_block), 22 registers;
 //   +rows    the rows' sums as the library keeps them: two rows' warp sums in one shuffle
 //            butterfly (pair_warp_sum), stored to shared memory a row pair at a time, and the
-//            epilogue (a barrier, each row's 8 warp sums added, one store a row).
+//            epilogue (a barrier, each row's 8 warp sums added, one store a row);
+//   staged   (item 279) the scales not by 2-byte loads but by one bulk copy a row (cp.async.bulk,
+//            K / 16 bytes) of every CTA row into shared memory, asked for after the first rows'
+//            loads, each row's read by one LDS a piece once its mbarrier completes
+//            (scale_stage_probe.cu's "all", here with the sweep's work on the bytes).
 // decode +x +rows is sweep_kernel<2, 8> at L = 1 but for its launcher and the output's scaling,
 // and its SASS: 370 a loop of 2 rows against the library's 281 when this was written (item 248;
 // 271 since item 250's unchecked loop; ptxas moves the decode's PRMT tables into registers before
@@ -31,6 +35,7 @@
 #include <cstdlib>
 
 #include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"  // the library's dp4a_piece, int8_block (torch-free)
+#include "../src/nvfp4_gemv/csrc/smem_copy.cuh"    // mbarriers and bulk copies (kStaged)
 #include "probe_common.cuh"  // CK, ld16, ProbeBench (the bench's timing and the stream floor)
 
 // The library's scale-pair load (gemv_common.cuh ld_scales_if<2, true>): 0 where p does not hold.
@@ -122,12 +127,19 @@ __device__ __forceinline__ float pair_warp_sum(float row0, float row1, int lane)
   return v;
 }
 
-template <int kWork, bool kX = false, bool kRows = false>
+// Shared memory: kRows' sums [CTA row][warp], then (kStaged) a barrier and the scale bytes a CTA row.
+__host__ __device__ inline int staged_offset(int most_rows) { return most_rows * 8 * 4; }
+__host__ __device__ inline int staged_scales_offset(int most_rows) {
+  return staged_offset(most_rows) + (8 * most_rows + 15) / 16 * 16;
+}
+
+template <int kWork, bool kX = false, bool kRows = false, bool kStaged = false>
 __global__ void __launch_bounds__(256, 3) sweep_pace_kernel(const uint8_t* a, const uint8_t* sfa, int rows,
                                                            int row_bytes, uint32_t r, uint32_t m, uint32_t* sink,
-                                                           const uint8_t* x, const uint8_t* sfx, float* out) {
+                                                           const uint8_t* x, const uint8_t* sfx, float* out,
+                                                           int most_rows) {
   static_assert(kWork < 0 || (!kX && !kRows), "x and the rows' sums with the decode only");
-  extern __shared__ float red[];  // kRows: [CTA row][warp]
+  extern __shared__ __align__(16) float red[];  // kRows: [CTA row][warp]
   constexpr int P = 2, D = 2;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int G = gridDim.x, pieces = row_bytes / 16, sf_bytes = row_bytes / 8;
@@ -147,7 +159,7 @@ __global__ void __launch_bounds__(256, 3) sweep_pace_kernel(const uint8_t* a, co
 #pragma unroll
     for (int u = 0; u < P; ++u) {  // the library's predicated loads (ld_stream_if, ld_scales_if)
       ld16_if(ok[u] && more, ap + 16 * piece[u], w[d][u]);
-      s[d][u] = ld_scales_if(ok[u] && more, sp + 2 * piece[u]);
+      s[d][u] = kStaged ? 0 : ld_scales_if(ok[u] && more, sp + 2 * piece[u]);
     }
     ap += (int64_t)G * row_bytes;
     sp += (int64_t)G * sf_bytes;
@@ -162,6 +174,19 @@ __global__ void __launch_bounds__(256, 3) sweep_pace_kernel(const uint8_t* a, co
 #pragma unroll
   for (int u = 0; u < P; ++u)
     if (kX) xp[u] = x_piece(ok[u], x, sfx, piece[u]);
+  uint8_t* const smem = reinterpret_cast<uint8_t*>(red);
+  uint64_t* const bar = reinterpret_cast<uint64_t*>(smem + staged_offset(most_rows));
+  const uint8_t* const sf_smem = smem + staged_scales_offset(most_rows);
+  if (kStaged) {  // CTA row i's scales by thread i
+    for (int i = threadIdx.x; i < n; i += 256) nvfp4::detail::mbar_init(bar + i, 1);
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    __syncthreads();
+    for (int i = threadIdx.x; i < n; i += 256) {
+      nvfp4::detail::mbar_expect_tx(bar + i, sf_bytes);
+      nvfp4::detail::bulk_copy(smem + staged_scales_offset(most_rows) + i * sf_bytes,
+                               sfa + ((int64_t)blockIdx.x + (int64_t)i * G) * sf_bytes, sf_bytes, bar + i);
+    }
+  }
   uint32_t acc = 0;
   float sum = 0.f;
   for (int i = 0; i < n; i += D) {
@@ -170,6 +195,12 @@ __global__ void __launch_bounds__(256, 3) sweep_pace_kernel(const uint8_t* a, co
     for (int d = 0; d < D; ++d) {
       rs[d] = 0.f;
       if (i + d >= n) break;
+      if (kStaged) {
+        nvfp4::detail::mbar_wait(bar + i + d, 0);
+#pragma unroll
+        for (int u = 0; u < P; ++u)
+          s[d][u] = ok[u] ? *reinterpret_cast<const uint16_t*>(sf_smem + (i + d) * sf_bytes + 2 * piece[u]) : 0u;
+      }
 #pragma unroll
       for (int u = 0; u < P; ++u) acc ^= piece_work<kWork, kX>(w[d][u], s[d][u], r, m, xp[u], kRows ? rs[d] : sum);
       load(d, i + d + D < n);
@@ -224,10 +255,13 @@ int main(int argc, char** argv) {
     const float floor_us = pb.floor_us(a, wbytes + wbytes / 8);
     std::printf("%dx%d: floor %.1f us over %.1f MB\n", s.rows, s.K, floor_us, (wbytes + wbytes / 8) / 1e6);
     const int grid = std::min(s.rows, 3 * pb.sms);
-    const int red_bytes = (s.rows + grid - 1) / grid * 8 * (int)sizeof(float);
-    auto run = [&](const char* name, auto kernel) {
+    const int most = (s.rows + grid - 1) / grid;
+    auto run = [&](const char* name, auto kernel, bool staged = false) {
+      const int smem_bytes = staged ? staged_scales_offset(most) + most * (int)row_bytes / 8 : staged_offset(most);
+      if (smem_bytes > 48 * 1024) CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
       const auto t = pb.time([&] {
-        kernel<<<grid, 256, red_bytes>>>(a, sfa, s.rows, (int)row_bytes, 0x5bd1e995u, 0x9E3779B1u, pb.sink, x, sfx, out);
+        kernel<<<grid, 256, smem_bytes>>>(a, sfa, s.rows, (int)row_bytes, 0x5bd1e995u, 0x9E3779B1u, pb.sink, x, sfx,
+                                          out, most);
       });
       std::printf("  %-16s %6.1f us (p10 %5.1f)  %5.3fx the floor\n", name, t.first, t.second, t.first / floor_us);
     };
@@ -244,6 +278,8 @@ int main(int argc, char** argv) {
       run("decode +x", sweep_pace_kernel<-1, true>);
       run("decode +rows", sweep_pace_kernel<-1, false, true>);
       run("decode +x +rows", sweep_pace_kernel<-1, true, true>);
+      run("alu 0 staged", sweep_pace_kernel<0, false, false, true>, true);
+      run("decode +x +rows staged", sweep_pace_kernel<-1, true, true, true>, true);
     }
   }
   return 0;

@@ -1,6 +1,6 @@
 """The command line's argument checks (no GPU needed): bad shapes, repetitions and model sizes are
 refused with a message that names what was received, before any work; the CPU main job runs. And
-the environment knobs: every one the package reads is documented."""
+the environment knobs: every one the package reads is documented; and so is every subcommand."""
 
 import re
 from pathlib import Path
@@ -58,3 +58,14 @@ def test_every_environment_knob_is_documented():
     readme = (src.parents[1] / "README.md").read_text()
     assert len(read) >= 11 and read <= listed, sorted(read - listed)
     assert all(name in readme for name in listed), sorted(n for n in listed if n not in readme)
+
+
+def test_every_subcommand_is_named_in_the_docs(capsys):
+    """The subcommands argparse offers are the ones the CLI's description and the README list."""
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    offered = set(re.search(r"\{([a-z,-]+)\}", capsys.readouterr().out).group(1).split(","))
+    readme = (Path(cli.__file__).parents[2] / "README.md").read_text()
+    for where, text in (("cli.py's docstring", cli.__doc__), ("the README", readme)):
+        named = set(re.search(r"nvfp4-gemv \{([a-z,-]+)\}", text).group(1).split(","))
+        assert named == offered, (where, sorted(named ^ offered))

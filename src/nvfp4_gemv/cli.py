@@ -1,4 +1,4 @@
-"""Command line: nvfp4-gemv {run,info,check,bench,build,clear-cache} (also python -m nvfp4_gemv)."""
+"""Command line: nvfp4-gemv {run,info,check,bench,decode,build,clear-cache} (also python -m nvfp4_gemv)."""
 
 from __future__ import annotations
 

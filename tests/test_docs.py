@@ -90,3 +90,16 @@ def test_benchmarks_current_tables_are_the_runs(performance):
     assert len(rows) >= 21, rows  # 3 task rows, 6 read-flush rows, 8 layers, 4 column rows
     missing = [r for r in rows if r not in lines]
     assert not missing, missing
+
+
+def test_every_path_the_readme_names_exists():
+    """Each repository path in the README (src/, scripts/, tests/, docs/, peers/; {a,b} expanded, *
+    as a glob) is there: a file moved or renamed without its mention fails here."""
+    readme = (ROOT / "README.md").read_text()
+    missing = []
+    for path in set(re.findall(r"(?:src|scripts|tests|docs|peers)/[A-Za-z0-9_./{},*-]+", readme)):
+        path = path.rstrip(".,")
+        braces = re.match(r"(.*)\{(.*)\}(.*)", path)
+        expanded = [braces.group(1) + o + braces.group(3) for o in braces.group(2).split(",")] if braces else [path]
+        missing += [each for each in expanded if not list(ROOT.glob(each))]
+    assert not missing, missing

@@ -5,7 +5,8 @@ scripts/current_tables.py docs/runs/runN`); BENCHMARKS.md's "Current" heading na
 From that run's bench JSON, current_tables prints every table: the README's layer and column rows
 must stand there as written, and its task rows' medians, bandwidths, floors, ratios and baselines
 must be that run's. A number edited by hand, or a new run written into one file and not the other,
-fails here. CPU only: the run's files are in the repository.
+fails here. And every repository path the README names exists. CPU only: the run's files are in
+the repository.
 """
 
 import importlib.util

@@ -15,7 +15,10 @@
 //            bytes) decoded once into int8 and start values (int8_block), 22 registers;
 //   +rows    the rows' sums as the library keeps them: two rows' warp sums in one shuffle
 //            butterfly (pair_warp_sum), stored to shared memory a row pair at a time, and the
-//            epilogue (a barrier, each row's 8 warp sums added, one store a row);
+//            epilogue (a barrier, each row's 8 warp sums added, one store a row); taken apart
+//            step by step (item 280) in "+rows sums" (a sum a row, the two added into the
+//            running sum: no shuffle), "+rows butterfly" (the butterfly's result added into it:
+//            no shared store) and "+rows stores" (the stores too, but no epilogue);
 //   staged   (item 279) the scales not by 2-byte loads but by one bulk copy a row (cp.async.bulk,
 //            K / 16 bytes) of every CTA row into shared memory, asked for after the first rows'
 //            loads, each row's read by one LDS a piece once its mbarrier completes
@@ -127,13 +130,16 @@ __device__ __forceinline__ float pair_warp_sum(float row0, float row1, int lane)
   return v;
 }
 
+// How much of the rows' sums a kernel keeps (kRows; "+rows" and its parts above).
+enum RowSums { kNoRows, kRowSumsOnly, kRowButterfly, kRowStores, kRowEpilogue };
+
 // Shared memory: kRows' sums [CTA row][warp], then (kStaged) a barrier and the scale bytes a CTA row.
 __host__ __device__ inline int staged_offset(int most_rows) { return most_rows * 8 * 4; }
 __host__ __device__ inline int staged_scales_offset(int most_rows) {
   return staged_offset(most_rows) + (8 * most_rows + 15) / 16 * 16;
 }
 
-template <int kWork, bool kX = false, bool kRows = false, bool kStaged = false>
+template <int kWork, bool kX = false, int kRows = kNoRows, bool kStaged = false>
 __global__ void __launch_bounds__(256, 3) sweep_pace_kernel(const uint8_t* a, const uint8_t* sfa, int rows,
                                                            int row_bytes, uint32_t r, uint32_t m, uint32_t* sink,
                                                            const uint8_t* x, const uint8_t* sfx, float* out,
@@ -205,13 +211,15 @@ __global__ void __launch_bounds__(256, 3) sweep_pace_kernel(const uint8_t* a, co
       for (int u = 0; u < P; ++u) acc ^= piece_work<kWork, kX>(w[d][u], s[d][u], r, m, xp[u], kRows ? rs[d] : sum);
       load(d, i + d + D < n);
     }
-    if (kRows) {
+    if (kRows == kRowSumsOnly) sum += rs[0] + rs[1];
+    if (kRows >= kRowButterfly) {
       const float v = pair_warp_sum(rs[0], rs[1], lane);
       const int row = i + (lane >> 4);
-      if ((lane & 15) == 0 && row < n) red[row * 8 + warp] = v;
+      if (kRows == kRowButterfly) sum += v;
+      if (kRows >= kRowStores && (lane & 15) == 0 && row < n) red[row * 8 + warp] = v;
     }
   }
-  if (kRows) {  // the library's epilogue: each row's warp sums in warp order, one store a row
+  if (kRows == kRowEpilogue) {  // the library's epilogue: each row's warp sums in warp order, one store a row
     __syncthreads();
     for (int i = threadIdx.x; i < n; i += 256) {
       float v = 0.f;
@@ -276,10 +284,13 @@ int main(int argc, char** argv) {
       run("alu 128", sweep_pace_kernel<128>);
       run("decode", sweep_pace_kernel<-1>);
       run("decode +x", sweep_pace_kernel<-1, true>);
-      run("decode +rows", sweep_pace_kernel<-1, false, true>);
-      run("decode +x +rows", sweep_pace_kernel<-1, true, true>);
-      run("alu 0 staged", sweep_pace_kernel<0, false, false, true>, true);
-      run("decode +x +rows staged", sweep_pace_kernel<-1, true, true, true>, true);
+      run("decode +rows", sweep_pace_kernel<-1, false, kRowEpilogue>);
+      run("decode +x +rows", sweep_pace_kernel<-1, true, kRowEpilogue>);
+      run("alu 0 staged", sweep_pace_kernel<0, false, kNoRows, true>, true);
+      run("decode +x +rows staged", sweep_pace_kernel<-1, true, kRowEpilogue, true>, true);
+      run("decode +x +rows sums", sweep_pace_kernel<-1, true, kRowSumsOnly>);
+      run("decode +x +rows butterfly", sweep_pace_kernel<-1, true, kRowButterfly>);
+      run("decode +x +rows stores", sweep_pace_kernel<-1, true, kRowStores>);
     }
   }
   return 0;

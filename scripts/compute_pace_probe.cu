@@ -39,16 +39,8 @@
 
 #include "../src/nvfp4_gemv/csrc/e2m1_decode.cuh"  // the library's dp4a_piece, int8_block (torch-free)
 #include "../src/nvfp4_gemv/csrc/smem_copy.cuh"    // mbarriers and bulk copies (kStaged)
-#include "probe_common.cuh"  // CK, ld16, ProbeBench (the bench's timing and the stream floor)
+#include "probe_common.cuh"  // CK, ld16_if, ld_scales_if, ProbeBench (the bench's timing and the stream floor)
 
-// The library's scale-pair load (gemv_common.cuh ld_scales_if<2, true>): 0 where p does not hold.
-__device__ __forceinline__ uint32_t ld_scales_if(bool p, const uint8_t* sf) {
-  uint32_t v;
-  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
-               "@q ld.global.nc.L1::no_allocate.u16 %0, [%1];\n\t}"
-               : "=r"(v) : "l"(sf), "r"((int)p));
-  return v;
-}
 // (t & w) ^ r: not cancelled by the next one in the chain, whatever ptxas folds.
 __device__ __forceinline__ uint32_t lop(uint32_t t, uint32_t w, uint32_t r) {
   uint32_t d;

@@ -90,6 +90,15 @@ __device__ __forceinline__ void ld16_if(bool p, const uint8_t* a, uint4& w) {
                : "+r"(w.x), "+r"(w.y), "+r"(w.z), "+r"(w.w) : "l"(a), "r"((int)p));
 }
 
+// The library's scale-pair load (gemv_common.cuh ld_scales_if<2, true>): 0 where p does not hold.
+__device__ __forceinline__ uint32_t ld_scales_if(bool p, const uint8_t* sf) {
+  uint32_t v;
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.u16 %0, [%1];\n\t}"
+               : "=r"(v) : "l"(sf), "r"((int)p));
+  return v;
+}
+
 // The library's stream-floor kernel (gemv_kernels.cu stream_read_kernel, since run 286): a grid
 // stride in groups of U = 8 loads a thread, each thread's last group predicated; at most 64
 // registers (launch bounds 512 x 2), so ptxas issues the 8 loads of a group before the first fold.

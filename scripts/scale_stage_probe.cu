@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "../src/nvfp4_gemv/csrc/smem_copy.cuh"  // mbar_init / mbar_expect_tx / mbar_wait, bulk_copy
-#include "probe_common.cuh"                       // CK, ld16, fold, sink_store, ProbeBench, SplitMix64
+#include "probe_common.cuh"                       // CK, ld16, ld_scales_if, fold, sink_store, ProbeBench, SplitMix64
 
 using nvfp4::detail::bulk_copy;
 using nvfp4::detail::mbar_expect_tx;
@@ -40,13 +40,6 @@ using nvfp4::detail::mbar_wait;
 
 enum Mode { kLoads = 0, kAll = 1, kAhead = 2 };
 const char* const kModeNames[] = {"loads", "all", "ahead"};
-
-// The library's scale-pair load (gemv_common.cuh ld_scales_if<2, true>), unpredicated.
-__device__ __forceinline__ uint32_t ld_scale_pair(const uint8_t* p) {
-  uint32_t v;
-  asm volatile("ld.global.nc.L1::no_allocate.u16 %0, [%1];" : "=r"(v) : "l"(p));
-  return v;
-}
 
 // Shared memory of a CTA holding at most cta_rows rows: their mbarriers, then their scale rows.
 __host__ __device__ inline int bars_bytes(int cta_rows) { return (8 * cta_rows + 15) / 16 * 16; }
@@ -99,7 +92,7 @@ __global__ void __launch_bounds__(W * 32 * (8 / W)) sweep_probe(const uint8_t* a
       s[d][u] = 0;
       if (ok[u] && more) {
         ld16(ap + 16 * piece[u], w[d][u]);
-        if (kMode == kLoads) s[d][u] = ld_scale_pair(sp + 2 * piece[u]);
+        if (kMode == kLoads) s[d][u] = ld_scales_if(true, sp + 2 * piece[u]);
       }
     }
     ap += a_step;

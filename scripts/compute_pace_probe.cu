@@ -18,7 +18,9 @@
 //            epilogue (a barrier, each row's 8 warp sums added, one store a row); taken apart
 //            step by step (item 280) in "+rows sums" (a sum a row, the two added into the
 //            running sum: no shuffle), "+rows butterfly" (the butterfly's result added into it:
-//            no shared store) and "+rows stores" (the stores too, but no epilogue);
+//            no shared store) and "+rows stores" (the stores too, but no epilogue); "+rows
+//            deferred" (item 281) keeps each thread's row sums in shared memory and adds them
+//            all after the loop (no shuffle in the loop);
 //   staged   (item 279) the scales not by 2-byte loads but by one bulk copy a row (cp.async.bulk,
 //            K / 16 bytes) of every CTA row into shared memory, asked for after the first rows'
 //            loads, each row's read by one LDS a piece once its mbarrier completes
@@ -123,9 +125,13 @@ __device__ __forceinline__ float pair_warp_sum(float row0, float row1, int lane)
 }
 
 // How much of the rows' sums a kernel keeps (kRows; "+rows" and its parts above).
-enum RowSums { kNoRows, kRowSumsOnly, kRowButterfly, kRowStores, kRowEpilogue };
+// kRowDeferred (item 281): no shuffle in the loop; each thread stores its two rows' sums to shared
+// memory ([CTA row][thread], 1 KB a row) and the epilogue adds each row's 256 in a fixed order (a
+// warp a row: 8 LDS a lane, then the warp's butterfly).
+enum RowSums { kNoRows, kRowSumsOnly, kRowButterfly, kRowStores, kRowEpilogue, kRowDeferred };
 
-// Shared memory: kRows' sums [CTA row][warp], then (kStaged) a barrier and the scale bytes a CTA row.
+// Shared memory: kRows' sums [CTA row][warp] (kRowDeferred: [CTA row][thread]), then (kStaged) a
+// barrier and the scale bytes a CTA row.
 __host__ __device__ inline int staged_offset(int most_rows) { return most_rows * 8 * 4; }
 __host__ __device__ inline int staged_scales_offset(int most_rows) {
   return staged_offset(most_rows) + (8 * most_rows + 15) / 16 * 16;
@@ -204,7 +210,12 @@ __global__ void __launch_bounds__(256, 3) sweep_pace_kernel(const uint8_t* a, co
       load(d, i + d + D < n);
     }
     if (kRows == kRowSumsOnly) sum += rs[0] + rs[1];
-    if (kRows >= kRowButterfly) {
+    if (kRows == kRowDeferred) {
+#pragma unroll
+      for (int d = 0; d < D; ++d)
+        if (i + d < n) red[(i + d) * 256 + threadIdx.x] = rs[d];
+    }
+    if (kRows >= kRowButterfly && kRows <= kRowEpilogue) {
       const float v = pair_warp_sum(rs[0], rs[1], lane);
       const int row = i + (lane >> 4);
       if (kRows == kRowButterfly) sum += v;
@@ -218,6 +229,17 @@ __global__ void __launch_bounds__(256, 3) sweep_pace_kernel(const uint8_t* a, co
 #pragma unroll
       for (int k = 0; k < 8; ++k) v += red[i * 8 + k];
       out[(int)blockIdx.x + i * G] = v;
+    }
+  }
+  if (kRows == kRowDeferred) {
+    __syncthreads();
+    for (int i = warp; i < n; i += 8) {
+      float v = 0.f;
+#pragma unroll
+      for (int k = 0; k < 8; ++k) v += red[i * 256 + 32 * k + lane];
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+      if (lane == 0) out[(int)blockIdx.x + i * G] = v;
     }
   }
   sink_store(acc ^ __float_as_uint(sum), sink);
@@ -256,8 +278,10 @@ int main(int argc, char** argv) {
     std::printf("%dx%d: floor %.1f us over %.1f MB\n", s.rows, s.K, floor_us, (wbytes + wbytes / 8) / 1e6);
     const int grid = std::min(s.rows, 3 * pb.sms);
     const int most = (s.rows + grid - 1) / grid;
-    auto run = [&](const char* name, auto kernel, bool staged = false) {
-      const int smem_bytes = staged ? staged_scales_offset(most) + most * (int)row_bytes / 8 : staged_offset(most);
+    auto run = [&](const char* name, auto kernel, bool staged = false, bool deferred = false) {
+      const int smem_bytes = staged     ? staged_scales_offset(most) + most * (int)row_bytes / 8
+                             : deferred ? most * 256 * 4
+                                        : staged_offset(most);
       if (smem_bytes > 48 * 1024) CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
       const auto t = pb.time([&] {
         kernel<<<grid, 256, smem_bytes>>>(a, sfa, s.rows, (int)row_bytes, 0x5bd1e995u, 0x9E3779B1u, pb.sink, x, sfx,
@@ -283,6 +307,7 @@ int main(int argc, char** argv) {
       run("decode +x +rows sums", sweep_pace_kernel<-1, true, kRowSumsOnly>);
       run("decode +x +rows butterfly", sweep_pace_kernel<-1, true, kRowButterfly>);
       run("decode +x +rows stores", sweep_pace_kernel<-1, true, kRowStores>);
+      run("decode +x +rows deferred", sweep_pace_kernel<-1, true, kRowDeferred>, false, true);
     }
   }
   return 0;

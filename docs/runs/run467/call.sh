@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Run 467 (BENCHMARKS.md item 280): scripts/compute_pace_probe.cu with the rows' sums taken apart
-# ("decode +x +rows sums / butterfly / stores" beside "decode +x" and "decode +x +rows"), median of
+# Run 467 (BENCHMARKS.md items 280 and 281): scripts/compute_pace_probe.cu with the rows' sums taken apart
+# ("decode +x +rows sums / butterfly / stores / deferred" beside "decode +x" and "decode +x +rows"), median of
 # 30, write flush, each kernel twice per shape (the probe's two passes).
 # Usage (device, from the repo root): bash docs/runs/run467/call.sh  (OUT: where the output goes)
 set -uo pipefail

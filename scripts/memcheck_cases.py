@@ -42,7 +42,9 @@ with a partial last band, 14336 on 2001 rows), two FP4 columns on row-major 3300
 the tile sweep past 2^27 bytes, a partial last tile), three bf16 columns on the tiled 70000x2048
 (81 MB: the format's row tiles); W4A4 at one FP4 column on the band sweep (item 275: clusters of
 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the
-quantize kernel then the band sweep, on 1000 x 16384)."""
+quantize kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both
+global scales (item 282's prefetch_epilogue_operands), one case a kernel family: the row sweep, the
+W4A16 sweep, the band sweep, the tile sweep, the row tiles (split K at L > 1)."""
 import sys
 
 import torch
@@ -103,6 +105,17 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                              1 if layout == 1 else 0, None, None, None, out)
     torch.cuda.synchronize()
     print("ok", l, m, k, n, act, layout)
+scale = torch.tensor([0.5], device="cuda")
+for l, m, k, n, act, layout in [(1, 1000, 16384, 1, "fp4", 0), (1, 77, 8224, 1, "bf16", 0), (1, 1000, 16384, 1, "bf16", 2),
+                                (1, 301, 4160, 4, "fp4", 0), (3, 129, 4352, 8, "bf16", 0)]:
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
+    if layout == 2:
+        a, sfa = fmt.to_tiled(a, sfa)
+    bias = torch.randn(m + 8, device="cuda")[5:5 + m]  # 20 bytes into a line
+    out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
+    torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, layout, 0, scale, scale if act == "fp4" else None, bias, out)
+    torch.cuda.synchronize()
+    print("ok bias", l, m, k, n, act, layout)
 for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7, 160), torch.float32)]:
     x = torch.randn(shape, device="cuda").to(dtype)
     packed, scales = torch.ops.nvfp4.quantize(x, torch.tensor([0.5], device="cuda"))

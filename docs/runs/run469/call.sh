@@ -3,9 +3,9 @@
 # its epilogue ("noepi": sweep_kernel's sweep_epilogue call deleted by sed, so no barrier, no reads
 # of the warps' sums, no output; the loop, its butterflies and shared stores kept) against the tree,
 # scripts/ab_shapes.py 20 (W4A4 at one FP4 column, write flush, medians, unchecked) in the orders
-# base / noepi / noepi / base; (2) in the tree's own copy: the GPU tests of the kernels, features and
-# NVFP4Linear, and compute-sanitizer memcheck on scripts/memcheck_cases.py (with item 282's bias and
-# global-scale cases).
+# base / noepi / noepi / base; (2) in the tree's own copy: compute-sanitizer memcheck on
+# scripts/memcheck_cases.py (with item 282's bias and global-scale cases). The GPU tests are left
+# out to fit the session's device time (the kernels' source unchanged since run 459's 958 passed).
 # Usage (device, from the repo root): bash docs/runs/run469/call.sh  (OUT: where the output goes)
 set -uo pipefail
 OUT=${OUT:-$PWD/.out}
@@ -18,11 +18,8 @@ VARIANT_CMD="scripts/ab_shapes.py 20 $SHAPES fp4" VARIANT_TAIL=10 VARIANT_ORDER=
   timeout 300 bash scripts/device_variants.sh base= "noepi=$NOEPI" > "$OUT/sides.txt" 2>&1
 echo "builds and sides ${SECONDS}s" >> "$OUT/env.txt"
 W=/tmp/nvfp4_variants/base
-(cd $W && NVFP4_GEMV_CACHE_DIR=$W/cache PYTHONPATH=src timeout 250 python3 -m pytest -q -p no:cacheprovider \
-   tests/test_gpu_kernel.py tests/test_gpu_features.py tests/test_linear_and_peers.py 2>&1 | tail -n 4) > "$OUT/tests.txt"
-echo "tests ${SECONDS}s" >> "$OUT/env.txt"
 (cd $W && NVFP4_GEMV_CACHE_DIR=$W/cache PYTHONPATH=src timeout 60 compute-sanitizer --tool memcheck \
    --error-exitcode 9 python3 scripts/memcheck_cases.py 2>&1 | grep -E "ok bias|ERROR SUMMARY") > "$OUT/memcheck.txt"
 echo "all done ${SECONDS}s" >> "$OUT/env.txt"
 awk '/^== /{side=$2} /^[0-9]+x[0-9]+x[0-9]+ \|/{print side" | "$0}' "$OUT/sides.txt" | sort -t'|' -k2,2 -s
-cat "$OUT/tests.txt" "$OUT/memcheck.txt" "$OUT/env.txt"
+cat "$OUT/memcheck.txt" "$OUT/env.txt"

@@ -43,8 +43,8 @@ the tile sweep past 2^27 bytes, a partial last tile), three bf16 columns on the 
 (81 MB: the format's row tiles); W4A4 at one FP4 column on the band sweep (item 275: clusters of
 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the
 quantize kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both
-global scales (item 282's prefetch_epilogue_operands), one case a kernel family: the row sweep, the
-W4A16 sweep, the band sweep, the tile sweep, the row tiles (split K at L > 1)."""
+global scales (the epilogues' reads of them; BENCHMARKS.md item 282), one case a kernel family:
+the row sweep, the W4A16 sweep, the band sweep, the tile sweep, the row tiles (split K at L > 1)."""
 import sys
 
 import torch
@@ -57,6 +57,23 @@ from nvfp4_gemv import ops  # noqa: E402
 
 ops.load()
 gen = torch.Generator().manual_seed(0)
+
+
+def gemv_case(l, m, k, n, act, layout, wgs=None, ags=None, bias=None):
+    """One gemv_out call on a random problem in scale layout `layout` (2: the tiled weight format),
+    its operands copied into allocations of their own, then synchronized."""
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
+    if layout == 2:
+        a, sfa = fmt.to_tiled(a, sfa)
+    elif layout:
+        sfa = fmt.to_blocked(sfa)
+        sfx = fmt.to_blocked(sfx) if sfx is not None else None
+    out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
+    torch.ops.nvfp4.gemv_out(a.clone(), sfa.clone(), x.clone(), None if sfx is None else sfx.clone(), layout,
+                             1 if layout == 1 else 0, wgs, ags, bias, out)
+    torch.cuda.synchronize()
+
+
 for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4", 1), (3, 33, 1040, 16, "bf16", 0),
                                 (1, 300, 8192, 2, "fp16", 1), (2, 17, 16, 3, "fp4", 0),
                                 (1, 33, 2304, 1, "fp4", 0), (3, 129, 4352, 2, "bf16", 0),
@@ -94,27 +111,13 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 2001, 14336, 2, "fp16", 2), (1, 33000, 8192, 2, "fp4", 0),
                                 (1, 70000, 2048, 3, "bf16", 2), (1, 1000, 16384, 1, "fp4", 2),
                                 (1, 77, 6144, 1, "fp4", 2), (1, 3190, 32768, 1, "fp4", 2)]:
-    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
-    if layout == 2:
-        a, sfa = fmt.to_tiled(a, sfa)
-    elif layout:
-        sfa = fmt.to_blocked(sfa)
-        sfx = fmt.to_blocked(sfx) if sfx is not None else None
-    out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
-    torch.ops.nvfp4.gemv_out(a.clone(), sfa.clone(), x.clone(), None if sfx is None else sfx.clone(), layout,
-                             1 if layout == 1 else 0, None, None, None, out)
-    torch.cuda.synchronize()
+    gemv_case(l, m, k, n, act, layout)
     print("ok", l, m, k, n, act, layout)
 scale = torch.tensor([0.5], device="cuda")
 for l, m, k, n, act, layout in [(1, 1000, 16384, 1, "fp4", 0), (1, 77, 8224, 1, "bf16", 0), (1, 1000, 16384, 1, "bf16", 2),
                                 (1, 301, 4160, 4, "fp4", 0), (3, 129, 4352, 8, "bf16", 0)]:
-    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, "cuda")
-    if layout == 2:
-        a, sfa = fmt.to_tiled(a, sfa)
     bias = torch.randn(m + 8, device="cuda")[5:5 + m]  # 20 bytes into a line
-    out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
-    torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, layout, 0, scale, scale if act == "fp4" else None, bias, out)
-    torch.cuda.synchronize()
+    gemv_case(l, m, k, n, act, layout, scale, scale if act == "fp4" else None, bias)
     print("ok bias", l, m, k, n, act, layout)
 for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7, 160), torch.float32)]:
     x = torch.randn(shape, device="cuda").to(dtype)

@@ -8,7 +8,9 @@ up to register names and immediates, the 16-byte loads' lag in the loop (positio
 last read of a load's destination registers and the load; sass_loop.load_lags), summed, and the
 earliest first read of any global load's registers after the load (sass_loop.first_reads, around
 the loop): a load read soon after its issue is a wait there (item 154: 16-bit scale registers
-converted right after their loads, 26-104 instructions, cost the sweeps 1-2.5 us).
+converted right after their loads, 26-104 instructions, cost the sweeps 1-2.5 us); and how many
+special-register reads (S2R, S2UR) the loop holds: NVVM may re-read threadIdx.x where it is used,
+inside a hot loop too, and the 2 x 8 row sweep's loads were issued later with it there (item 285).
 
 Usage:
   python scripts/sass_compare.py BASE.cubin NEW.cubin [name regex]     (needs cuobjdump)
@@ -43,8 +45,8 @@ def normalized(text: str) -> str:
 
 def loop_summary(function_sass: str):
     """(instructions before the hot loop, its normalized instructions, summed lag of its 16-byte
-    loads, the earliest first read of a global load's registers or None) of one function, or None
-    without a hot loop."""
+    loads, the earliest first read of a global load's registers or None, its reads of special
+    registers: S2R / S2UR, e.g. the thread index) of one function, or None without a hot loop."""
     ins = sass_loop.parse(function_sass)
     loop = sass_loop.hot_loop(ins) if ins else None
     if loop is None:
@@ -52,7 +54,8 @@ def loop_summary(function_sass: str):
     body = ins[loop[0]:loop[1] + 1]
     lag = sum(j - last for j, text, last in sass_loop.load_lags(body) if ".128" in text and last is not None)
     reads = [d for _, _, d in sass_loop.first_reads(body) if d is not None]
-    return loop[0], [normalized(text) for _, text in body], lag, min(reads, default=None)
+    special = sum(re.search(r"\bS2U?R\b", text) is not None for _, text in body)
+    return loop[0], [normalized(text) for _, text in body], lag, min(reads, default=None), special
 
 
 # The kernels with a hot loop over a register window of loads: the row sweeps, the tile sweep and the
@@ -77,7 +80,8 @@ def compare(base_sass: str, new_sass: str, pattern: str = SWEEPS) -> list:
             continue
         same = "same" if a[1] == b[1] else "differs"
         lines.append(f"{key}: before the loop {a[0]} -> {b[0]}, loop {len(a[1])} -> {len(b[1])} "
-                     f"({same}), 16-byte loads' lag {a[2]} -> {b[2]}, first read {a[3]} -> {b[3]}")
+                     f"({same}), 16-byte loads' lag {a[2]} -> {b[2]}, first read {a[3]} -> {b[3]}, "
+                     f"S2R {a[4]} -> {b[4]}")
     return lines
 
 

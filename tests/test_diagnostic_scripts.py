@@ -45,16 +45,17 @@ def _function(name, body):
 
 def test_sass_compare_pairs_kernels_by_name_and_reports_a_later_load():
     """sass_compare on two hand-written builds: a kernel whose signature changed still pairs up; a
-    load issued 3 instructions later shows as a longer lag and a differing loop; a renamed
-    register alone keeps the loop the same; a kernel missing from the new build is said to be.
+    load issued 3 instructions later shows as a longer lag and a differing loop, and a thread-index
+    read (S2R) moved into the loop is counted (a register zeroed by CS2R is not); a renamed register
+    alone keeps the loop the same; a kernel missing from the new build is said to be.
     The load's registers are last read by the loop's first instruction (lag 2 where it follows
-    the mma; 5 moved behind the loop's counter and a NOP), and read again 4 instructions after the
+    the mma; 5 moved behind the loop's counter and the S2R), and read again 4 instructions after the
     load, around the loop (2 where the load comes last, before the branch)."""
     compare = _load("sass_compare").compare
     loop = ["LOP3.LUT R4, R8, 0xf, RZ, 0xc0, !PT", "HMMA.16816.F32 R12, R4, R6, R12",
             "LDG.E.128 R8, desc[UR4][R2.64]", "IADD3 R20, R20, 0x1, RZ", "ISETP.GE.AND P0, PT, R20, R21, PT"]
     late = loop[:2] + loop[3:] + [loop[2]]
-    late.insert(4, "NOP")
+    late.insert(4, "S2R R7, SR_TID.X")
     renamed = [text.replace("R20", "R22") for text in loop]
     base = "\n".join([_function("_ZN1k1aILi1EEEvi", loop), _function("_ZN1k1bILi1EEEvi", loop),
                       _function("_ZN1k1cILi1EEEvi", loop)])
@@ -62,11 +63,13 @@ def test_sass_compare_pairs_kernels_by_name_and_reports_a_later_load():
     lines = compare(base, new, "k1")
     assert lines == [
         "_ZN1k1aILi1EE: before the loop 1 -> 1, loop 6 -> 7 (differs), 16-byte loads' lag 2 -> 5, "
-        "first read 4 -> 2",
+        "first read 4 -> 2, S2R 0 -> 1",
         "_ZN1k1bILi1EE: before the loop 1 -> 1, loop 6 -> 6 (same), 16-byte loads' lag 2 -> 2, "
-        "first read 4 -> 4",
+        "first read 4 -> 4, S2R 0 -> 0",
         "_ZN1k1cILi1EE: missing in the new build (or no hot loop)",
     ], lines
+    zeroed = _load("sass_compare").loop_summary(_function("_ZN1k1dILi1EEEvi", loop[:3] + ["CS2R R10, SRZ"] + loop[3:]))
+    assert zeroed[4] == 0, zeroed
 
 
 def test_sass_loop_first_reads_goes_around_the_loop():

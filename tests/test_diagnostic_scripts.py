@@ -51,7 +51,8 @@ def test_sass_compare_pairs_kernels_by_name_and_reports_a_later_load():
     The load's registers are last read by the loop's first instruction (lag 2 where it follows
     the mma; 5 moved behind the loop's counter and the S2R), and read again 4 instructions after the
     load, around the loop (2 where the load comes last, before the branch)."""
-    compare = _load("sass_compare").compare
+    sass_compare = _load("sass_compare")
+    compare = sass_compare.compare
     loop = ["LOP3.LUT R4, R8, 0xf, RZ, 0xc0, !PT", "HMMA.16816.F32 R12, R4, R6, R12",
             "LDG.E.128 R8, desc[UR4][R2.64]", "IADD3 R20, R20, 0x1, RZ", "ISETP.GE.AND P0, PT, R20, R21, PT"]
     late = loop[:2] + loop[3:] + [loop[2]]
@@ -68,7 +69,7 @@ def test_sass_compare_pairs_kernels_by_name_and_reports_a_later_load():
         "first read 4 -> 4, S2R 0 -> 0",
         "_ZN1k1cILi1EE: missing in the new build (or no hot loop)",
     ], lines
-    zeroed = _load("sass_compare").loop_summary(_function("_ZN1k1dILi1EEEvi", loop[:3] + ["CS2R R10, SRZ"] + loop[3:]))
+    zeroed = sass_compare.loop_summary(_function("_ZN1k1dILi1EEEvi", loop[:3] + ["CS2R R10, SRZ"] + loop[3:]))
     assert zeroed[4] == 0, zeroed
 
 

@@ -166,3 +166,25 @@ def test_ab_shapes_reads_its_column_count():
     for bad in (["cols=0"], ["cols=17"], ["cols=2", "cols=4"]):
         with pytest.raises(ValueError, match="cols="):
             columns(bad)
+
+
+def test_ab_shapes_tiled_weights_are_the_formats():
+    """With "tiled" the A/B harness times the weights as format.to_tiled lays them out, with the op's
+    tiled sfa_layout; without it, the row-major operands unchanged with layout 0."""
+    import torch
+
+    from nvfp4_gemv import format as fmt
+    from nvfp4_gemv import reference
+
+    weights = _load("ab_shapes").weights
+    torch.manual_seed(0)
+    a = torch.randint(0, 256, (1, 40, 72), dtype=torch.uint8)
+    sfa = torch.randint(0, 127, (1, 40, 9), dtype=torch.uint8)
+    same_a, same_sfa, layout = weights(a, sfa, False)
+    assert same_a is a and same_sfa is sfa and layout == 0
+    tiles, tile_scales, layout = weights(a, sfa, True)
+    want_tiles, want_scales = fmt.to_tiled(a, sfa)
+    assert layout == reference.TILED
+    assert torch.equal(tiles, want_tiles) and torch.equal(tile_scales, want_scales)
+    back_a, back_sfa = fmt.from_tiled(tiles, tile_scales, 40, 144)
+    assert torch.equal(back_a, a) and torch.equal(back_sfa, sfa)

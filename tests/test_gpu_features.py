@@ -191,6 +191,40 @@ def test_linear_compile_and_cuda_graph(activation, layout, rows):
     assert torch.equal(static_y, q(static_x))
 
 
+@pytest.mark.parametrize("rows", [1, 4, 16])
+@pytest.mark.parametrize("layout", ["tiled", "row-major"])
+@pytest.mark.parametrize("activation", ["weight-only", "dynamic"])
+def test_linear_global_scale_per_row(activation, layout, rows):
+    """Fused shards whose global scales differ (from_quantized_shards): the GEMV's fp32 sums, then
+    the rows' scales and the bias in fp32, against the dequantized reference; compiled (which may
+    fuse the multiply and add) within the same bound, and a captured graph's replay bitwise."""
+    torch.manual_seed(5)
+    shards = []
+    for m, gs in ((96, 0.5), (32, 2.0 ** -7), (32, 3.0)):
+        q = fmt.quantize(torch.randn(m, 256) * gs * 600, global_scale=gs)
+        shards.append((q.data, q.scales, gs))
+    layer = nv.NVFP4Linear.from_quantized_shards(shards, convention="modelopt", bias=torch.randn(160),
+                                                 activation=activation, weight_layout=layout).cuda()
+    assert layer.per_row_global_scale
+    x = torch.randn(rows, 256, device="cuda", dtype=torch.bfloat16)
+    y = layer(x)
+    if activation == "dynamic":
+        xq = nv.quantize_activation(x)
+        ref, mag = reference_linear(layer, None, fmt.dequantize(xq.data, xq.scales).cuda())
+    else:
+        ref, mag = reference_linear(layer, x.float())
+    # fp32 accumulation over K, the row scale's and the bias's fp32 roundings, bf16 output.
+    bound = 256 * 2.0 ** -23 * mag + 2.0 ** -8 * ref.abs() + 1e-6
+    assert y.shape == (rows, 160) and y.dtype == torch.bfloat16
+    assert ((y.double() - ref).abs() <= bound).all()
+    assert ((torch.compile(layer, fullgraph=True)(x).double() - ref).abs() <= bound).all()
+    static_x = x.clone()
+    graph, static_y = capture_cuda_graph(lambda: layer(static_x))
+    static_x.copy_(torch.randn_like(x))
+    graph.replay()
+    assert torch.equal(static_y, layer(static_x))
+
+
 def test_end_to_end_decode_agrees_with_dequantized_model():
     pytest.importorskip("transformers")
     from nvfp4_gemv import decode

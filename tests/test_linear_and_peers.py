@@ -213,3 +213,109 @@ def test_module_dtype_conversion_keeps_the_fp32_scales_and_bias():
             assert b.dtype == before[name].dtype and torch.equal(b, before[name]), name
         assert torch.equal(q(x), y)
     assert torch.nn.Sequential(q).to(torch.bfloat16)[0].bias.dtype == torch.float32
+
+
+def make_shards(rows=(16, 8, 8), k=64, scales=(0.5, 0.03125, 2.0), seed=4):
+    """A fused projection's shards (q / k / v), each quantized with its own global multiplier."""
+    torch.manual_seed(seed)
+    out = []
+    for m, gs in zip(rows, scales):
+        q = fmt.quantize(torch.randn(m, k) * gs * 2688 / 4, global_scale=gs)
+        out.append((q.data, q.scales, torch.tensor(gs)))
+    return out
+
+
+def test_from_quantized_shards_fuses_with_a_global_scale_per_row():
+    """Shards with different global scales: their weights stacked, one scale per output row, the
+    dequantized weight each shard's own, bitwise; the forward (CPU fallback) that of the stacked
+    shard layers; the state dict carries the per-row scales into a plain layer and back."""
+    shards = make_shards()
+    bias = torch.randn(32)
+    fused = nv.NVFP4Linear.from_quantized_shards(shards, convention="modelopt", bias=bias)
+    assert fused.per_row_global_scale and fused.weight_global_scale.shape == (32,)
+    assert torch.equal(fused.weight, torch.cat([d for d, _, _ in shards]))
+    assert torch.equal(fused.weight_scale, torch.cat([fmt.as_uint8(s) for _, s, _ in shards]))
+    assert torch.equal(fused.weight_global_scale, torch.tensor([0.5] * 16 + [0.03125] * 8 + [2.0] * 8))
+    parts = [nv.NVFP4Linear.from_quantized(d, s, g, convention="modelopt") for d, s, g in shards]
+    assert torch.equal(fused.dequantized_weight(), torch.cat([p.dequantized_weight() for p in parts]))
+    x = torch.randn(3, 64, dtype=torch.bfloat16)
+    ref = torch.cat([p(x) for p in parts], dim=-1).float() + bias
+    # bf16 output on both sides, and the bias added before (fused) or after (ref) that rounding.
+    assert torch.allclose(fused(x).float(), ref, rtol=2.0 ** -7, atol=2.0 ** -7 * bias.abs().max().item())
+    # compressed-tensors' encode scales: the same layer.
+    inverse = [(d, s, 1.0 / g) for d, s, g in shards]
+    ct = nv.NVFP4Linear.from_quantized_shards(inverse, convention="compressed-tensors", bias=bias)
+    assert torch.equal(ct.weight_global_scale, fused.weight_global_scale)  # powers of two: exact inverses
+    # State dict: a plain layer takes the per-row scales, and a per-row layer the single one.
+    plain = nv.NVFP4Linear(64, 32)
+    plain.load_state_dict(fused.state_dict())
+    assert plain.per_row_global_scale and torch.equal(plain(x), fused(x))
+    assert "a global scale per row" in repr(plain) and "per row" not in repr(parts[0])
+    one = nv.NVFP4Linear.from_quantized(torch.cat([d for d, _, _ in shards]),
+                                        torch.cat([s for _, s, _ in shards]), 0.5, convention="modelopt", bias=bias)
+    plain.load_state_dict(one.state_dict())
+    assert not plain.per_row_global_scale and torch.equal(plain(x), one(x))
+    with pytest.raises(RuntimeError, match=r"weight_global_scale: expected \(1,\) or \(32,\) \(one per row\), got \(5,\)"):
+        plain.load_state_dict({**one.state_dict(), "weight_global_scale": torch.ones(5)})
+
+
+def test_from_quantized_shards_with_equal_scales_is_one_layer():
+    """Equal shard scales (what ModelOpt exports for fused layers): one global scale, the same
+    layer as from_quantized on the stacked tensors; a per-row vector of equal values likewise."""
+    shards = make_shards(scales=(0.25, 0.25, 0.25))
+    fused = nv.NVFP4Linear.from_quantized_shards(shards, convention="modelopt")
+    stacked = nv.NVFP4Linear.from_quantized(torch.cat([d for d, _, _ in shards]),
+                                            torch.cat([s for _, s, _ in shards]), 0.25, convention="modelopt")
+    assert not fused.per_row_global_scale and fused.weight_global_scale.shape == (1,)
+    for a, b in zip(fused.state_dict().values(), stacked.state_dict().values()):
+        assert (a is None and b is None) or torch.equal(a, b)
+    flat = nv.NVFP4Linear.from_quantized(stacked.weight, stacked.weight_scale, torch.full((32,), 0.25),
+                                         convention="modelopt")
+    assert not flat.per_row_global_scale
+
+
+def test_from_quantized_shards_bad_inputs_name_what_was_received():
+    shards = make_shards()
+    with pytest.raises(ValueError, match=r"triples, got \[\]"):
+        nv.NVFP4Linear.from_quantized_shards([], convention="modelopt")
+    with pytest.raises(ValueError, match=r"triples, got \['tuple of 3', 'tuple of 2'\]"):
+        nv.NVFP4Linear.from_quantized_shards([shards[0], shards[1][:2]], convention="modelopt")
+    with pytest.raises(ValueError, match="convention must be one of"):
+        nv.NVFP4Linear.from_quantized_shards(shards, convention="awq")
+    narrow = fmt.quantize(torch.randn(8, 32))
+    with pytest.raises(ValueError, match=r"the same in, expected; got \[\(\(16, 32\), \(16, 4\)\), \(\(8, 16\), \(8, 2\)\)\]"):
+        nv.NVFP4Linear.from_quantized_shards([shards[0], (narrow.data, narrow.scales, 1.0)], convention="modelopt")
+    d, s, g = shards[1]
+    with pytest.raises(ValueError, match=r"\(\(8, 32\), \(16, 4\)\)"):  # rows of the scales not the weight's
+        nv.NVFP4Linear.from_quantized_shards([shards[0], (d, shards[0][1], g)], convention="modelopt")
+    with pytest.raises(ValueError, match=r"one per output row \(8\), got shape \(2,\)"):
+        nv.NVFP4Linear.from_quantized_shards([shards[0], (d, s, torch.ones(2))], convention="modelopt")
+    with pytest.raises(ValueError, match="finite, positive multiplier once read by the compressed-tensors convention, got inf"):
+        nv.NVFP4Linear.from_quantized_shards([shards[0], (d, s, 0.0)], convention="compressed-tensors")
+
+
+@pytest.mark.parametrize("layout", ["tiled", "row-major"])
+@pytest.mark.parametrize("activation", ["weight-only", "dynamic"])
+@pytest.mark.parametrize("scales", [(0.5, 2.0 ** -7, 3.0), (0.25, 0.25, 0.25)])
+def test_gemv_path_on_the_op_reference_matches_dequantized_weight(scales, activation, layout):
+    """The GEMV path's Python side (NVFP4Linear._gemv: the op's call, and with per-row global
+    scales the fp32 scaling and bias after it), run here on the op's CPU reference implementation,
+    against float64 on the dequantized weight; the GPU runs the same code on the kernels
+    (test_gpu_features.py)."""
+    shards = [(d, s, g) for d, s, g in make_shards(scales=scales)]
+    bias = torch.randn(32)
+    layer = nv.NVFP4Linear.from_quantized_shards(shards, convention="modelopt", bias=bias, activation=activation,
+                                                 weight_layout=layout)
+    assert layer.per_row_global_scale == (len(set(scales)) > 1)
+    x = torch.randn(5, 64, dtype=torch.bfloat16)
+    y = layer._gemv(x)
+    xr = x.double()
+    if activation == "dynamic":
+        xq = nv.quantize_activation(x)
+        xr = fmt.dequantize(xq.data, xq.scales).double()
+    w = layer.dequantized_weight().double()
+    ref, mag = xr @ w.t() + bias.double(), xr.abs() @ w.abs().t() + bias.abs().double()
+    # fp32 sums over K = 64 (64 * 2^-24 of sum |w x|, doubled for the scale and bias roundings),
+    # then the one rounding to bf16.
+    assert y.dtype == torch.bfloat16 and y.shape == (5, 32)
+    assert ((y.double() - ref).abs() <= 2 * 64 * 2.0 ** -24 * mag + 2.0 ** -8 * ref.abs()).all()

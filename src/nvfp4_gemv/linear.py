@@ -31,6 +31,12 @@ dtype for that call and multiplied by cuBLAS (correct, not fast; nothing cached)
 Activation modes: "weight-only" (W4A16: x is used as is, fp16 / bf16) or "dynamic" (W4A4: x is
 quantized to NVFP4 per call on the GPU, optionally with a fixed activation global scale; at one row
 on the H200 inside the GEMV where the launch rule allows, torch.ops.nvfp4.gemv_dynamic_out).
+
+Global scales: one for the layer (``weight_global_scale`` [1]), or one per output row ([out]) where
+a fused layer's shards (q / k / v, gate / up: ``from_quantized_shards``) come with different ones.
+Per row, the GEMV writes fp32 sums with the activation's scale alone and the rows' scales and the
+bias are applied after it, in fp32 (two more elementwise kernels in eager mode, fused by
+torch.compile): exact, but not free; shards with equal scales keep the single-scale path.
 """
 
 from __future__ import annotations
@@ -68,6 +74,30 @@ def auto_layout(out_features: int, in_features: int, activation: str = "weight-o
     (bands, k_tiles, _, _), _ = fmt.tiled_shapes(out_features, in_features)
     padded = bands * 16 * k_tiles * 128
     return "tiled" if padded <= (1 + TILED_MAX_PADDING) * out_features * in_features else "row-major"
+
+
+def layer_global_scale(value, out_features: int, convention: str) -> torch.Tensor:
+    """A layer's global scale as its dequantization multiplier(s): a float32 0-d tensor from a float
+    or a tensor of one element, or [out_features] from a tensor of that many (one per output row),
+    read by `convention` (CONVENTIONS; compressed-tensors' encode scale inverted)."""
+    t = torch.as_tensor(value, dtype=torch.float32)
+    if t.numel() == 1:
+        t = t.reshape(())
+    elif t.numel() != out_features:
+        raise ValueError(f"NVFP4Linear: global_scale must be a float, a tensor of one element or one per output row "
+                         f"({out_features}), got shape {tuple(t.shape)}")
+    else:
+        t = t.reshape(out_features)
+    return 1.0 / t if convention == "compressed-tensors" else t
+
+
+def check_multiplier(value: torch.Tensor, name: str, convention: str) -> None:
+    """Every element of a global multiplier finite and positive (else every output would be inf,
+    NaN or of the wrong sign): a ValueError naming the first that is not."""
+    bad = value.reshape(-1)[~(torch.isfinite(value) & (value > 0)).reshape(-1)]
+    if bad.numel():
+        raise ValueError(f"NVFP4Linear: {name} must be a finite, positive multiplier once read by the "
+                         f"{convention} convention, got {bad[0].item()}")
 
 
 class NVFP4Linear(torch.nn.Module):
@@ -119,7 +149,7 @@ class NVFP4Linear(torch.nn.Module):
                        activation: str = "weight-only", input_global_scale=None,
                        weight_layout: str = "auto") -> "NVFP4Linear":
         """Wrap checkpoint tensors: weight uint8 / float4_e2m1fn_x2 [out, in/2], weight_scale E4M3
-        [out, in/16] (row-major), global_scale per `convention`:
+        [out, in/16] (row-major), global_scale per `convention` (one, or one per output row):
           "modelopt"            weight_scale_2, the dequantization multiplier (amax / 2688)
           "compressed-tensors"  weight_global_scale, the encode scale (2688 / amax): inverted here
           "multiplier"          already the dequantization multiplier
@@ -130,26 +160,61 @@ class NVFP4Linear(torch.nn.Module):
         if w.dim() != 2 or s.dim() != 2 or s.shape != (w.shape[0], w.shape[1] // 8):
             raise ValueError(f"NVFP4Linear: weight [out, in/2] and weight_scale [out, in/16] expected, "
                              f"got {tuple(w.shape)} and {tuple(s.shape)}")
-        gs = fmt.scalar_scale(global_scale, "NVFP4Linear: global_scale")
-        if convention == "compressed-tensors":
-            gs = fmt.global_scale_from_compressed_tensors(gs)
+        gs = layer_global_scale(global_scale, w.shape[0], convention)
+        if gs.dim() == 1 and bool((gs == gs[0]).all()):
+            gs = gs[0]  # one scale after all: the single-scale path
         input_gs = None if input_global_scale is None else fmt.scalar_scale(input_global_scale,
                                                                             "NVFP4Linear: input_global_scale")
         for name, value in (("global_scale", gs), ("input_global_scale", input_gs)):
-            if value is not None and not (torch.isfinite(value) & (value > 0)).item():
-                raise ValueError(f"NVFP4Linear: {name} must be a finite, positive multiplier once read by the "
-                                 f"{convention} convention, got {value.item()}")
+            if value is not None:
+                check_multiplier(value, name, convention)
         if bias is not None and tuple(bias.shape) != (w.shape[0],):
             raise ValueError(f"NVFP4Linear: bias must be [{w.shape[0]}] (out), got {tuple(bias.shape)}")
         layer = cls(w.shape[1] * 2, w.shape[0], bias is not None, activation=activation,
                     weight_layout=weight_layout, device=w.device)
         layer._set_weight(w, s)
-        layer.weight_global_scale.copy_(gs.reshape(1))
+        layer._set_global_scale(gs)
         if input_gs is not None:
             layer.input_global_scale.copy_(input_gs.reshape(1))
         if bias is not None:
             layer.bias.copy_(bias.detach().float())
         return layer
+
+    @classmethod
+    def from_quantized_shards(cls, shards, *, convention: str, bias: torch.Tensor | None = None,
+                              activation: str = "weight-only", input_global_scale=None,
+                              weight_layout: str = "auto") -> "NVFP4Linear":
+        """One layer from the shards of a fused projection (q / k / v, gate / up), in output order:
+        each a (weight, weight_scale, global_scale) triple as from_quantized takes them, with the
+        same in_features. The weights are stacked along out; the global scales become one for the
+        layer where the shards' agree, else one per output row (the module docstring). bias, if
+        given, is the fused layer's [sum of the shards' out]."""
+        shards = list(shards)
+        if not shards or not all(isinstance(sh, (tuple, list)) and len(sh) == 3 for sh in shards):
+            got = [f"{type(sh).__name__} of {len(sh)}" if isinstance(sh, (tuple, list)) else type(sh).__name__
+                   for sh in shards]
+            raise ValueError(f"NVFP4Linear.from_quantized_shards takes (weight, weight_scale, global_scale) triples, "
+                             f"got {got}")
+        if convention not in CONVENTIONS:
+            raise ValueError(f"NVFP4Linear: convention must be one of {CONVENTIONS}, got {convention!r}")
+        ws = [fmt.as_uint8(sh[0], "NVFP4Linear weight") for sh in shards]
+        ss = [fmt.as_uint8(sh[1], "NVFP4Linear weight_scale") for sh in shards]
+        if (any(w.dim() != 2 or s.shape != (w.shape[0], w.shape[1] // 8) for w, s in zip(ws, ss))
+                or len({w.shape[1] for w in ws}) != 1):
+            got = [(tuple(w.shape), tuple(s.shape)) for w, s in zip(ws, ss)]
+            raise ValueError(f"NVFP4Linear.from_quantized_shards: every shard's weight [out, in/2] and weight_scale "
+                             f"[out, in/16], the same in, expected; got {got}")
+        devices = {t.device for t in ws + ss}
+        if len(devices) != 1:
+            raise ValueError(f"NVFP4Linear.from_quantized_shards: the shards lie on different devices, got {devices}")
+        # Each shard's scale(s) read by `convention` here, one per row; the layer's by "multiplier".
+        scales = [layer_global_scale(sh[2], w.shape[0], convention) for sh, w in zip(shards, ws)]
+        for g in scales:
+            check_multiplier(g, "global_scale", convention)
+        gs = torch.cat([g.to(w.device).expand(w.shape[0]) for g, w in zip(scales, ws)])
+        return cls.from_quantized(torch.cat(ws), torch.cat(ss), gs, convention="multiplier", bias=bias,
+                                  activation=activation, input_global_scale=input_global_scale,
+                                  weight_layout=weight_layout)
 
     # -- the checkpoint layout ---------------------------------------------------------------
     def _apply(self, fn, recurse=True):
@@ -187,6 +252,18 @@ class NVFP4Linear(torch.nn.Module):
         self.weight_packed.copy_(weight)
         self.weight_scale_packed.copy_(weight_scale)
 
+    @property
+    def per_row_global_scale(self) -> bool:
+        """Whether weight_global_scale holds one scale per output row (fused shards' scales)."""
+        return self.weight_global_scale.numel() > 1
+
+    def _set_global_scale(self, gs: torch.Tensor) -> None:
+        """weight_global_scale from a multiplier of one element or out_features elements."""
+        gs = gs.detach().to(torch.float32).reshape(-1)
+        if gs.numel() != self.weight_global_scale.numel():  # the buffer takes the new shape
+            self.weight_global_scale = self.weight_global_scale.new_empty(gs.numel())
+        self.weight_global_scale.copy_(gs)
+
     def _save_to_state_dict(self, destination, prefix, keep_vars):
         super()._save_to_state_dict(destination, prefix, keep_vars)
         destination[prefix + "weight"], destination[prefix + "weight_scale"] = self._checkpoint_tensors(copy=False)
@@ -208,11 +285,24 @@ class NVFP4Linear(torch.nn.Module):
         if usable:
             device = self.weight_packed.device
             self._set_weight(fmt.as_uint8(w).to(device), fmt.as_uint8(s).to(device))
+        # weight_global_scale: [1] or [out] (one per row) as the state dict has it, whichever this
+        # layer held before (the buffer takes that shape; the base class then copies the values).
+        key = prefix + "weight_global_scale"
+        gs = state_dict.get(key)
+        if gs is not None and tuple(gs.shape) in ((1,), (self.out_features,)):
+            if gs.numel() != self.weight_global_scale.numel():
+                self._set_global_scale(torch.ones(gs.numel()))
+        elif gs is not None:
+            error_msgs.append(f"size mismatch for {key}: expected (1,) or ({self.out_features},) (one per row), "
+                              f"got {tuple(gs.shape)}")
+            state_dict[key] = self.weight_global_scale  # reported above, not again by the base class
         super()._load_from_state_dict(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
                                       error_msgs)
 
     def dequantized_weight(self, dtype: torch.dtype = torch.float32) -> torch.Tensor:
         w, sc = self._checkpoint_tensors(copy=False)
+        if self.per_row_global_scale:
+            return (fmt.dequantize(w, sc) * self.weight_global_scale[:, None]).to(dtype)
         return fmt.dequantize(w, sc, self.weight_global_scale.reshape(())).to(dtype)
 
     # -- forward -----------------------------------------------------------------------------
@@ -231,21 +321,34 @@ class NVFP4Linear(torch.nn.Module):
             y = torch.nn.functional.linear(rows, self.dequantized_weight(x.dtype),
                                            None if self.bias is None else self.bias.to(x.dtype))
             return y.reshape(*lead, self.out_features)
-        # GEMV path: the op on the packed weights directly (no per-call layout inference, and
-        # nothing torch.compile has to trace through): out [rows, M] is written through its
-        # transposed view [1, M, rows].
-        out = torch.empty((rows.shape[0], self.out_features), dtype=x.dtype, device=x.device)
+        return self._gemv(rows).reshape(*lead, self.out_features)
+
+    def _gemv(self, rows: torch.Tensor) -> torch.Tensor:
+        """The GEMV path on rows [n, in] (n <= 16): the op on the packed weights directly (no
+        per-call layout inference, nothing torch.compile has to trace through); out [n, out] is
+        written through its transposed view [1, out, n]. forward takes it on the GPU; on the CPU
+        the op's reference implementation runs it (tests/test_linear_and_peers.py)."""
+        # With a global scale per row the GEMV writes fp32 sums without it (and without the bias),
+        # and both are applied here, in fp32, before the one rounding to x's dtype.
+        per_row = self.per_row_global_scale
+        out = torch.empty((rows.shape[0], self.out_features), dtype=torch.float32 if per_row else rows.dtype,
+                          device=rows.device)
         a, sfa = self.weight_packed[None], self.weight_scale_packed[None]
         layout = reference.TILED if self.weight_layout == "tiled" else reference.ROW_MAJOR
+        weight_gs, bias = (None, None) if per_row else (self.weight_global_scale, self.bias)
         if self.activation == "dynamic":  # quantized inside the GEMV where it can be (gemv_dynamic_out)
-            torch.ops.nvfp4.gemv_dynamic_out(a, sfa, rows.contiguous()[None], layout, self.weight_global_scale,
-                                             self.input_global_scale, self.bias, out.t()[None])
+            torch.ops.nvfp4.gemv_dynamic_out(a, sfa, rows.contiguous()[None], layout, weight_gs,
+                                             self.input_global_scale, bias, out.t()[None])
         else:
-            torch.ops.nvfp4.gemv_out(a, sfa, rows.contiguous()[None], None, layout, 0, self.weight_global_scale,
-                                     None, self.bias, out.t()[None])
-        return out.reshape(*lead, self.out_features)
+            torch.ops.nvfp4.gemv_out(a, sfa, rows.contiguous()[None], None, layout, 0, weight_gs, None, bias,
+                                     out.t()[None])
+        if per_row:
+            out = out * self.weight_global_scale
+            out = (out if self.bias is None else out + self.bias).to(rows.dtype)
+        return out
 
     def extra_repr(self) -> str:
         return (f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}, "
                 f"activation={self.activation!r}, weights=NVFP4 {self.weight_layout} "
-                f"({self.weight_packed.numel() + self.weight_scale_packed.numel()} bytes)")
+                f"({self.weight_packed.numel() + self.weight_scale_packed.numel()} bytes)"
+                + (", a global scale per row" if self.per_row_global_scale else ""))

@@ -35,8 +35,9 @@ on the H200 inside the GEMV where the launch rule allows, torch.ops.nvfp4.gemv_d
 Global scales: one for the layer (``weight_global_scale`` [1]), or one per output row ([out]) where
 a fused layer's shards (q / k / v, gate / up: ``from_quantized_shards``) come with different ones.
 Per row, the GEMV writes fp32 sums with the activation's scale alone and the rows' scales and the
-bias are applied after it, in fp32 (two more elementwise kernels in eager mode, fused by
-torch.compile): exact, but not free; shards with equal scales keep the single-scale path.
+bias are applied after it, in fp32 (an addcmul and the cast to x's dtype: two small kernels more in
+eager mode, one with torch.compile): exact, but not free; shards with equal scales keep the
+single-scale path.
 """
 
 from __future__ import annotations
@@ -342,9 +343,9 @@ class NVFP4Linear(torch.nn.Module):
         else:
             torch.ops.nvfp4.gemv_out(a, sfa, rows.contiguous()[None], None, layout, 0, weight_gs, None, bias,
                                      out.t()[None])
-        if per_row:
-            out = out * self.weight_global_scale
-            out = (out if self.bias is None else out + self.bias).to(rows.dtype)
+        if per_row:  # one elementwise kernel and the cast (addcmul: bias + out * scale)
+            out = (out * self.weight_global_scale if self.bias is None
+                   else torch.addcmul(self.bias, out, self.weight_global_scale)).to(rows.dtype)
         return out
 
     def extra_repr(self) -> str:

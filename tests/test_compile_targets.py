@@ -314,3 +314,21 @@ def test_header_compiles_alone(header, tmp_path):
     cmd = [NVCC, "-std=c++17", f"-I{jit.CSRC}", jit.gencode("sm_90a"), "-c", str(source), "-o", str(tmp_path / "alone.o")]
     build = subprocess.run(cmd, capture_output=True, text=True)
     assert build.returncode == 0, build.stdout + build.stderr
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="no host C++ compiler (g++)")
+def test_binding_compiles_with_the_host_compiler(tmp_path):
+    """binding.cpp, which the JIT build hands to the host compiler with torch's headers, at least
+    parses and type-checks here (-fsyntax-only), so that a change to it fails in CI and not first
+    on a GPU machine. torch's CPU wheel ships the c10/cuda headers without their CMake-generated
+    cuda_cmake_macros.h: an empty one stands in, searched after torch's own."""
+    from torch.utils.cpp_extension import include_paths
+
+    stub = tmp_path / "c10" / "cuda" / "impl"
+    stub.mkdir(parents=True)
+    (stub / "cuda_cmake_macros.h").write_text("#pragma once\n")
+    cuda_include = Path(NVCC).resolve().parent.parent / "include"
+    cmd = ["g++", "-fsyntax-only", "-std=c++17", *(f"-I{p}" for p in include_paths()), f"-I{tmp_path}",
+           f"-I{cuda_include}", f"-I{jit.CSRC}", str(jit.CSRC / "binding.cpp")]
+    build = subprocess.run(cmd, capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr[-4000:]

@@ -286,3 +286,44 @@ def test_first_calls_from_many_threads_agree_bitwise():
     run = subprocess.run([sys.executable, "-c", FIRST_CALLS_FROM_THREADS, tests], capture_output=True, text=True,
                          timeout=300)
     assert run.returncode == 0 and run.stdout.strip().endswith("agree"), run.stdout + run.stderr[-2000:]
+
+
+PLAN_LOG_CALLS = """
+import torch
+from nvfp4_gemv import ops
+from nvfp4_gemv.bench import random_operands
+ops.load()
+for m, k, l, n, act in ((7168, 16384, 1, 1, "fp4"), (4096, 4096, 1, 8, "bf16"), (7168, 16384, 1, 1, "fp4")):
+    a, sfa, x, sfx = random_operands(m, k, l, n, act, "cuda")
+    out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
+    torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)
+torch.cuda.synchronize()
+"""
+
+
+@pytest.mark.parametrize("log", ["1", None])
+def test_plan_log_names_each_new_problems_kernel_once(log):
+    """NVFP4_GEMV_LOG=1: one stderr line per new problem (shape, activation, scale layout) saying which
+    kernel the launch rule chose and its shape, in describe_launch's words (plan_rules' show mode);
+    the repeated problem adds no line; without the variable, nothing."""
+    import re
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "NVFP4_GEMV_LOG"}
+    if log:
+        env["NVFP4_GEMV_LOG"] = log
+    run = subprocess.run([sys.executable, "-c", PLAN_LOG_CALLS], capture_output=True, text=True, timeout=300, env=env)
+    assert run.returncode == 0, run.stderr[-2000:]
+    lines = [line for line in run.stderr.splitlines() if line.startswith("nvfp4_gemv: ")]
+    if not log:
+        assert lines == [], lines
+        return
+    assert len(lines) == 2, lines
+    plan = r", grid \d+, clusters of \d+, row blocks \d+, splits \d+, k range \d+"
+    assert re.fullmatch(r"nvfp4_gemv: M=7168 K=16384 L=1 N=1, fp4 x, row-major scales: .+ \(\w+_kernel\)" + plan + ".*",
+                        lines[0]), lines[0]
+    assert re.fullmatch(r"nvfp4_gemv: M=4096 K=4096 L=1 N=8, bf16 x, row-major scales: .+ \(\w+_kernel\)" + plan + ".*",
+                        lines[1]), lines[1]
+    if torch.cuda.get_device_capability()[0] == 9:  # the row sweep (BENCHMARKS.md "Current")
+        assert ": sweep (sweep_kernel), " in lines[0] and "2 pieces a thread x 8 warps a row" in lines[0], lines[0]

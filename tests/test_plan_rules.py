@@ -44,11 +44,11 @@ def test_show_prints_the_h200_plans(plan_rules):
                          text=True, env=env)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.splitlines() == [
-        "13824x5120x1x1: band sweep, grid 396, clusters of 1, row blocks 396, splits 1, k range 5120, "
-        "3 bands a CTA x 6 slots a warp = 18",
-        "7168x16384x1x1: band sweep, grid 396, clusters of 2, row blocks 198, splits 1, k range 8192, "
-        "3 bands a CTA x 8 slots a warp = 24"], run.stdout
+        "13824x5120x1x1: band sweep (band16_kernel), grid 396, clusters of 1, row blocks 396, splits 1, "
+        "k range 5120, 3 bands a CTA x 6 slots a warp = 18",
+        "7168x16384x1x1: band sweep (band16_kernel), grid 396, clusters of 2, row blocks 198, splits 1, "
+        "k range 8192, 3 bands a CTA x 8 slots a warp = 24"], run.stdout
     run = subprocess.run([str(plan_rules), "show", "fp4", "rowmajor", "7168x16384", "7168x16383"], capture_output=True,
                          text=True, env=env)
-    assert run.returncode == 2 and run.stdout.startswith("7168x16384x1x1: sweep, grid 396,"), run.stdout
+    assert run.returncode == 2 and run.stdout.startswith("7168x16384x1x1: sweep (sweep_kernel), grid 396, "), run.stdout
     assert "got 7168x16383" in run.stderr, run.stderr

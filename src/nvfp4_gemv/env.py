@@ -1,10 +1,12 @@
 """Every environment knob of the package. The first three are read here, once at import; the
-launch rule's A/B switches are read by the CUDA launcher (csrc/launch_rule.cuh, env_mode), once per
-process, and change which kernel runs, never what it computes beyond the summation order.
+plan log by the CUDA binding (csrc/binding.cpp, log_plan), once per process; the launch rule's A/B
+switches by the CUDA launcher (csrc/launch_rule.cuh, env_mode), once per process, and they change
+which kernel runs, never what it computes beyond the summation order.
 
 NVFP4_GEMV_CACHE_DIR   where JIT builds go (default ~/.cache/nvfp4_gemv)
 NVFP4_GEMV_ARCH        build for this target instead of the device's, e.g. "sm_90a" (expert use)
 NVFP4_GEMV_VERBOSE     "1": show the compiler's output while building
+NVFP4_GEMV_LOG         "1": on stderr, once for each new problem, the kernel the launch rule chose
 
 A/B switches: "0" never, "1" wherever the kernel fits, unset: where the launch rule says it pays.
 NVFP4_GEMV_RING        the row tiles' bulk-copy weight ring (sm_90+)

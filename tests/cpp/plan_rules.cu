@@ -297,20 +297,10 @@ int show_plans(const Device& d, int argc, char** argv) {
       std::fprintf(stderr, "a shape is MxK[xL[xN]] with K a multiple of 16 and N <= 16, got %s\n", argv[i]);
       return 2;
     }
-    const GemvLaunch g = plan_gemv_for(params_of(Case{M, K, L, N, act, layout, true}), d.dev);
-    std::printf("%dx%dx%dx%d: %s, grid %d, clusters of %d, row blocks %d, splits %d, k range %d", M, K, L, N,
-                g.sweep && !g.integer ? "W4A16 sweep" : variant(g), g.grid, g.band ? g.band : g.cluster ? g.cluster : 1,
-                g.row_blocks, g.splits, g.k_split);
-    if (g.sweep)
-      std::printf(", %d piece%s a thread x %d warp%s a row", g.sweep, g.sweep > 1 ? "s" : "", g.sweep_warps,
-                  g.sweep_warps > 1 ? "s" : "");
-    if (g.band) {
-      const int64_t per_cta = ((M + 15) / 16 + g.row_blocks - 1) / g.row_blocks;
-      const int slots = band_warp_slots(K, g.band);
-      std::printf(", %lld bands a CTA x %d slots a warp = %lld", (long long)per_cta, slots,
-                  (long long)(per_cta * slots));
-    }
-    std::printf("\n");
+    const GemvParams p = params_of(Case{M, K, L, N, act, layout, true});
+    char text[256];
+    describe_launch(p, plan_gemv_for(p, d.dev), text, sizeof(text));  // the library's words, as it logs them
+    std::printf("%dx%dx%dx%d: %s\n", M, K, L, N, text);
   }
   return 0;
 }

@@ -9,7 +9,10 @@
 #include <torch/library.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <mutex>
+#include <set>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -258,8 +261,34 @@ nvfp4::GemvParams gemv_params(const Tensor& a, const Tensor& sfa, const Tensor& 
   return p;
 }
 
+// NVFP4_GEMV_LOG=1: which kernel the launch rule chose, and its shape, on stderr once for each new
+// problem (shape, activation, weight layout and plan), in describe_launch's words. The rule and the
+// measurements behind each choice: launch_rule.cuh; tests/cpp/plan_rules.cu prints the same lines
+// for a described H200 without a GPU (`plan_rules show`).
+void log_plan(const nvfp4::GemvParams& p, const nvfp4::GemvLaunch& plan) {
+  static const bool on = [] {
+    const char* v = std::getenv("NVFP4_GEMV_LOG");
+    return v != nullptr && v[0] == '1';
+  }();
+  if (!on) return;
+  static const char* const acts[] = {"fp4 x", "fp16 x", "bf16 x", "fp16 x quantized in the kernel",
+                                     "bf16 x quantized in the kernel"};
+  static const char* const layouts[] = {"row-major", "blocked", "tiled"};
+  char text[512];
+  int n = std::snprintf(text, sizeof(text), "nvfp4_gemv: M=%d K=%d L=%d N=%d, %s, %s scales: ", p.M, p.K, p.L, p.N,
+                        p.act >= 0 && p.act < 5 ? acts[p.act] : "x", p.sfa.layout >= 0 && p.sfa.layout < 3
+                                                                         ? layouts[p.sfa.layout] : "other");
+  if (n < 0 || n >= static_cast<int>(sizeof(text))) return;
+  nvfp4::describe_launch(p, plan, text + n, static_cast<int>(sizeof(text)) - n);
+  static std::mutex mutex;
+  static std::set<std::string> seen;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (seen.insert(text).second) std::fprintf(stderr, "%s\n", text);
+}
+
 // Launches `plan` for p on the current stream of a's device (the caller holds a device guard).
 void launch(nvfp4::GemvParams p, const nvfp4::GemvLaunch& plan, const Tensor& a) {
+  log_plan(p, plan);
   p.partials = nullptr;
   // split-K (or K sections') partial sums, from the caching allocator (stream-ordered)
   Tensor workspace;

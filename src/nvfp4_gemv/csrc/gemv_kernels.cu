@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include <atomic>
+#include <cstdio>
 #include <type_traits>
 
 namespace nvfp4 {
@@ -457,6 +458,35 @@ int launch_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& d
                 : launch_variant<2, false, false>(p, plan, dev, stream);
 }
 }  // namespace
+
+int describe_launch(const GemvParams& p, const GemvLaunch& g, char* buf, int size) {
+  using namespace detail;
+  const char* family = g.band      ? "band sweep (band16_kernel)"
+                       : g.cluster ? "tile sweep (sweep8_kernel)"
+                       : g.sweep   ? (g.integer ? "sweep (sweep_kernel)" : "W4A16 sweep (sweep16_kernel)")
+                       : g.integer ? (g.tiled ? "tiled+int (gemv_kernel)" : g.spans ? "spans+int (gemv_kernel)"
+                                                                                 : "int (gemv_kernel)")
+                       : g.tiled   ? (g.act_raw_offset > 0 ? "tiled+bulk (gemv_kernel)" : "tiled (gemv_kernel)")
+                       : g.ring    ? "ring (gemv_kernel)"
+                       : g.spans   ? "spans (gemv_kernel)"
+                                   : (g.act_raw_offset > 0 ? "tiles+bulk (gemv_kernel)" : "tiles (gemv_kernel)");
+  int n = std::snprintf(buf, size, "%s, grid %d, clusters of %d, row blocks %d, splits %d, k range %d", family,
+                        g.grid, g.band ? g.band : g.cluster ? g.cluster : 1, g.row_blocks, g.splits, g.k_split);
+  const auto more = [&](int wrote) { n += wrote > 0 ? wrote : 0; };
+  const auto rest = [&]() { return n < size ? buf + n : nullptr; };
+  const auto room = [&]() { return n < size ? size - n : 0; };
+  if (g.sweep)
+    more(std::snprintf(rest(), room(), ", %d piece%s a thread x %d warp%s a row", g.sweep, g.sweep > 1 ? "s" : "",
+                       g.sweep_warps, g.sweep_warps > 1 ? "s" : ""));
+  if (g.band) {
+    const long long per_cta = ((p.M + 15) / 16 + g.row_blocks - 1) / g.row_blocks;
+    const int slots = band16_warp_tiles(p.K, g.band);
+    more(std::snprintf(rest(), room(), ", %lld band%s a CTA x %d slots a warp = %lld", per_cta,
+                       per_cta == 1 ? "" : "s", slots, per_cta * slots));
+  }
+  if (g.k_sections > 1) more(std::snprintf(rest(), room(), ", %d K sections", g.k_sections));
+  return n;
+}
 
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream) {
   using namespace detail;

@@ -205,6 +205,12 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
 // the row sweep where its CTAs hold rows enough to pay for it; one column, 16-byte aligned x
 // (gemv_kernels.cu has the measurements).
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan);
+// What `plan` launches for p, in words: the kernel family and its kernel, grid, clusters, row
+// blocks, splits, k range, and the family's own shape (a row sweep's pieces and warps, the band
+// sweep's bands and tile slots, K sections). Written into buf (NUL-terminated, at most size
+// bytes); returns the length the whole text needs. plan_rules' show mode prints it, and the CUDA
+// binding logs it for each new shape under NVFP4_GEMV_LOG=1.
+int describe_launch(const GemvParams& p, const GemvLaunch& plan, char* buf, int size);
 // Launches `plan` (from plan_gemv on the same p; p.partials set when plan.workspace_bytes > 0).
 // Returns a CUDA error code (0 = success).
 int launch_gemv(const GemvParams& p, const GemvLaunch& plan, cudaStream_t stream);

@@ -321,9 +321,9 @@ def test_plan_log_names_each_new_problems_kernel_once(log):
         return
     assert len(lines) == 2, lines
     plan = r", grid \d+, clusters of \d+, row blocks \d+, splits \d+, k range \d+"
-    assert re.fullmatch(r"nvfp4_gemv: M=7168 K=16384 L=1 N=1, fp4 x, row-major scales: .+ \(\w+_kernel\)" + plan + ".*",
+    assert re.fullmatch(r"nvfp4_gemv: M=7168 K=16384 L=1 N=1, fp4 x, row-major weights: .+ \(\w+_kernel\)" + plan + ".*",
                         lines[0]), lines[0]
-    assert re.fullmatch(r"nvfp4_gemv: M=4096 K=4096 L=1 N=8, bf16 x, row-major scales: .+ \(\w+_kernel\)" + plan + ".*",
+    assert re.fullmatch(r"nvfp4_gemv: M=4096 K=4096 L=1 N=8, bf16 x, row-major weights: .+ \(\w+_kernel\)" + plan + ".*",
                         lines[1]), lines[1]
     if torch.cuda.get_device_capability()[0] == 9:  # the row sweep (BENCHMARKS.md "Current")
         assert ": sweep (sweep_kernel), " in lines[0] and "2 pieces a thread x 8 warps a row" in lines[0], lines[0]

@@ -273,11 +273,11 @@ void log_plan(const nvfp4::GemvParams& p, const nvfp4::GemvLaunch& plan) {
   if (!on) return;
   static const char* const acts[] = {"fp4 x", "fp16 x", "bf16 x", "fp16 x quantized in the kernel",
                                      "bf16 x quantized in the kernel"};
-  static const char* const layouts[] = {"row-major", "blocked", "tiled"};
+  static const char* const layouts[] = {"row-major weights", "row-major weights, blocked scales", "tiled weights"};
+  const bool known_act = p.act >= 0 && p.act < 5, known_layout = p.sfa.layout >= 0 && p.sfa.layout < 3;
   char text[512];
-  int n = std::snprintf(text, sizeof(text), "nvfp4_gemv: M=%d K=%d L=%d N=%d, %s, %s scales: ", p.M, p.K, p.L, p.N,
-                        p.act >= 0 && p.act < 5 ? acts[p.act] : "x", p.sfa.layout >= 0 && p.sfa.layout < 3
-                                                                         ? layouts[p.sfa.layout] : "other");
+  int n = std::snprintf(text, sizeof(text), "nvfp4_gemv: M=%d K=%d L=%d N=%d, %s, %s: ", p.M, p.K, p.L, p.N,
+                        known_act ? acts[p.act] : "x", known_layout ? layouts[p.sfa.layout] : "weights");
   if (n < 0 || n >= static_cast<int>(sizeof(text))) return;
   nvfp4::describe_launch(p, plan, text + n, static_cast<int>(sizeof(text)) - n);
   static std::mutex mutex;

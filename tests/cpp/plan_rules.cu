@@ -269,17 +269,6 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   return g;
 }
 
-const char* variant(const GemvLaunch& g) {
-  if (g.band) return "band sweep";
-  if (g.cluster) return "tile sweep";
-  if (g.sweep) return "sweep";
-  if (g.integer) return g.tiled ? "tiled+int" : g.spans ? "spans+int" : "int";
-  if (g.tiled) return g.act_raw_offset > 0 ? "tiled+bulk" : "tiled";
-  if (g.ring) return "ring";
-  if (g.spans) return "spans";
-  return g.act_raw_offset > 0 ? "tiles+bulk" : "tiles";
-}
-
 // The `show` mode: the plans of the shapes in args on device d. Returns the exit status.
 int show_plans(const Device& d, int argc, char** argv) {
   const auto is = [](const char* a, const char* b) { return std::strcmp(a, b) == 0; };
@@ -363,13 +352,13 @@ int main(int argc, char** argv) {
     const GemvLaunch g = check_case(devices[0], c);
     if (default_rule && (g.sweep != e.pieces || g.sweep_warps != e.warps || g.grid != e.grid)) {
       std::printf("FAIL H200 %dx%dx%d takes %s (%d pieces, %d warps, %d CTAs), measured rule: the row "
-                  "sweep, %d pieces, %d warps, %d CTAs\n", e.M, e.K, e.L, variant(g), g.sweep,
+                  "sweep, %d pieces, %d warps, %d CTAs\n", e.M, e.K, e.L, launch_variant(g), g.sweep,
                   g.sweep_warps, g.grid, e.pieces, e.warps, e.grid);
       ++failures;
     }
-    if (sweep_off_rule && e.without_sweep && std::strcmp(variant(g), e.without_sweep) != 0) {
+    if (sweep_off_rule && e.without_sweep && std::strcmp(launch_variant(g), e.without_sweep) != 0) {
       std::printf("FAIL H200 %dx%dx%d takes %s without the sweep, measured rule: %s\n", e.M, e.K, e.L,
-                  variant(g), e.without_sweep);
+                  launch_variant(g), e.without_sweep);
       ++failures;
     }
   }
@@ -854,7 +843,7 @@ int main(int argc, char** argv) {
       const int want = act == kActFP4 && e.K % (2048 * e.band) != 0 ? 0 : e.band;
       if (band_rule && (g.band != want || (!want && !g.integer))) {
         std::printf("FAIL H200 tiled %dx%d act %d takes %s (band %d), measured rule: band %d\n", e.M, e.K, act,
-                    variant(g), g.band, want);
+                    launch_variant(g), g.band, want);
         ++failures;
       }
     }
@@ -909,7 +898,7 @@ int main(int argc, char** argv) {
                                                                       tiles, devices[0].dev) == 0) {
           std::printf("FAIL H200 tiled tile sweep %dx%d N=%d act %d: %s cluster %d x %d of %d k, row-major %d x %d "
                       "of %d k; scales 4 bytes off %d, L = 2 %d; check_plan of the layouts swapped %d, %d\n",
-                      c.M, c.K, c.N, act, variant(tiles), tiles.cluster, tiles.row_blocks, tiles.k_split,
+                      c.M, c.K, c.N, act, launch_variant(tiles), tiles.cluster, tiles.row_blocks, tiles.k_split,
                       rows.cluster, rows.row_blocks, rows.k_split, plan_gemv_for(off, devices[0].dev).cluster,
                       plan_gemv_for(two, devices[0].dev).cluster, check_plan(p, as_rows, devices[0].dev),
                       check_plan(params_of({c.M, c.K, 1, c.N, act, 0, true}), tiles, devices[0].dev));

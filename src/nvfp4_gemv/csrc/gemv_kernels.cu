@@ -459,19 +459,26 @@ int launch_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& d
 }
 }  // namespace
 
+const char* launch_variant(const GemvLaunch& g) {
+  if (g.band) return "band sweep";
+  if (g.cluster) return "tile sweep";
+  if (g.sweep) return "sweep";
+  if (g.integer) return g.tiled ? "tiled+int" : g.spans ? "spans+int" : "int";
+  if (g.tiled) return g.act_raw_offset > 0 ? "tiled+bulk" : "tiled";
+  if (g.ring) return "ring";
+  if (g.spans) return "spans";
+  return g.act_raw_offset > 0 ? "tiles+bulk" : "tiles";
+}
+
 int describe_launch(const GemvParams& p, const GemvLaunch& g, char* buf, int size) {
   using namespace detail;
-  const char* family = g.band      ? "band sweep (band16_kernel)"
-                       : g.cluster ? "tile sweep (sweep8_kernel)"
-                       : g.sweep   ? (g.integer ? "sweep (sweep_kernel)" : "W4A16 sweep (sweep16_kernel)")
-                       : g.integer ? (g.tiled ? "tiled+int (gemv_kernel)" : g.spans ? "spans+int (gemv_kernel)"
-                                                                                 : "int (gemv_kernel)")
-                       : g.tiled   ? (g.act_raw_offset > 0 ? "tiled+bulk (gemv_kernel)" : "tiled (gemv_kernel)")
-                       : g.ring    ? "ring (gemv_kernel)"
-                       : g.spans   ? "spans (gemv_kernel)"
-                                   : (g.act_raw_offset > 0 ? "tiles+bulk (gemv_kernel)" : "tiles (gemv_kernel)");
-  int n = std::snprintf(buf, size, "%s, grid %d, clusters of %d, row blocks %d, splits %d, k range %d", family,
-                        g.grid, g.band ? g.band : g.cluster ? g.cluster : 1, g.row_blocks, g.splits, g.k_split);
+  const char* kernel = g.band      ? "band16_kernel"
+                       : g.cluster ? "sweep8_kernel"
+                       : g.sweep   ? (g.integer ? "sweep_kernel" : "sweep16_kernel")
+                                   : "gemv_kernel";
+  int n = std::snprintf(buf, size, "%s%s (%s), grid %d, clusters of %d, row blocks %d, splits %d, k range %d",
+                        g.sweep && !g.integer ? "W4A16 " : "", launch_variant(g), kernel, g.grid,
+                        g.band ? g.band : g.cluster ? g.cluster : 1, g.row_blocks, g.splits, g.k_split);
   const auto more = [&](int wrote) { n += wrote > 0 ? wrote : 0; };
   const auto rest = [&]() { return n < size ? buf + n : nullptr; };
   const auto room = [&]() { return n < size ? size - n : 0; };

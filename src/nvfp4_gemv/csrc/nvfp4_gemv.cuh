@@ -205,6 +205,10 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
 // the row sweep where its CTAs hold rows enough to pay for it; one column, 16-byte aligned x
 // (gemv_kernels.cu has the measurements).
 bool fused_quant_fits(const GemvParams& p, const GemvLaunch& plan);
+// The plan's variant in one word or two ("sweep", "band sweep", "tile sweep", "tiles", "spans+int",
+// ...: the kernel family, and for the row tiles how they stage and decode), as tests/cpp/plan_rules.cu
+// names the measured rule's choices.
+const char* launch_variant(const GemvLaunch& plan);
 // What `plan` launches for p, in words: the kernel family and its kernel, grid, clusters, row
 // blocks, splits, k range, and the family's own shape (a row sweep's pieces and warps, the band
 // sweep's bands and tile slots, K sections). Written into buf (NUL-terminated, at most size

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A/B kernel variants in one device call. Each argument NAME=EDIT makes a copy of the tree whose
 # kernel sources (src/nvfp4_gemv/csrc/*.cu, *.cuh) are edited by the sed script EDIT (empty: as is;
-# "%PATCH": the copy's src/ patched with PATCH by git apply; "@FILE": gemv_kernels.cu replaced by
+# "%PATCH": the copy's src/ patched with PATCH by git apply (its src/ hunks alone), "%P1,P2": with
+# P1, then P2 on top;
+# "@FILE": gemv_kernels.cu replaced by
 # FILE, e.g. a one-file version from before the kernel families had their own headers, saved with
 # git show); all copies are built in parallel, then each is benchmarked in turn (bench --all
 # --no-baselines, write flush) into $OUT/var_NAME.json, and a table of medians, one column per
@@ -34,7 +36,11 @@ for spec in "$@"; do
   rm -rf "$WORK/$name"; mkdir -p "$WORK/$name"; cp -r src "$WORK/$name/"
   csrc="$WORK/$name/src/nvfp4_gemv/csrc"
   if [[ $edit == @* ]]; then cp "${edit#@}" "$csrc/gemv_kernels.cu"
-  elif [[ $edit == %* ]]; then patch_file=$(realpath "${edit#%}") && (cd "$WORK/$name" && git apply "$patch_file") || exit 1
+  elif [[ $edit == %* ]]; then
+    IFS=, read -ra patch_files <<< "${edit#%}"
+    for patch_file in "${patch_files[@]}"; do
+      patch_file=$(realpath "$patch_file") && (cd "$WORK/$name" && git apply --include='src/*' "$patch_file") || exit 1
+    done
   elif [ -n "$edit" ]; then sed -i "$edit" "$csrc"/*.cu "$csrc"/*.cuh; fi
   (cd "$WORK/$name" && NVFP4_GEMV_CACHE_DIR="$WORK/$name/cache" PYTHONPATH=src $PY -m nvfp4_gemv build \
      > "$WORK/$name/build.log" 2>&1; echo "built $name: exit $?") &

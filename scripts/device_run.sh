@@ -5,8 +5,11 @@
 #   bash scripts/device_run.sh peers   build, install carried peer wheels, end-to-end decode, peer benchmark + plot
 #   bash scripts/device_run.sh current build, the kernel, feature and NVFP4Linear tests, memcheck on $MEMCHECK
 #                                      (default scripts/memcheck_cases.py), and the benches of BENCHMARKS.md's
-#                                      "Current" tables (bench_task_write / bench_read / bench_write .txt and
-#                                      .json, 30 reps; `python scripts/current_tables.py DIR` prints them)
+#                                      "Current" tables (bench_task_write / bench_read / bench_write .json, 30
+#                                      reps; `python scripts/current_tables.py DIR` prints them). Six files come
+#                                      back (the device returns 8 at most): env.txt, tests.txt (the tests'
+#                                      summary, their 25 slowest, memcheck's tail), benches.txt (the three
+#                                      benches' tables) and the three JSON files
 set -uo pipefail
 MODE=${1:-full}
 OUT=${OUT:-$PWD/.out}
@@ -38,17 +41,22 @@ if [ "$MODE" = peers ]; then
 fi
 if [ "$MODE" = current ]; then
   SECONDS=0
-  timeout 240 $PY -m pytest -q -p no:cacheprovider tests/test_gpu_kernel.py tests/test_gpu_features.py \
-    tests/test_linear_and_peers.py 2>&1 | tail -n 3 > "$OUT/tests.txt"
+  timeout 240 $PY -m pytest -q -p no:cacheprovider --durations=25 tests/test_gpu_kernel.py \
+    tests/test_gpu_features.py tests/test_linear_and_peers.py > "$LOGS/tests.log" 2>&1
+  { grep -E "^(FAILED|ERROR)|passed|failed" "$LOGS/tests.log" | tail -n 20
+    grep -E "^[0-9.]+s (call|setup)" "$LOGS/tests.log"; } > "$OUT/tests.txt"  # where the tests' time goes
   echo "tests ${SECONDS}s" >> "$OUT/env.txt"
   { timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 $PY ${MEMCHECK:-scripts/memcheck_cases.py} 2>&1 | tail -n 8
-    echo "memcheck exit ${PIPESTATUS[0]} (${SECONDS}s)"; } > "$OUT/sanitize.txt"
+    echo "memcheck exit ${PIPESTATUS[0]} (${SECONDS}s)"; } >> "$OUT/tests.txt"
   bench bench_task_write 90 --reps 30
   bench bench_read 90 --reps 30 --flush read --no-baselines
   bench bench_write 200 --reps 30 --all
+  for name in bench_task_write bench_read bench_write; do  # one table file; the text stays in $LOGS
+    { echo "== $name"; cat "$OUT/$name.txt"; } >> "$OUT/benches.txt" && mv "$OUT/$name.txt" "$LOGS/"
+  done
   echo "all done ${SECONDS}s" >> "$OUT/env.txt"
-  cat "$OUT/tests.txt" "$OUT/sanitize.txt"; grep -E "geomean" "$OUT/bench_task_write.txt" "$OUT/bench_read.txt"
-  grep -E "W4A16 bf16 N=1 \|" "$OUT/bench_write.txt" | head -12; cat "$OUT/env.txt"
+  head -n 24 "$OUT/tests.txt"; tail -n 2 "$OUT/tests.txt"; grep -E "^== |geomean" "$OUT/benches.txt"
+  grep -E "W4A16 bf16 N=1 \|" "$LOGS/bench_write.txt" | head -12; cat "$OUT/env.txt"
   exit 0
 fi
 if [ "$MODE" = quick ]; then

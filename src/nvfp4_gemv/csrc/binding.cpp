@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <mutex>
 #include <set>
 #include <tuple>
@@ -274,7 +275,8 @@ void log_plan(const nvfp4::GemvParams& p, const nvfp4::GemvLaunch& plan) {
   static const char* const acts[] = {"fp4 x", "fp16 x", "bf16 x", "fp16 x quantized in the kernel",
                                      "bf16 x quantized in the kernel"};
   static const char* const layouts[] = {"row-major weights", "row-major weights, blocked scales", "tiled weights"};
-  const bool known_act = p.act >= 0 && p.act < 5, known_layout = p.sfa.layout >= 0 && p.sfa.layout < 3;
+  const bool known_act = p.act >= 0 && p.act < static_cast<int>(std::size(acts)),
+             known_layout = p.sfa.layout >= 0 && p.sfa.layout < static_cast<int>(std::size(layouts));
   char text[512];
   int n = std::snprintf(text, sizeof(text), "nvfp4_gemv: M=%d K=%d L=%d N=%d, %s, %s: ", p.M, p.K, p.L, p.N,
                         known_act ? acts[p.act] : "x", known_layout ? layouts[p.sfa.layout] : "weights");

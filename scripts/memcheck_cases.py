@@ -43,7 +43,8 @@ the tile sweep past 2^27 bytes, a partial last tile), three bf16 columns on the 
 (81 MB: the format's row tiles); W4A4 at one FP4 column on the band sweep (item 275: clusters of
 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the
 quantize kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both
-global scales (the epilogues' reads of them; BENCHMARKS.md item 282), one case a kernel family:
+global scales (the epilogues' reads of them; BENCHMARKS.md item 282), then a weight scale per row,
+one case a kernel family:
 the row sweep, the W4A16 sweep, the band sweep, the tile sweep, the row tiles (split K at L > 1)."""
 import sys
 
@@ -118,6 +119,8 @@ for l, m, k, n, act, layout in [(1, 1000, 16384, 1, "fp4", 0), (1, 77, 8224, 1, 
                                 (1, 301, 4160, 4, "fp4", 0), (3, 129, 4352, 8, "bf16", 0)]:
     bias = torch.randn(m + 8, device="cuda")[5:5 + m]  # 20 bytes into a line
     gemv_case(l, m, k, n, act, layout, scale, scale if act == "fp4" else None, bias)
+    row_scales = torch.rand(m, device="cuda") + 0.5  # a weight global scale per row
+    gemv_case(l, m, k, n, act, layout, row_scales, scale if act == "fp4" else None, bias)
     print("ok bias", l, m, k, n, act, layout)
 for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7, 160), torch.float32)]:
     x = torch.randn(shape, device="cuda").to(dtype)

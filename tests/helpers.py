@@ -13,6 +13,18 @@ from nvfp4_gemv import reference
 requires_cuda = None  # set in conftest
 
 
+def compiled_fullgraph(fn):
+    """torch.compile(fn, fullgraph=True) on a fresh dynamo cache. NVFP4Linear.forward branches on
+    the layer's Python attributes (activation, layout, per-row scale, bias), so each configuration
+    a test compiles is one more entry of that one code object's cache; past dynamo's
+    recompile_limit (8) fullgraph=True raises FailOnRecompileLimitHit (run 477: the 8 compile cases
+    of test_linear_compile_and_cuda_graph, then every per-row case failed). A model compiled whole
+    inlines its layers' forwards and meets no such limit; a test suite compiles more
+    configurations than a model holds, so each compile here starts afresh."""
+    torch.compiler.reset()
+    return torch.compile(fn, fullgraph=True)
+
+
 def random_codes(shape, gen, device="cpu") -> torch.Tensor:
     """All 16 E2M1 codes, both signs, uniformly."""
     return torch.randint(0, 16, shape, generator=gen, dtype=torch.uint8, device="cpu").to(device)

@@ -164,7 +164,10 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # blocks of 2 rows each, 256 values and row): 237 fp16, bf16 and FP4 x (W4A4, item 275: x decoded
 # into the same fp16 slots, the same loop; also where it quantizes a 16-bit x itself, 235), 59 per
 # 32 values and row; where K is no multiple of 2048 (item 271: each load predicated on the warp's
-# tiles that hold K) 243.
+# tiles that hold K) 243. Item 288 (a weight global scale per row, which the store of the previous
+# tile's sums reads) made the tile sweep's loops 3-10 SASS longer than stated above (the test of
+# its pointer, its load and multiply are in the loop): the counts below are since (item 286, the
+# tiled stages at held addresses, one more in the fp16 2-chunk tiled loop: 440).
 HOT_LOOP_MOST = {
     "_ZN5nvfp46detail13band16_kernelILi1ELb0EEEvNS_10GemvParamsEi": 237,
     "_ZN5nvfp46detail13band16_kernelILi2ELb0EEEvNS_10GemvParamsEi": 237,
@@ -192,28 +195,28 @@ HOT_LOOP_MOST = {
     "_ZN5nvfp46detail14sweep16_kernelILi1ELi7ELb1ELi2ELb0ELb0EEEvNS_10GemvParamsEi": 392,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0ELi2ELb1ELb0EEEvNS_10GemvParamsEi": 353,
     "_ZN5nvfp46detail14sweep16_kernelILi1ELi7ELb0ELi2ELb1ELb0EEEvNS_10GemvParamsEi": 401,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi1ELb0EEEvNS_10GemvParamsEii": 458,
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi1ELb0EEEvNS_10GemvParamsEii": 464,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi1ELb0EEEvNS_10GemvParamsEii": 459,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi4ELi1ELb0EEEvNS_10GemvParamsEii": 800,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi4ELi1ELb0EEEvNS_10GemvParamsEii": 795,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi1ELi2ELb0EEEvNS_10GemvParamsEii": 336,
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi1ELi2ELb0EEEvNS_10GemvParamsEii": 342,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi1ELi2ELb0EEEvNS_10GemvParamsEii": 335,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi2ELb0EEEvNS_10GemvParamsEii": 512,
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi2ELb0EEEvNS_10GemvParamsEii": 523,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi2ELb0EEEvNS_10GemvParamsEii": 517,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi1ELb1EEEvNS_10GemvParamsEii": 439,
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi1ELb1EEEvNS_10GemvParamsEii": 443,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi1ELb0EEEvNS_10GemvParamsEii": 465,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi1ELb0EEEvNS_10GemvParamsEii": 468,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi1ELb0EEEvNS_10GemvParamsEii": 468,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi4ELi1ELb0EEEvNS_10GemvParamsEii": 807,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi4ELi1ELb0EEEvNS_10GemvParamsEii": 802,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi1ELi2ELb0EEEvNS_10GemvParamsEii": 343,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi1ELi2ELb0EEEvNS_10GemvParamsEii": 349,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi1ELi2ELb0EEEvNS_10GemvParamsEii": 342,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi2ELb0EEEvNS_10GemvParamsEii": 519,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi2ELb0EEEvNS_10GemvParamsEii": 530,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi2ELb0EEEvNS_10GemvParamsEii": 520,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi1ELb1EEEvNS_10GemvParamsEii": 440,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi1ELb1EEEvNS_10GemvParamsEii": 450,
     "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi1ELb1EEEvNS_10GemvParamsEii": 440,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi4ELi1ELb1EEEvNS_10GemvParamsEii": 769,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi4ELi1ELb1EEEvNS_10GemvParamsEii": 767,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi1ELi2ELb1EEEvNS_10GemvParamsEii": 339,
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi1ELi2ELb1EEEvNS_10GemvParamsEii": 349,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi1ELi2ELb1EEEvNS_10GemvParamsEii": 341,
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi2ELb1EEEvNS_10GemvParamsEii": 496,
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi2ELb1EEEvNS_10GemvParamsEii": 500,
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi2ELb1EEEvNS_10GemvParamsEii": 496,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi4ELi1ELb1EEEvNS_10GemvParamsEii": 776,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi4ELi1ELb1EEEvNS_10GemvParamsEii": 774,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi1ELi2ELb1EEEvNS_10GemvParamsEii": 349,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi1ELi2ELb1EEEvNS_10GemvParamsEii": 359,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi1ELi2ELb1EEEvNS_10GemvParamsEii": 351,
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi2ELb1EEEvNS_10GemvParamsEii": 503,
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi2ELb1EEEvNS_10GemvParamsEii": 507,
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi2ELb1EEEvNS_10GemvParamsEii": 503,
 }
 
 

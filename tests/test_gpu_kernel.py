@@ -514,6 +514,64 @@ def test_k_sections_epilogue(act, n):
                     accumulation, "reduce_splits_kernel", expected, f"k sections epilogue {act}")
 
 
+# One case per epilogue (l, m, k, n, x, weights, the kernel it should take, its launch switch):
+# the row sweep (L = 1 and 2), the W4A16 row sweep (one and two columns), the tile sweep (one CTA
+# and a cluster), the band sweep (a cluster of 2 and one CTA), K sections (reduce_splits_kernel),
+# the row tiles (L = 3, and the blocked scale layout), and the dynamic W4A4 path.
+ROW_SCALE_CASES = [
+    (1, 1201, 16384, 1, "fp4", "row-major", "sweep_kernel", "SWEEP"),
+    (2, 301, 4096, 1, "fp4", "row-major", "sweep_kernel", "SWEEP"),
+    (1, 1201, 7168, 1, "bf16", "row-major", "sweep16_kernel", "SWEEP16"),
+    (1, 301, 4096, 2, "fp16", "row-major", "sweep16_kernel", "SWEEP16"),
+    (1, 901, 4096, 8, "fp4", "row-major", "sweep8_kernel", "SWEEP8"),
+    (1, 901, 16384, 16, "bf16", "row-major", "sweep8_kernel", "SWEEP8"),
+    (1, 7168, 16384, 1, "fp4", "tiled", "band16_kernel", "BAND16"),
+    (1, 300, 4096, 1, "bf16", "tiled", "band16_kernel", "BAND16"),
+    (1, 301, 53248, 1, "fp4", "row-major", "reduce_splits_kernel", "SWEEP"),
+    (3, 129, 4352, 3, "fp16", "row-major", "gemv_kernel", None),
+    (1, 300, 2048, 1, "fp4", "blocked", "gemv_kernel", None),
+    (1, 1201, 4096, 1, "dynamic", "row-major", None, None),
+]
+
+
+@pytest.mark.parametrize("l,m,k,n,act,layout,kernel,switch", ROW_SCALE_CASES, ids=str)
+def test_weight_global_scale_per_row_is_each_rows_own_scale(l, m, k, n, act, layout, kernel, switch):
+    """weight_global_scale as one scale per row [M] (fused shards whose scales differ; NVFP4Linear
+    from_quantized_shards): with the activation's scale and a bias, into NaN-poisoned fp16 and fp32
+    outputs, every row equals bitwise the same call with that row's scale as the one weight scale
+    (the epilogue forms the same two products; same M, so the same plan and sums)."""
+    gen = torch.Generator().manual_seed(m + k + n)
+    a, sfa, x, sfx = random_problem(l, m, k, n, gen, "bf16" if act == "dynamic" else act, DEV)
+    values = (0.5, 2.0 ** -7, 3.0)
+    which = torch.randint(0, len(values), (m,), generator=gen).to(DEV)
+    per_row = torch.tensor(values, device=DEV)[which]
+    ags, bias = torch.tensor([1.75], device=DEV), torch.randn(m, generator=gen).to(DEV)
+    sfa_layout = 0
+    if layout == "tiled":
+        a, sfa = fmt.to_tiled(a, sfa)
+        sfa_layout = reference.TILED
+    elif layout == "blocked":
+        sfa, sfa_layout = fmt.to_blocked(sfa), reference.BLOCKED
+
+    def call(wgs, dtype):
+        out = torch.full((l, m, n), float("nan"), dtype=dtype, device=DEV)
+        if act == "dynamic":
+            torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, sfa_layout, wgs, ags, bias, out)
+        else:
+            torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, sfa_layout, 0, wgs, ags, bias, out)
+        return out
+
+    if switch is not None and (_sweep_expected() if switch == "SWEEP" else sweeps_allowed(switch)):
+        names = cuda_kernel_names(lambda: call(per_row, torch.float32))
+        assert any(kernel in name for name in names), names
+    for dtype in (torch.float16, torch.float32):
+        got = call(per_row, dtype)
+        for i, v in enumerate(values):
+            rows = which == i
+            want = call(torch.tensor([v], device=DEV), dtype)
+            assert torch.equal(got[:, rows], want[:, rows]), f"rows of scale {v}, {dtype}"
+
+
 @pytest.mark.parametrize("m,k,n", [(901, 4096, 8), (901, 16384, 8), (2001, 14336, 8), (901, 16384, 16),
                                    (513, 4096, 12)], ids=str)
 def test_tile_sweep_scales_strides_and_epilogue(m, k, n):
@@ -1006,8 +1064,11 @@ def test_bad_inputs_raise_clear_errors():
         call(a, sfa, x, sfx, 0, 0, None, None, None, out.to(torch.int32))
     with pytest.raises(RuntimeError, match="needs its scales"):
         call(a, sfa, x, None, 0, 0, None, None, None, out)
-    with pytest.raises(RuntimeError, match="weight_global_scale must be a float32"):
+    with pytest.raises(RuntimeError, match=r"weight_global_scale must be a float32 tensor with one element or a "
+                                           r"contiguous one per row \[32\], got Float \[2\]"):
         call(a, sfa, x, sfx, 0, 0, torch.ones(2, device=DEV), None, None, out)
+    with pytest.raises(RuntimeError, match=r"one per row \[32\], got Float \[32\]"):  # not contiguous
+        call(a, sfa, x, sfx, 0, 0, torch.ones(64, device=DEV)[::2], None, None, out)
 
 
 def test_out_must_not_share_memory():

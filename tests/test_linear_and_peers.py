@@ -98,6 +98,19 @@ def test_dynamic_mode_cpu_fallback_uses_quantized_activation():
     assert torch.equal(q(x), torch.nn.functional.linear(xq, q.dequantized_weight(torch.bfloat16)))
 
 
+@pytest.mark.parametrize("activation", ["weight-only", "dynamic"])
+def test_fallback_path_compiles_fullgraph(activation):
+    """The CPU path is the GPU's prefill fallback (above 16 rows): torch.compile(fullgraph=True)
+    traces it whole, quantize_activation's ops.load() included (a functools.cache there was traced
+    into the JIT's hashing: an error), and gives eager's bits."""
+    from helpers import compiled_fullgraph
+
+    torch.manual_seed(2)
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(64, 32), activation=activation)
+    x = torch.randn(3, 64, dtype=torch.bfloat16)
+    assert torch.equal(compiled_fullgraph(q)(x), q(x))
+
+
 def test_quantize_op_cpu_is_format_quantize_and_fake_shapes():
     ops.load()
     x = torch.randn(3, 5, 48)
@@ -298,8 +311,8 @@ def test_from_quantized_shards_bad_inputs_name_what_was_received():
 @pytest.mark.parametrize("activation", ["weight-only", "dynamic"])
 @pytest.mark.parametrize("scales", [(0.5, 2.0 ** -7, 3.0), (0.25, 0.25, 0.25)])
 def test_gemv_path_on_the_op_reference_matches_dequantized_weight(scales, activation, layout):
-    """The GEMV path's Python side (NVFP4Linear._gemv: the op's call, and with per-row global
-    scales the fp32 scaling and bias after it), run here on the op's CPU reference implementation,
+    """The GEMV path's Python side (NVFP4Linear._gemv: the op's call, with the per-row global
+    scales as the op's weight_global_scale), run here on the op's CPU reference implementation,
     against float64 on the dequantized weight; the GPU runs the same code on the kernels
     (test_gpu_features.py)."""
     shards = [(d, s, g) for d, s, g in make_shards(scales=scales)]

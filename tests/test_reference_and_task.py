@@ -47,6 +47,30 @@ def test_reference_blocked_layout_and_scales():
     assert torch.allclose(scaled, plain * 2 + bias.double().reshape(1, -1, 1))
 
 
+def test_weight_global_scale_per_row_on_the_cpu_op():
+    """weight_global_scale as one scale per row [M] (fused shards): each row of the op's CPU
+    implementation equals the same call with that row's scale as the one weight scale (float64
+    products, rounded once), and a changed row scale changes that row alone; opcheck takes it."""
+    from nvfp4_gemv import ops
+
+    ops.load()
+    gen = torch.Generator().manual_seed(4)
+    a, sfa, x, sfx = random_problem(2, 37, 64, 3, gen, "fp4")
+    values = torch.tensor([0.5, 2.0 ** -7, 3.0])
+    which = torch.randint(0, 3, (37,), generator=gen)
+    ags, bias = torch.tensor([1.75]), torch.randn(37, generator=gen)
+    got = torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, values[which], ags, bias, torch.float32)
+    for i in range(3):
+        want = torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, values[i:i + 1], ags, bias, torch.float32)
+        assert torch.equal(got[:, which == i], want[:, which == i])
+    moved = values[which].clone()
+    moved[5] *= 2
+    changed = torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, moved, ags, bias, torch.float32) != got
+    assert changed[:, 5].any() and not changed[:, torch.arange(37) != 5].any()
+    torch.library.opcheck(torch.ops.nvfp4.gemv.default, (a, sfa, x, sfx, 0, 0, values[which], ags, bias,
+                                                         torch.float32))
+
+
 @pytest.mark.parametrize("act", ["fp4", "bf16"])
 def test_tiled_weight_format_through_the_cpu_op(act):
     """The op's CPU implementation (the reference) on the tiled weight format equals the plain
@@ -166,9 +190,13 @@ def test_public_gemv_cpu_and_errors():
         nvfp4_gemv.gemv(a[0], sfa[0], x[0], sfx[0], bias=torch.zeros(19))
     with pytest.raises(ValueError, match=r"bias must be a contiguous float32 \[20\], got torch.float16"):
         torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, None, None, torch.zeros(20, dtype=torch.float16), torch.float16)
-    with pytest.raises(ValueError, match="weight_global_scale must be a float32 tensor with one element, got "
-                                         "torch.float32 with 2 elements"):
+    with pytest.raises(ValueError, match=r"weight_global_scale must be a float32 tensor with one element or a "
+                                         r"contiguous one per row \[20\], got torch.float32 \[2\]"):
         torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, torch.ones(2), None, None, torch.float16)
+    with pytest.raises(ValueError, match=r"one per row \[20\], got torch.float32 \[20\]"):  # not contiguous
+        torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, torch.ones(40)[::2], None, None, torch.float16)
+    with pytest.raises(ValueError, match=r"one per row \[20\], got torch.float64 \[20\]"):
+        torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, torch.ones(20, dtype=torch.float64), None, None, torch.float16)
     with pytest.raises(ValueError, match="act_global_scale must be a float32 tensor with one element, got "
                                          "torch.float64 with 1 elements"):
         torch.ops.nvfp4.gemv(a, sfa, x, sfx, 0, 0, None, torch.ones(1, dtype=torch.float64), None, torch.float16)

@@ -80,7 +80,9 @@ def gemv(
            strides, written in place (refused where two of its elements, or it and an input,
            share memory); allocated with out_dtype when None.
     weight_global_scale, act_global_scale: float32 one-element tensors on a's device (floats are
-           accepted but cost a host-to-device copy per call); bias: float32 [M].
+           accepted but cost a host-to-device copy per call); weight_global_scale may instead be
+           one per row, a contiguous float32 [M] (fused shards whose scales differ), applied in the
+           same fp32 epilogue; bias: float32 [M].
     quantize_b: W4A4 on a float16 / bfloat16 b quantized per call, bitwise quantize_activation(b,
            act_global_scale) then the W4A4 GEMV (torch.ops.nvfp4.gemv_dynamic_out: on the H200 at one
            column and where the launch rule allows, the quantization happens inside the GEMV, in

@@ -34,10 +34,9 @@ on the H200 inside the GEMV where the launch rule allows, torch.ops.nvfp4.gemv_d
 
 Global scales: one for the layer (``weight_global_scale`` [1]), or one per output row ([out]) where
 a fused layer's shards (q / k / v, gate / up: ``from_quantized_shards``) come with different ones.
-Per row, the GEMV writes fp32 sums with the activation's scale alone and the rows' scales and the
-bias are applied after it, in fp32 (an addcmul and the cast to x's dtype: two small kernels more in
-eager mode, one with torch.compile): exact, but not free; shards with equal scales keep the
-single-scale path.
+Per row, the op takes the [out] vector as its weight_global_scale and the kernel's fp32 epilogue
+applies each row's scale where it applies the one scale (and the bias): each shard's rows come out
+bitwise as that shard alone would, at the same cost.
 """
 
 from __future__ import annotations
@@ -329,23 +328,16 @@ class NVFP4Linear(torch.nn.Module):
         per-call layout inference, nothing torch.compile has to trace through); out [n, out] is
         written through its transposed view [1, out, n]. forward takes it on the GPU; on the CPU
         the op's reference implementation runs it (tests/test_linear_and_peers.py)."""
-        # With a global scale per row the GEMV writes fp32 sums without it (and without the bias),
-        # and both are applied here, in fp32, before the one rounding to x's dtype.
-        per_row = self.per_row_global_scale
-        out = torch.empty((rows.shape[0], self.out_features), dtype=torch.float32 if per_row else rows.dtype,
-                          device=rows.device)
+        # weight_global_scale is [1] or one per row [out]: the op takes either into its epilogue.
+        out = torch.empty((rows.shape[0], self.out_features), dtype=rows.dtype, device=rows.device)
         a, sfa = self.weight_packed[None], self.weight_scale_packed[None]
         layout = reference.TILED if self.weight_layout == "tiled" else reference.ROW_MAJOR
-        weight_gs, bias = (None, None) if per_row else (self.weight_global_scale, self.bias)
         if self.activation == "dynamic":  # quantized inside the GEMV where it can be (gemv_dynamic_out)
-            torch.ops.nvfp4.gemv_dynamic_out(a, sfa, rows.contiguous()[None], layout, weight_gs,
-                                             self.input_global_scale, bias, out.t()[None])
+            torch.ops.nvfp4.gemv_dynamic_out(a, sfa, rows.contiguous()[None], layout, self.weight_global_scale,
+                                             self.input_global_scale, self.bias, out.t()[None])
         else:
-            torch.ops.nvfp4.gemv_out(a, sfa, rows.contiguous()[None], None, layout, 0, weight_gs, None, bias,
-                                     out.t()[None])
-        if per_row:  # one elementwise kernel and the cast (addcmul: bias + out * scale)
-            out = (out * self.weight_global_scale if self.bias is None
-                   else torch.addcmul(self.bias, out, self.weight_global_scale)).to(rows.dtype)
+            torch.ops.nvfp4.gemv_out(a, sfa, rows.contiguous()[None], None, layout, 0, self.weight_global_scale,
+                                     None, self.bias, out.t()[None])
         return out
 
     def extra_repr(self) -> str:

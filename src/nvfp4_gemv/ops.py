@@ -14,7 +14,6 @@ Ops (canonical layouts, see csrc/ops.cpp):
 
 from __future__ import annotations
 
-import functools
 
 import torch
 
@@ -28,8 +27,9 @@ def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None, wgs=
     """Shape and dtype checks shared by the CPU and fake implementations (the CUDA binding makes the
     same checks in C++, those of the epilogue's operands and out's dtype with the same messages).
     Returns (L, M, K, N). The tiled weight format (sfa_layout TILED) takes M from out_shape and K
-    from x. wgs, ags, bias: the epilogue's global scales (float32, one element) and bias (contiguous
-    float32 [M]); out_dtype: float16, bfloat16 or float32."""
+    from x. wgs, ags, bias: the epilogue's global scales (float32, one element; wgs may instead be
+    one per row, a contiguous [M]) and bias (contiguous float32 [M]); out_dtype: float16, bfloat16
+    or float32."""
     tiled = sfa_layout == reference.TILED
     if tiled:
         if a.dtype not in FP4_DTYPES or a.dim() != 5 or out_shape is None or len(out_shape) != 3 or x.dim() != 3:
@@ -73,10 +73,13 @@ def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None, wgs=
             raise ValueError(f"nvfp4.gemv: {name} has shape {tuple(sf.shape)}, which does not fit layout {layout} for {rows} rows, K={K}")
     if out_shape is not None and tuple(out_shape) != (L, M, N):
         raise ValueError(f"nvfp4.gemv: out must be [{L}, {M}, {N}], got {tuple(out_shape)}")
-    for name, scale in (("weight_global_scale", wgs), ("act_global_scale", ags)):
-        if scale is not None and (scale.dtype != torch.float32 or scale.numel() != 1):
-            raise ValueError(f"nvfp4.gemv: {name} must be a float32 tensor with one element, got {scale.dtype} "
-                             f"with {scale.numel()} elements")
+    if ags is not None and (ags.dtype != torch.float32 or ags.numel() != 1):
+        raise ValueError(f"nvfp4.gemv: act_global_scale must be a float32 tensor with one element, got {ags.dtype} "
+                         f"with {ags.numel()} elements")
+    if wgs is not None and (wgs.dtype != torch.float32 or not (
+            wgs.numel() == 1 or (wgs.dim() == 1 and wgs.shape[0] == M and wgs.stride(0) == 1))):
+        raise ValueError(f"nvfp4.gemv: weight_global_scale must be a float32 tensor with one element or a contiguous "
+                         f"one per row [{M}], got {wgs.dtype} {list(wgs.shape)}")
     if out_dtype is not None and out_dtype not in (torch.float16, torch.bfloat16, torch.float32):
         raise ValueError(f"nvfp4.gemv: out must be float16, bfloat16 or float32, got {out_dtype}")
     if bias is not None and (bias.dtype != torch.float32 or bias.dim() != 1 or bias.shape[0] != M or
@@ -121,9 +124,17 @@ def check_out_memory(out: torch.Tensor, **inputs: torch.Tensor | None) -> None:
                              f"{name} of shape {list(t.shape)} strides {list(t.stride())}")
 
 
-@functools.cache
+_loaded = False
+
+
 def load() -> None:
-    """Load the extension (building it once) and register the Python implementations."""
+    """Load the extension (building it once) and register the Python implementations. Once done it
+    returns at its first test, which torch.compile traces as a constant (a functools.cache here
+    would be traced through, into the JIT's source hashing: a graph break, an error with
+    fullgraph=True; tests/test_gpu_features.py compiles a dynamic layer's prefill path)."""
+    global _loaded
+    if _loaded:
+        return
     jit.load_extension()
 
     @torch.library.impl("nvfp4::gemv", "CPU")
@@ -179,3 +190,5 @@ def load() -> None:
         _check_dynamic_x(x)
         check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias, out.dtype)
         return None
+
+    _loaded = True

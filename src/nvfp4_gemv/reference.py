@@ -60,9 +60,9 @@ def gemv_reference(
     else:
         xv = x.double()
     out = torch.matmul(w, xv.transpose(-1, -2))
-    alpha = 1.0
-    if weight_global_scale is not None:
-        alpha = alpha * weight_global_scale.double().reshape(())
+    alpha = torch.ones((), dtype=torch.float64, device=out.device)
+    if weight_global_scale is not None:  # one element, or one per row [M]
+        alpha = alpha * weight_global_scale.double().reshape(-1, 1)
     if act_global_scale is not None:
         alpha = alpha * act_global_scale.double().reshape(())
     out = out * alpha

@@ -229,16 +229,24 @@ nvfp4::GemvParams gemv_params(const Tensor& a, const Tensor& sfa, const Tensor& 
   p.out_col_stride = out.stride(2);
   p.out_kind = ot == at::kHalf ? nvfp4::kOutF16 : ot == at::kBFloat16 ? nvfp4::kOutBF16 : nvfp4::kOutF32;
 
-  for (const auto* t : {&weight_global_scale, &act_global_scale}) {
-    if (!t->has_value()) continue;
-    const char* name = t == &weight_global_scale ? "weight_global_scale" : "act_global_scale";
-    NVFP4_CHECK_DEVICE(**t, name, a);
-    NVFP4_CHECK((*t)->scalar_type() == at::kFloat && (*t)->numel() == 1, name,
-                " must be a float32 tensor with one element, got ", (*t)->scalar_type(), " with ",
-                (*t)->numel(), " elements");
+  if (act_global_scale.has_value()) {
+    NVFP4_CHECK_DEVICE(*act_global_scale, "act_global_scale", a);
+    NVFP4_CHECK(act_global_scale->scalar_type() == at::kFloat && act_global_scale->numel() == 1,
+                "act_global_scale must be a float32 tensor with one element, got ",
+                act_global_scale->scalar_type(), " with ", act_global_scale->numel(), " elements");
+    p.act_global_scale = act_global_scale->data_ptr<float>();
   }
-  p.weight_global_scale = weight_global_scale ? weight_global_scale->data_ptr<float>() : nullptr;
-  p.act_global_scale = act_global_scale ? act_global_scale->data_ptr<float>() : nullptr;
+  // The weight's global scale: one element, or one per row (a contiguous [M]: fused shards whose
+  // scales differ), which the epilogue reads where it reads the bias.
+  if (weight_global_scale.has_value()) {
+    const Tensor& wgs = *weight_global_scale;
+    NVFP4_CHECK_DEVICE(wgs, "weight_global_scale", a);
+    const bool one = wgs.numel() == 1, per_row = wgs.dim() == 1 && wgs.size(0) == M && wgs.stride(0) == 1;
+    NVFP4_CHECK(wgs.scalar_type() == at::kFloat && (one || per_row),
+                "weight_global_scale must be a float32 tensor with one element or a contiguous one per row [",
+                M, "], got ", wgs.scalar_type(), " ", wgs.sizes());
+    (one ? p.weight_global_scale : p.weight_row_scale) = wgs.data_ptr<float>();
+  }
   if (bias.has_value()) {
     NVFP4_CHECK_DEVICE(*bias, "bias", a);
     NVFP4_CHECK(bias->scalar_type() == at::kFloat && bias->dim() == 1 && bias->size(0) == M &&

@@ -296,6 +296,31 @@ __device__ __forceinline__ void scaled_word_pair(uint32_t wa, uint32_t wb, __hal
   }
 }
 
+// threadIdx.x through an asm, read once: NVVM may re-issue a threadIdx.x read (mov %tid.x) next to
+// its uses, inside a hot loop too (an S2R every pass); an asm's value is read once and held.
+__device__ __forceinline__ unsigned thread_index() {
+  unsigned t;
+  asm("mov.u32 %0, %%tid.x;" : "=r"(t));
+  return t;
+}
+
+// v through an asm: NVVM neither sinks v's computation into the loops that use it nor repeats it
+// there (a shared-memory symbol's address, in a hot loop, is an S2R SR_CgaCtaId a pass).
+__device__ __forceinline__ uint32_t held(uint32_t v) {
+  asm("mov.b32 %0, %0;" : "+r"(v));
+  return v;
+}
+// A pointer to shared memory held the same way, declared shared (__isShared), so that plain C++
+// accesses through it stay ld / st.shared at a 32-bit address formed once.
+template <typename T>
+__device__ __forceinline__ T* held_shared(T* p) {
+  uint64_t v = reinterpret_cast<uint64_t>(p);
+  asm("mov.b64 %0, %0;" : "+l"(v));
+  T* q = reinterpret_cast<T*>(v);
+  __builtin_assume(__isShared(q));
+  return q;
+}
+
 __device__ __forceinline__ void store_out(const GemvParams& p, int64_t off, float v) {
   if (p.out_kind == kOutF16)
     static_cast<__half*>(p.out)[off] = __float2half_rn(v);
@@ -314,9 +339,13 @@ __device__ __forceinline__ float global_alpha(const GemvParams& p) {
   return alpha;
 }
 
-// The fp32 epilogue of one output: out[l, m, c] = sum * alpha * 2^-sum_log2 (+ bias[m]).
+// The fp32 epilogue of one output: out[l, m, c] = sum * alpha * 2^-sum_log2 (+ bias[m]). A weight
+// scale per row joins alpha here, as one more product of the same two factors that one weight
+// scale gives (weight scale * act scale, then * sum): the rows of a shard come out bitwise as
+// that shard alone with its scale would.
 __device__ __forceinline__ void store_sum(const GemvParams& p, int l, int m, int c, float sum, float alpha,
                                           int sum_log2) {
+  if (p.weight_row_scale) alpha = p.weight_row_scale[m] * alpha;
   float v = ldexpf(sum * alpha, -sum_log2);
   if (p.bias) v += p.bias[m];
   store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride + (int64_t)c * p.out_col_stride, v);

@@ -810,8 +810,8 @@ inline GemvParams k_section_params(const GemvParams& p, int sections) {
   q.out_batch_stride = (int64_t)p.M * p.N;
   q.out_row_stride = p.N;
   q.out_col_stride = 1;
-  q.weight_global_scale = q.act_global_scale = nullptr;  // alpha and the bias: after the sum
-  q.bias = nullptr;
+  q.weight_global_scale = q.weight_row_scale = q.act_global_scale = nullptr;  // alpha and the bias:
+  q.bias = nullptr;                                                            // after the sum
   q.partials = nullptr;
   return q;
 }

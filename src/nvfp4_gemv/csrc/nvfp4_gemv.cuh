@@ -4,7 +4,8 @@
 //
 // A is FP4 E2M1 (two per byte, even k in the low nibble), SFA is FP8 E4M3 (one per 16 k).
 // X is either FP4 E2M1 with its own E4M3 scales SFB (W4A4) or fp16 / bf16 (W4A16).
-// alpha = weight_global_scale * act_global_scale (each optional, read on the device).
+// alpha = weight_global_scale * act_global_scale (each optional, read on the device; the weight's
+// may instead be one per row, weight_row_scale[m], for fused shards whose scales differ).
 //
 // How it works. Five kernel families, one header each (gemv_common.cuh lists them), and a launch
 // rule (launch_rule.cuh; plan_gemv_for puts it together) that picks one from M, K, L, N, the
@@ -134,6 +135,10 @@ struct GemvParams {
   // Split-K workspace: fp32 [splits, L*M, N] (or [k_sections, M, N]), allocated by the caller
   // when plan_gemv asks for one (GemvLaunch::workspace_bytes > 0); null otherwise.
   float* partials;
+  // nullable, [M] fp32: the weight's global scale, one per row (fused shards whose scales differ),
+  // in weight_global_scale's place (the binding sets one of them). Last, so that adding it moved
+  // no other parameter's offset (the sweeps' loads are placed by ptxas around them).
+  const float* weight_row_scale;
 };
 
 // Launch configuration chosen on the host from M, K, L, N and the SM count; see plan_gemv.

@@ -8,7 +8,8 @@
 //   x    uint8 [L, N, K/2] with sfx (W4A4), or fp16/bf16 [L, N, K] with sfx = None (W4A16)
 //   out  [L, M, N] fp16 / bf16 / fp32, any strides; N in 1..16; no element sharing memory with
 //        another or with an input
-//   weight_global_scale, act_global_scale: fp32, one element each, on the device (no host sync)
+//   weight_global_scale, act_global_scale: fp32, one element each, on the device (no host sync);
+//        weight_global_scale may instead be one per row, contiguous [M] (fused shards)
 //   bias: fp32 [M]
 #include <torch/library.h>
 

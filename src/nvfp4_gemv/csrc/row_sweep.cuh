@@ -423,8 +423,15 @@ __launch_bounds__(kGroupWarps * 32 * (kWarps / kGroupWarps), sweep_ctas_per_sm(k
   // 0.2-0.5 either way.
   constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
   constexpr int groups = kWarps / kGroupWarps, cta_threads = group_threads * groups;
+  // The lane from thread_index(), held in a register: from threadIdx.x, with the epilogue's loop
+  // over the CTA's rows after the hot loop, NVVM re-read %tid.x inside it (the butterflies' lane
+  // tests; an S2R) and ptxas issued the 2 x 8 loop's first 16-byte load 90 SASS into the 271-SASS
+  // loop, against 55 of 266 (sm_90a; with no epilogue, run 469's faster diagnostic, 48 of 270).
+  // Not in the 2-piece kernel of 7 warps: at its 72 registers (4 CTAs an SM) ptxas spilled 4
+  // bytes. BENCHMARKS.md item 285.
+  constexpr bool kLaneHeld = !(kPieces == 2 && kGroupWarps == 7);
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
-  const int warp = q >> 5, lane = threadIdx.x & 31;
+  const int warp = q >> 5, lane = (kLaneHeld ? thread_index() : threadIdx.x) & 31;
   // The CTA's rows (rows: the L * M rows over the grid). L > 1: a contiguous range [r_begin,
   // r_end) of the L * M rows, rows.q or rows.q + 1 of them, in segments of one batch each (a
   // segment's activation pieces are that batch's). L == 1: rows interleaved over the G CTAs, b, b +

@@ -3,6 +3,7 @@
 // into registers as mma fragments, whole rows streamed by groups of warps. Torch-free.
 #pragma once
 #include "row_sweep.cuh"
+#include "smem_copy.cuh"
 
 namespace nvfp4 {
 namespace detail {
@@ -77,8 +78,11 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
   constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
   constexpr int groups = sweep16_groups(kPieces, kGroupWarps, kCols, kBf16 && !kBatched);
   constexpr int cta_threads = group_threads * groups;
+  // At one column the lane from thread_index(), held (as sweep_kernel's): from threadIdx.x, NVVM
+  // re-read %tid.x in the hot loop (S2R). Not at two: the bf16 kernel of 7 warps then read a load's
+  // registers 33 SASS after its issue (of 347; test_sweeps_read_each_load_a_row_later). Item 285.
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
-  const int warp = q >> 5, lane = threadIdx.x & 31, quad = lane >> 2;
+  const int warp = q >> 5, lane = (kCols == 1 ? thread_index() : threadIdx.x) & 31, quad = lane >> 2;
   // bf16 x at L == 1 in shared memory: one copy for the CTA's groups ([word][q]), each group
   // converting a share of it, then a barrier, wherever the CTA pairs its groups (every such kernel
   // keeps x in shared memory); otherwise each thread's own slots ([word][thread]).
@@ -87,6 +91,10 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
   constexpr int x_stride = kXGroupShared ? group_threads : cta_threads;
   static_assert(!kXShared || sizeof(x_shared) >= 16 * 4 * kPieces * x_stride, "x's words [u][w][slot]");
   const int x_slot = kXGroupShared ? q : (int)threadIdx.x;
+  // The thread's slot of x_shared as a 32-bit shared address, held: from x_shared[...] NVVM formed
+  // the symbol's address again in the hot loop (S2R SR_TID.X and SR_CgaCtaId each pass).
+  const uint32_t x_addr = held(smem_addr(&x_shared[x_slot]));
+  constexpr uint32_t x_word_bytes = 16 * x_stride;  // from one of a slot's 16-byte words to the next
   const int R = p.M * p.L;
   const unsigned bq = (unsigned)R / row_blocks, rem = (unsigned)R - bq * row_blocks;
   const auto row_bound = [&](unsigned b) { return balanced_bound(b, bq, rem, row_blocks); };
@@ -230,7 +238,7 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
               const uint32_t v32[4] = {v.x, v.y, v.z, v.w};
               uint32_t hw[4];
               bf16_group_pair_k(v32, e, hw);
-              x_shared[j * x_stride + x_slot] = make_uint4(hw[0], hw[1], hw[2], hw[3]);
+              sts128(x_addr + j * x_word_bytes, make_uint4(hw[0], hw[1], hw[2], hw[3]));
             }
         } else {
           pieces_pair_k<kBf16>(raw, e, xh[c]);
@@ -244,8 +252,8 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
       for (int u = 0; u < kPieces; ++u)
 #pragma unroll
         for (int w = 0; w < 4; ++w)
-          x_shared[(u * 4 + w) * x_stride + x_slot] =
-              make_uint4(xh[0][u][4 * w], xh[0][u][4 * w + 1], xh[0][u][4 * w + 2], xh[0][u][4 * w + 3]);
+          sts128(x_addr + (u * 4 + w) * x_word_bytes,
+                 make_uint4(xh[0][u][4 * w], xh[0][u][4 * w + 1], xh[0][u][4 * w + 2], xh[0][u][4 * w + 3]));
     }
     // The pair's shared-memory slots ([row][column][warp]) as a 32-bit shared address stepped a
     // pair at a time.
@@ -269,7 +277,7 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
             uint32_t ha[4], hb[4];
             scaled_word_pair(wr[d][0][u][w], wr[d][1][u][w], sa, sb, w >= 2, ha, hb);
             if constexpr (kXShared) {
-              const uint4 xv = x_shared[(u * 4 + w) * x_stride + x_slot];
+              const uint4 xv = lds128(x_addr + (u * 4 + w) * x_word_bytes);
               xh[0][u][4 * w] = xv.x, xh[0][u][4 * w + 1] = xv.y;
               xh[0][u][4 * w + 2] = xv.z, xh[0][u][4 * w + 3] = xv.w;
             }

@@ -1,7 +1,8 @@
-// smem_copy.cuh: shared-memory loads, mbarriers and 1-D bulk copies (the TMA's cp.async.bulk),
-// the primitives of the GEMV's weight ring (row_tiles.cuh) and of scripts/pattern_probe.cu,
-// which measures the access patterns with the same instructions; 16-byte asynchronous copies and
-// the thread block cluster's barrier and shared-memory reads (the tile sweep). Torch-free.
+// smem_copy.cuh: shared-memory loads and stores, mbarriers and 1-D bulk copies (the TMA's
+// cp.async.bulk), the primitives of the GEMV's weight ring (row_tiles.cuh) and of
+// scripts/pattern_probe.cu, which measures the access patterns with the same instructions; 16-byte
+// asynchronous copies and the thread block cluster's barrier and shared-memory reads (the tile
+// sweep); the W4A16 sweep's copy of x (row_sweep16.cuh). Torch-free.
 #pragma once
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -18,6 +19,12 @@ __device__ __forceinline__ uint4 lds128(uint32_t addr) {
   asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(addr));
   return v;
+}
+
+// A 16-byte store to shared memory, ordered (as an asm volatile) with lds128 of the same bytes.
+__device__ __forceinline__ void sts128(uint32_t addr, uint4 v) {
+  asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w)
+               : "memory");
 }
 
 // sm_90 and later (declared in the host pass too, where device code is parsed, not compiled).

@@ -14,7 +14,6 @@ Ops (canonical layouts, see csrc/ops.cpp):
 
 from __future__ import annotations
 
-
 import torch
 
 from . import format, jit, reference
@@ -131,7 +130,7 @@ def load() -> None:
     """Load the extension (building it once) and register the Python implementations. Once done it
     returns at its first test, which torch.compile traces as a constant (a functools.cache here
     would be traced through, into the JIT's source hashing: a graph break, an error with
-    fullgraph=True; tests/test_gpu_features.py compiles a dynamic layer's prefill path)."""
+    fullgraph=True; tests/test_linear_and_peers.py compiles a dynamic layer's fallback path)."""
     global _loaded
     if _loaded:
         return

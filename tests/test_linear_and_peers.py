@@ -111,6 +111,30 @@ def test_fallback_path_compiles_fullgraph(activation):
     assert torch.equal(compiled_fullgraph(q)(x), q(x))
 
 
+def test_concurrent_first_loads_register_once(monkeypatch):
+    """Threads that call ops.load() before it has finished register the Python implementations once:
+    the others wait at its lock (without it each registered them again, over the first, with
+    torch's override warning)."""
+    import threading
+    import time
+
+    ops.load()  # the extension itself, once, before the threads
+    calls = []
+
+    def register_slowly():
+        calls.append(threading.get_ident())
+        time.sleep(0.2)  # long enough for every thread to arrive while the first registers
+
+    monkeypatch.setattr(ops, "_register_implementations", register_slowly)
+    monkeypatch.setattr(ops, "_loaded", False)
+    threads = [threading.Thread(target=ops.load) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1 and ops._loaded
+
+
 def test_quantize_op_cpu_is_format_quantize_and_fake_shapes():
     ops.load()
     x = torch.randn(3, 5, 48)

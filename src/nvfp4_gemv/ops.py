@@ -14,6 +14,8 @@ Ops (canonical layouts, see csrc/ops.cpp):
 
 from __future__ import annotations
 
+import threading
+
 import torch
 
 from . import format, jit, reference
@@ -124,17 +126,27 @@ def check_out_memory(out: torch.Tensor, **inputs: torch.Tensor | None) -> None:
 
 
 _loaded = False
+_load_lock = threading.Lock()
 
 
 def load() -> None:
     """Load the extension (building it once) and register the Python implementations. Once done it
     returns at its first test, which torch.compile traces as a constant (a functools.cache here
     would be traced through, into the JIT's source hashing: a graph break, an error with
-    fullgraph=True; tests/test_linear_and_peers.py compiles a dynamic layer's fallback path)."""
+    fullgraph=True; tests/test_linear_and_peers.py compiles a dynamic layer's fallback path).
+    Concurrent first calls register once: the others wait at the lock, then find it done."""
     global _loaded
     if _loaded:
         return
-    jit.load_extension()
+    with _load_lock:
+        if not _loaded:
+            jit.load_extension()
+            _register_implementations()
+            _loaded = True
+
+
+def _register_implementations() -> None:
+    """The ops' CPU and fake implementations (the CUDA ones are the extension's)."""
 
     @torch.library.impl("nvfp4::gemv", "CPU")
     def _gemv_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
@@ -189,5 +201,3 @@ def load() -> None:
         _check_dynamic_x(x)
         check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias, out.dtype)
         return None
-
-    _loaded = True

@@ -1,12 +1,12 @@
 """The README's performance numbers are the recorded run's.
 
 The README's Performance section names the run its tables come from (`python
-scripts/current_tables.py docs/runs/runN`); BENCHMARKS.md's "Current" heading names the same run.
-From that run's bench JSON, current_tables prints every table: the README's layer and column rows
-must stand there as written, and its task rows' medians, bandwidths, floors, ratios and baselines
-must be that run's. A number edited by hand, or a new run written into one file and not the other,
-fails here. And every repository path the README names exists. CPU only: the run's files are in
-the repository.
+scripts/current_tables.py docs/runs/runN`, or `runN/out` where the run keeps its output there);
+BENCHMARKS.md's "Current" heading names the same run. From that run's bench JSON, current_tables
+prints every table: the README's layer and column rows must stand there as written, and its task
+rows' medians, bandwidths, floors, ratios and baselines must be that run's. A number edited by hand,
+or a new run written into one file and not the other, fails here. And every repository path the
+README names exists. CPU only: the run's files are in the repository.
 """
 
 import importlib.util
@@ -32,7 +32,7 @@ def _cells(row: str) -> list[str]:
 def performance():
     readme = (ROOT / "README.md").read_text()
     section = _section(readme, "Performance")
-    named = re.findall(r"python scripts/current_tables\.py (docs/runs/run(\d+))", section)
+    named = re.findall(r"python scripts/current_tables\.py (docs/runs/run(\d+)(?:/out)?)", section)
     assert len(named) == 1, f"the README's Performance section names {len(named)} runs: {named}"
     run_dir, run = named[0]
     script = ROOT / "scripts" / "current_tables.py"

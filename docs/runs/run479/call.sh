@@ -7,8 +7,5 @@
 set -uo pipefail
 export OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
-gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
-case "$gpu" in
-  *H200*) CURRENT_TESTS=0 exec bash docs/runs/run474/call.sh ;;
-  *) echo "not an H200 ($gpu): nothing run" | tee "$OUT/env.txt" ;;
-esac
+source scripts/only_on_gpu.sh H200
+CURRENT_TESTS=0 exec bash docs/runs/run474/call.sh

@@ -8,11 +8,7 @@
 set -uo pipefail
 export OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
-gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
-case "$gpu" in
-  *H200*) ;;
-  *) echo "not an H200 ($gpu): nothing run" | tee "$OUT/env.txt"; exit 0 ;;
-esac
+source scripts/only_on_gpu.sh H200
 bash docs/runs/run480/call.sh
 VARIANT_REUSE=1 VARIANT_CMD="scripts/ab_shapes.py 30 151936x4096,7168x16384,4096x14336" VARIANT_TAIL=8 \
   VARIANT_ORDER="new old old new new old" timeout 200 bash scripts/device_variants.sh \

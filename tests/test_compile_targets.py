@@ -143,8 +143,9 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # pieces on 8 warps (its unchecked loop since item 250: 2 rows x 2 pieces of 32 values, 271: 68 per
 # 32 values; 281 before) and with one piece on 7 (4 rows x 1 piece, 294: 73; 304 before). The W4A16
 # sweep's fp16 / bf16 kernels since item 244 (each row pair summed from the mma's diagonal lanes in
-# 3 shuffles, the block scales with no HMUL2): on 8 warps 663 / 650 (2 row pairs x 2 pieces: 81-83
-# per 32 values; 679 / 686 before, bf16 679 before its CTA took two groups, item 241), on 14 past K
+# 3 shuffles, the block scales with no HMUL2): on 8 warps 663 / 657 (2 row pairs x 2 pieces: 81-83
+# per 32 values; bf16 650 until item 285, 642 with items 285-288, 657 with item 289's S2R of
+# %tid.x in the loop, timed faster than 642 by run 482; 679 / 686 before item 244, bf16 679 before its CTA took two groups, item 241), on 14 past K
 # = 16384 (item 200, two mma chains, item 239) 654 / 656 (672 / 678), with one piece on 7 358 / 356
 # (2 row pairs x 1 piece: 89-90; 408 / 413 at item 159, 382 / 381 before item 244) and on 19 past K
 # = 16384 (item 202) 361 / 359; at two columns (kCols = 2) on 8 warps 347 / 345 (one row pair x 2
@@ -182,7 +183,7 @@ HOT_LOOP_MOST = {
     "_ZN5nvfp46detail12sweep_kernelILi2ELi8ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 271,
     "_ZN5nvfp46detail12sweep_kernelILi1ELi7ELb0EEEvNS_10GemvParamsENS0_9SweepRowsE": 294,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 663,
-    "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb1ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 650,
+    "_ZN5nvfp46detail14sweep16_kernelILi2ELi8ELb1ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 657,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi14ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 654,
     "_ZN5nvfp46detail14sweep16_kernelILi2ELi14ELb1ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 656,
     "_ZN5nvfp46detail14sweep16_kernelILi1ELi7ELb0ELi1ELb0ELb0EEEvNS_10GemvParamsEi": 358,

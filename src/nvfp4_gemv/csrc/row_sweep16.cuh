@@ -28,8 +28,9 @@ namespace detail {
 // threads together hold all of K, so the CTA's maximum is the column's; undone after the segment).
 // A warp takes rows in pairs; per pair the 8 lanes holding a diagonal entry add both rows in 3
 // shuffles (diag_pair_sum). Per 32 values of one row: the decode (44 SASS), 16 HMUL2 for the block
-// scales, 4 mma, the loads. The 8-warp hot loop (sm_90a, scripts/sass_loop.py): 663 / 650
-// instructions per 2 pairs of 2 pieces (fp16 / bf16, 81-83 per 32 values) since item 244 (the
+// scales, 4 mma, the loads. The 8-warp hot loop (sm_90a, scripts/sass_loop.py): 663 / 657
+// instructions per 2 pairs of 2 pieces (fp16 / bf16, 81-83 per 32 values; bf16 650 until item
+// 285, 642 with items 285-288, 657 with item 289's S2R of %tid.x in the loop) since item 244 (the
 // diagonal sum, 3 SHFL, 3 FADD and 2 FSEL a pair where the butterfly over the warp took 5, 5 and
 // 6; the block scales with no HMUL2 of their own, kWeightBias); run 395 (two orders, us, base /
 // new): 7168x16384 fp16 24.7 / 24.5, bf16 24.9-25.0 / 24.5-24.8, 8192x28672 fp16 43.9-44.0 /
@@ -78,11 +79,13 @@ __launch_bounds__(32 * kGroupWarps * sweep16_groups(kPieces, kGroupWarps, kCols,
   constexpr int group_warps = kGroupWarps, group_threads = 32 * kGroupWarps;
   constexpr int groups = sweep16_groups(kPieces, kGroupWarps, kCols, kBf16 && !kBatched);
   constexpr int cta_threads = group_threads * groups;
-  // At one column the lane from thread_index(), held (as sweep_kernel's): from threadIdx.x, NVVM
-  // re-read %tid.x in the hot loop (S2R). Not at two: the bf16 kernel of 7 warps then read a load's
-  // registers 33 SASS after its issue (of 347; test_sweeps_read_each_load_a_row_later). Item 285.
+  // The lane from threadIdx.x, not thread_index() as sweep_kernel's. NVVM then re-reads %tid.x in
+  // the hot loop (one S2R), which timed as nothing; the held lane (item 285) made ptxas issue the
+  // loads later (summed lag 89 -> 214 SASS on the bf16 <2, 7> kernel), and the H200 timed it 0.1-1.9
+  // us slower on the four large layers, most on the lm_head (run 482, item 289). At two columns it
+  // also read a load's registers 33 SASS after issue (of 347; test_sweeps_read_each_load_a_row_later).
   const int g = threadIdx.x / group_threads, q = threadIdx.x - g * group_threads;
-  const int warp = q >> 5, lane = (kCols == 1 ? thread_index() : threadIdx.x) & 31, quad = lane >> 2;
+  const int warp = q >> 5, lane = threadIdx.x & 31, quad = lane >> 2;
   // bf16 x at L == 1 in shared memory: one copy for the CTA's groups ([word][q]), each group
   // converting a share of it, then a barrier, wherever the CTA pairs its groups (every such kernel
   // keeps x in shared memory); otherwise each thread's own slots ([word][thread]).

@@ -65,10 +65,15 @@ def e2m1_value(code: int) -> float:
 
 
 def e2m1_decode(codes: torch.Tensor) -> torch.Tensor:
-    """uint8 codes (0..15) -> float32 values."""
+    """uint8 codes (0..15) -> float32 values, e2m1_value's formula elementwise: magnitude m / 2
+    for e == 0, else (2 + m) 2^(e - 2), negated (code 8: -0.0) when s is set. Device ops only, no
+    table copied from the host, so it runs inside a CUDA graph capture (the decode's dequantized
+    model quantizes and dequantizes its activations in every captured step)."""
     _require_dtype("codes", codes, (torch.uint8,))
-    table = torch.tensor(E2M1_VALUES, dtype=torch.float32, device=codes.device)
-    return table[codes.long() & 15]
+    c = codes.to(torch.int32)
+    e, m = (c >> 1) & 3, (c & 1).float()
+    mag = torch.where(e == 0, 0.5 * m, torch.ldexp(2.0 + m, e - 2))
+    return torch.where((c & 8) != 0, -mag, mag)
 
 
 def e2m1_encode(x: torch.Tensor) -> torch.Tensor:

@@ -145,7 +145,8 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # sweep's fp16 / bf16 kernels since item 244 (each row pair summed from the mma's diagonal lanes in
 # 3 shuffles, the block scales with no HMUL2): on 8 warps 663 / 657 (2 row pairs x 2 pieces: 81-83
 # per 32 values; bf16 650 until item 285, 642 with items 285-288, 657 with item 289's S2R of
-# %tid.x in the loop, timed faster than 642 by run 482; 679 / 686 before item 244, bf16 679 before its CTA took two groups, item 241), on 14 past K
+# %tid.x in the loop, timed faster than 642 by run 482; 679 / 686 before item 244, bf16 679
+# before its CTA took two groups, item 241), on 14 past K
 # = 16384 (item 200, two mma chains, item 239) 654 / 656 (672 / 678), with one piece on 7 358 / 356
 # (2 row pairs x 1 piece: 89-90; 408 / 413 at item 159, 382 / 381 before item 244) and on 19 past K
 # = 16384 (item 202) 361 / 359; at two columns (kCols = 2) on 8 warps 347 / 345 (one row pair x 2

@@ -56,19 +56,17 @@ HAS_FP4_DTYPE = hasattr(torch, "float4_e2m1fn_x2")
 
 
 def e2m1_value(code: int) -> float:
-    """The value of one E2M1 code from the sign / exponent / mantissa formula (for tests and docs)."""
+    """The value of one E2M1 code (e2m1_decode's formula; for tests and docs)."""
     if not 0 <= code < 16:
         raise ValueError(f"E2M1 code must be in [0, 16), got {code}")
-    s, e, m = code >> 3, (code >> 1) & 3, code & 1
-    mag = m * 0.5 if e == 0 else 2.0 ** (e - 1) * (1 + m / 2)
-    return -mag if s else mag
+    return e2m1_decode(torch.tensor([code], dtype=torch.uint8)).item()
 
 
 def e2m1_decode(codes: torch.Tensor) -> torch.Tensor:
-    """uint8 codes (0..15) -> float32 values, e2m1_value's formula elementwise: magnitude m / 2
-    for e == 0, else (2 + m) 2^(e - 2), negated (code 8: -0.0) when s is set. Device ops only, no
-    table copied from the host, so it runs inside a CUDA graph capture (the decode's dequantized
-    model quantizes and dequantizes its activations in every captured step)."""
+    """uint8 codes (0..15) -> float32 values. Code = s e1 e0 m (sign, 2-bit exponent, mantissa):
+    magnitude m / 2 for e == 0, else (2 + m) 2^(e - 2), negated (code 8: -0.0) when s is set.
+    Device ops only, no table copied from the host, so it runs inside a CUDA graph capture (the
+    decode's dequantized model quantizes and dequantizes its activations in every captured step)."""
     _require_dtype("codes", codes, (torch.uint8,))
     c = codes.to(torch.int32)
     e, m = (c >> 1) & 3, (c & 1).float()

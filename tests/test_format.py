@@ -19,6 +19,15 @@ def test_every_e2m1_code_matches_sign_exponent_mantissa_formula(code):
     assert got == expected and math.copysign(1, got) == (-1 if s else 1)  # code 8 is -0.0
 
 
+def test_decode_of_every_byte_reads_its_low_nibble_in_any_shape():
+    # e2m1_decode gathers from a 16-entry table: a byte above 15 must read its low four bits (as
+    # the formula applied to each code did), never index past the table.
+    byte = torch.arange(256, dtype=torch.uint8)
+    got = fmt.e2m1_decode(byte.reshape(4, 8, 8))
+    assert got.shape == (4, 8, 8) and got.dtype == torch.float32
+    assert torch.equal(got.flatten().view(torch.int32), fmt.e2m1_decode(byte & 15).view(torch.int32))
+
+
 def test_encode_decode_round_trip_of_every_code():
     codes = torch.arange(16, dtype=torch.uint8)
     assert torch.equal(fmt.e2m1_encode(fmt.e2m1_decode(codes)), codes)

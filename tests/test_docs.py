@@ -10,6 +10,7 @@ README names exists. CPU only: the run's files are in the repository.
 """
 
 import importlib.util
+import json
 import re
 from pathlib import Path
 
@@ -91,6 +92,20 @@ def test_benchmarks_current_tables_are_the_runs(performance):
     assert len(rows) >= 21, rows  # 3 task rows, 6 read-flush rows, 8 layers, 4 column rows
     missing = [r for r in rows if r not in lines]
     assert not missing, missing
+
+
+def test_readme_side_by_side_rows_are_the_runs():
+    """The Side by side table is scripts/peers_table.py's output for the peers JSON it names."""
+    section = _section((ROOT / "README.md").read_text(), "Side by side")
+    named = re.findall(r"python scripts/peers_table\.py (docs/runs/run\d+/out/peers\.json)", section)
+    assert len(named) == 1, named
+    script = ROOT / "scripts" / "peers_table.py"
+    spec = importlib.util.spec_from_file_location("peers_table", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    lines = module.rows(json.loads((ROOT / named[0]).read_text()))
+    rows = [r for r in section.splitlines() if r.startswith("| ")]
+    assert len(rows) >= 12 and rows == [r for r in lines if r.startswith("| ")], (rows, lines)
 
 
 def test_every_path_the_readme_names_exists():

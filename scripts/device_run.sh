@@ -2,7 +2,8 @@
 # One call on a GPU machine. Writes logs and JSON under $OUT and prints a short summary last.
 #   bash scripts/device_run.sh full    build, all tests, memcheck, benchmark (write + read flush, leaderboard rule)
 #   bash scripts/device_run.sh quick   build, kernel tests, benchmark
-#   bash scripts/device_run.sh peers   build, install carried peer wheels, end-to-end decode, peer benchmark + plot
+#   bash scripts/device_run.sh peers   build, install carried peer wheels, the README's three end-to-end decodes,
+#                                      the peer benchmark (bench --peers, 20 reps) + plot
 #   bash scripts/device_run.sh current build, the kernel, feature and NVFP4Linear tests, memcheck on $MEMCHECK
 #                                      (default scripts/memcheck_cases.py), and the benches of BENCHMARKS.md's
 #                                      "Current" tables (bench_task_write / bench_read / bench_write .json, 30
@@ -34,10 +35,22 @@ if [ -d peers/wheels ]; then
   echo "peer wheels: pip exit $?" | tee -a "$OUT/env.txt"
 fi
 if [ "$MODE" = peers ]; then
-  $PY -m nvfp4_gemv decode --json "$OUT/decode.json" 2>&1 | tail -n 8 | tee "$OUT/decode.txt"
-  $PY -m nvfp4_gemv decode --activation dynamic --json "$OUT/decode_dynamic.json" 2>&1 | tail -n 8 | tee "$OUT/decode_dynamic.txt"
-  $PY -m nvfp4_gemv bench --peers --reps ${REPS:-30} --json "$OUT/peers.json" --plot "$OUT/peers.png" > "$OUT/peers.txt" 2>&1
-  echo "== peers"; cat "$OUT/peers.txt"
+  # The README's three decodes (eager and CUDA-graph tokens/s; decode.txt holds their tables, one
+  # JSON each), then the side by side (peers.txt: its table rows). 8 files with env.txt.
+  SECONDS=0
+  for args in "2048" "4096 --hidden 4096 --intermediate 14336 --layers 4" \
+              "4096_dynamic --activation dynamic --hidden 4096 --intermediate 14336 --layers 4"; do
+    set -- $args; name=$1; shift
+    { echo "== decode $name"; timeout 90 $PY -m nvfp4_gemv decode "$@" --json "$OUT/decode_$name.json" 2>&1; } \
+      >> "$OUT/decode.txt"
+    echo "decode $name rc $? ${SECONDS}s" >> "$OUT/env.txt"
+  done
+  timeout 300 $PY -m nvfp4_gemv bench --peers --reps ${REPS:-20} --json "$OUT/peers.json" --plot "$OUT/peers.png" \
+    > "$LOGS/peers.log" 2>&1
+  echo "peers rc $? ${SECONDS}s" >> "$OUT/env.txt"
+  grep -E "^\|" "$LOGS/peers.log" > "$OUT/peers.txt"
+  grep -E "tokens/s|graph" "$OUT/decode.txt" | head -n 24; grep -E "ours W4A16 \||humming" "$OUT/peers.txt"
+  cat "$OUT/env.txt"
   exit 0
 fi
 if [ "$MODE" = current ]; then

@@ -67,8 +67,9 @@ def e2m1_decode(codes: torch.Tensor) -> torch.Tensor:
     magnitude m / 2 for e == 0, else (2 + m) 2^(e - 2), negated (code 8: -0.0) when s is set; bits
     above the low four are ignored. The 16 values come from that formula on the device
     (torch.arange: no table copied from the host, so it runs inside a CUDA graph capture, as the
-    decode's dequantized model needs), then one gather reads them: the formula applied to every
-    code took 2.6x as long in `bench --peers`'s "dequant + matmul" (run 489, H100)."""
+    decode's dequantized model needs), then one gather reads them. With the formula applied to
+    every code, `bench --peers`'s "dequant + matmul" took 2.3x as long (7168x16384 on an H100:
+    6389 us in run 489, 2816 with the gather in run 490; BENCHMARKS.md item 293)."""
     _require_dtype("codes", codes, (torch.uint8,))
     c = torch.arange(16, dtype=torch.int32, device=codes.device)
     e, m = (c >> 1) & 3, (c & 1).float()

@@ -117,6 +117,47 @@ def test_gemv_dynamic_is_bitwise_quantize_then_gemv(l, m, k, layout, fused, dtyp
         assert one_kernel == (fused and n == 1 and offset == 0), (n, offset, names)
 
 
+def _bits(t):
+    return t.view({torch.float32: torch.int32, torch.float16: torch.int16, torch.bfloat16: torch.int16}[t.dtype])
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+@pytest.mark.parametrize("gs_kind", ["none", "one", "per_row"])
+def test_dequantize_kernel_bitwise_equals_the_cpu_op(dtype, gs_kind):
+    """nvfp4.dequantize on the GPU against its CPU implementation (format.dequantize times the
+    global scale, cast): every byte value as a pair of codes and as a scale (the NaN scales 0x7F /
+    0xFF give NaN in both), leading dims, and a at an odd address (copied before the kernel's
+    8-byte loads). Bitwise, signed zeros included; NaN where the CPU has NaN (payloads differ: the
+    GPU's multiplications give the canonical NaN)."""
+    g = torch.Generator().manual_seed(7)
+    a = torch.randint(0, 256, (3, 37, 512), dtype=torch.uint8, generator=g)  # K = 1024
+    sfa = torch.randint(0, 256, (3, 37, 64), dtype=torch.uint8, generator=g)
+    a[0, 0, :256] = torch.arange(256, dtype=torch.uint8)
+    sfa[0, :4] = torch.arange(256, dtype=torch.uint8).reshape(4, 64)
+    gs = {"none": None, "one": torch.tensor([0.37]),
+          "per_row": torch.rand(3 * 37, generator=g) * 4 + 2.0 ** -8}[gs_kind]
+    ref = torch.ops.nvfp4.dequantize(a, sfa, gs, dtype)
+    odd = torch.empty(a.numel() + 1, dtype=torch.uint8, device="cuda")
+    odd[1:].copy_(a.flatten())
+    for a_dev in (a.cuda(), odd[1:].view(a.shape)):
+        got = torch.ops.nvfp4.dequantize(a_dev, sfa.cuda(), None if gs is None else gs.cuda(), dtype).cpu()
+        assert got.shape == (3, 37, 1024) and got.dtype == dtype
+        nan = ref.isnan()
+        assert nan.any() and torch.equal(got.isnan(), nan)
+        assert torch.equal(_bits(got[~nan]), _bits(ref[~nan]))
+
+
+def test_dequantize_kernel_names_what_it_received():
+    a = torch.zeros(4, 16, dtype=torch.uint8, device="cuda")
+    with pytest.raises(RuntimeError, match=r"sfa must be contiguous uint8 \[4, 2\] .* shape \[4, 3\]"):
+        torch.ops.nvfp4.dequantize(a, torch.zeros(4, 3, dtype=torch.uint8, device="cuda"), None, torch.float16)
+    with pytest.raises(RuntimeError, match=r"global_scale must be float32, one element or one per row \(4\)"):
+        torch.ops.nvfp4.dequantize(a, torch.zeros(4, 2, dtype=torch.uint8, device="cuda"),
+                                   torch.ones(3, device="cuda"), torch.float16)
+    with pytest.raises(RuntimeError, match=r"sfa must be a CUDA tensor on a's device"):
+        torch.ops.nvfp4.dequantize(a, torch.zeros(4, 2, dtype=torch.uint8), None, torch.float16)
+
+
 def test_gemv_dynamic_nan_block_gives_nan():
     """A non-finite block gets the NaN scale inside the fused staging too: its batch's outputs are
     NaN, the other batch's finite."""
@@ -165,11 +206,15 @@ def test_linear_dynamic_mode_and_leading_dims():
 
 
 def test_linear_fallback_above_16_rows():
+    """Above 16 rows: the weight dequantized on the GPU (nvfp4.dequantize), then cuBLAS; the weight
+    against the CPU reference (format.dequantize), the output against the same matmul on it."""
     torch.manual_seed(2)
     q = nv.NVFP4Linear.from_linear(torch.nn.Linear(128, 64)).cuda()
     x = torch.randn(40, 128, device="cuda", dtype=torch.bfloat16)
     y = q(x)
-    ref = torch.nn.functional.linear(x, q.dequantized_weight(torch.bfloat16), q.bias.to(torch.bfloat16))
+    w = fmt.dequantize(q.weight.cpu(), q.weight_scale.cpu(), q.weight_global_scale.cpu()).to(torch.bfloat16)
+    assert torch.equal(q.dequantized_weight(torch.bfloat16).cpu(), w)
+    ref = torch.nn.functional.linear(x, w.cuda(), q.bias.to(torch.bfloat16))
     assert torch.equal(y, ref)
 
 

@@ -146,6 +146,59 @@ def test_quantize_op_cpu_is_format_quantize_and_fake_shapes():
         assert p.shape == (7, 16) and s.shape == (7, 2) and p.dtype == torch.uint8
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+def test_dequantize_op_cpu_is_format_dequantize_times_global_and_fake_shapes(dtype):
+    """nvfp4.dequantize on the CPU: format.dequantize, times the global scale (one, or one per
+    row, after the block scale), cast; the fake implementation gives the shape and dtype."""
+    ops.load()
+    g = torch.Generator().manual_seed(3)
+    a = torch.randint(0, 256, (2, 5, 32), dtype=torch.uint8, generator=g)
+    sfa = fmt.as_uint8(fmt.e4m3_encode(torch.exp2(torch.randint(-9, 8, (2, 5, 4), generator=g).float())))
+    one, per_row = torch.tensor([0.3]), torch.rand(10, generator=g) + 0.5
+    assert torch.equal(torch.ops.nvfp4.dequantize(a, sfa, None, dtype), fmt.dequantize(a, sfa).to(dtype))
+    assert torch.equal(torch.ops.nvfp4.dequantize(a, sfa, one, dtype), (fmt.dequantize(a, sfa) * 0.3).to(dtype))
+    rowwise = fmt.dequantize(a, sfa) * per_row.reshape(2, 5, 1)
+    assert torch.equal(torch.ops.nvfp4.dequantize(a, sfa, per_row, dtype), rowwise.to(dtype))
+    with torch._subclasses.fake_tensor.FakeTensorMode():
+        out = torch.ops.nvfp4.dequantize(torch.empty(7, 24, dtype=torch.uint8), torch.empty(7, 3, dtype=torch.uint8),
+                                         None, dtype)
+        assert out.shape == (7, 48) and out.dtype == dtype
+
+
+@pytest.mark.parametrize("fake", [False, True])
+@pytest.mark.parametrize("case,match", [
+    ("a_dtype", r"a must be contiguous uint8 \[\.\.\., K/2\], got torch.float32"),
+    ("a_strided", r"a must be contiguous uint8 .* strides \(1, 4\)"),
+    ("k", r"K must be a multiple of 16, got a of shape \(4, 12\)"),
+    ("sfa_shape", r"sfa must be contiguous uint8 \[4, 2\] .* shape \(4, 3\)"),
+    ("dtype", r"dtype must be float32, float16 or bfloat16, got torch.float64"),
+    ("gs", r"global_scale must be float32, one element or one per row \(4\), got torch.float32 of shape \(3,\)"),
+])
+def test_dequantize_op_names_what_it_received(case, match, fake):
+    ops.load()
+    a, sfa, gs, dtype = torch.zeros(4, 16, dtype=torch.uint8), torch.zeros(4, 2, dtype=torch.uint8), None, torch.float16
+    if case == "a_dtype":
+        a = torch.zeros(4, 16)
+    elif case == "a_strided":
+        a = torch.zeros(16, 4, dtype=torch.uint8).t()
+        sfa = torch.zeros(4, 2, dtype=torch.uint8)
+    elif case == "k":
+        a, sfa = torch.zeros(4, 12, dtype=torch.uint8), torch.zeros(4, 1, dtype=torch.uint8)
+    elif case == "sfa_shape":
+        sfa = torch.zeros(4, 3, dtype=torch.uint8)
+    elif case == "dtype":
+        dtype = torch.float64
+    else:
+        gs = torch.ones(3)
+    if fake:
+        with torch._subclasses.fake_tensor.FakeTensorMode(allow_non_fake_inputs=True):
+            with pytest.raises(ValueError, match=match):
+                torch.ops.nvfp4.dequantize(a, sfa, gs, dtype)
+    else:
+        with pytest.raises(ValueError, match=match):
+            torch.ops.nvfp4.dequantize(a, sfa, gs, dtype)
+
+
 def test_peer_check_accepts_exact_and_rejects_wrong():
     g = torch.Generator().manual_seed(0)
     w = torch.randn(16, 64, generator=g)

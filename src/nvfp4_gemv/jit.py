@@ -22,7 +22,7 @@ import torch
 from . import __version__, env
 
 CSRC = Path(__file__).parent / "csrc"
-CUDA_SOURCES = ("ops.cpp", "binding.cpp", "gemv_kernels.cu", "quantize_kernel.cu")
+CUDA_SOURCES = ("ops.cpp", "binding.cpp", "gemv_kernels.cu", "quantize_kernel.cu", "dequantize_kernel.cu")
 CPU_SOURCES = ("ops.cpp",)
 HEADERS = ("nvfp4_gemv.cuh", "smem_copy.cuh", "e2m1_decode.cuh", "quantize_block.cuh", "gemv_common.cuh",
            "row_tiles.cuh", "row_sweep.cuh", "row_sweep16.cuh", "band_sweep.cuh", "tile_sweep.cuh",

@@ -26,7 +26,8 @@ The state dict keeps the checkpoint layout either way (``weight`` [out, in/2], `
 (copies: write through load_state_dict or from_quantized).
 Up to 16 rows of x (decode, speculative verify) run the GEMV kernel, which reads the weights once
 for all rows. More rows (prefill) take the documented fallback: the weight is dequantized to x's
-dtype for that call and multiplied by cuBLAS (correct, not fast; nothing cached).
+dtype for that call (torch.ops.nvfp4.dequantize, one pass over the packed bytes) and multiplied by
+cuBLAS (nothing cached: the dequantized weight is 3.6x the packed bytes).
 
 Activation modes: "weight-only" (W4A16: x is used as is, fp16 / bf16) or "dynamic" (W4A4: x is
 quantized to NVFP4 per call on the GPU, optionally with a fixed activation global scale; at one row
@@ -300,10 +301,12 @@ class NVFP4Linear(torch.nn.Module):
                                       error_msgs)
 
     def dequantized_weight(self, dtype: torch.dtype = torch.float32) -> torch.Tensor:
+        """The weight [out, in] in dtype: (E2M1 x E4M3) x its global scale (one, or one per row) in
+        fp32, then cast, by torch.ops.nvfp4.dequantize (on the GPU one pass over the packed bytes;
+        on the CPU the reference, format.dequantize)."""
         w, sc = self._checkpoint_tensors(copy=False)
-        if self.per_row_global_scale:
-            return (fmt.dequantize(w, sc) * self.weight_global_scale[:, None]).to(dtype)
-        return fmt.dequantize(w, sc, self.weight_global_scale.reshape(())).to(dtype)
+        return torch.ops.nvfp4.dequantize(fmt.as_uint8(w).contiguous(), fmt.as_uint8(sc).contiguous(),
+                                          self.weight_global_scale, dtype)
 
     # -- forward -----------------------------------------------------------------------------
     def forward(self, x: torch.Tensor) -> torch.Tensor:

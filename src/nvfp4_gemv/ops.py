@@ -9,6 +9,7 @@ Ops (canonical layouts, see csrc/ops.cpp):
     torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, sfa_layout, wgs, ags, bias, out)
                                  (W4A4, x fp16/bf16 quantized per call: quantize(x, ags), then gemv_out)
     torch.ops.nvfp4.quantize(x, global_scale) -> (packed, scales)   (dynamic activation quantization)
+    torch.ops.nvfp4.dequantize(a, sfa, global_scale, dtype) -> [..., K]  (NVFP4Linear's fallback weight)
     torch.ops.nvfp4.stream_read(data, sink, grid, threads)       (benchmark helper, CUDA only)
 """
 
@@ -125,6 +126,30 @@ def check_out_memory(out: torch.Tensor, **inputs: torch.Tensor | None) -> None:
                              f"{name} of shape {list(t.shape)} strides {list(t.stride())}")
 
 
+def check_dequantize(a, sfa, global_scale, dtype) -> int:
+    """nvfp4.dequantize's checks, shared by the CPU and fake implementations (the CUDA binding makes
+    the same in C++): a contiguous uint8 [..., K/2] with K % 16 == 0, sfa contiguous uint8 [...,
+    K/16] (row-major), global_scale None, one float32 or one per row, dtype float32 / float16 /
+    bfloat16. Returns the rows (a.numel() / (K/2))."""
+    if a.dtype != torch.uint8 or a.dim() == 0 or not a.is_contiguous():
+        raise ValueError(f"nvfp4.dequantize: a must be contiguous uint8 [..., K/2], got {a.dtype} of shape "
+                         f"{tuple(a.shape)} strides {tuple(a.stride())}")
+    if a.shape[-1] % 8:
+        raise ValueError(f"nvfp4.dequantize: K must be a multiple of 16, got a of shape {tuple(a.shape)}")
+    scale_shape = (*a.shape[:-1], a.shape[-1] // 8)
+    if sfa.dtype != torch.uint8 or tuple(sfa.shape) != scale_shape or not sfa.is_contiguous():
+        raise ValueError(f"nvfp4.dequantize: sfa must be contiguous uint8 {list(scale_shape)} (row-major, one per 16 "
+                         f"values), got {sfa.dtype} of shape {tuple(sfa.shape)} strides {tuple(sfa.stride())}")
+    if dtype not in (torch.float32, torch.float16, torch.bfloat16):
+        raise ValueError(f"nvfp4.dequantize: dtype must be float32, float16 or bfloat16, got {dtype}")
+    rows = a.numel() // a.shape[-1] if a.shape[-1] else 0
+    if global_scale is not None and (global_scale.dtype != torch.float32 or not global_scale.is_contiguous()
+                                     or global_scale.numel() not in (1, rows)):
+        raise ValueError(f"nvfp4.dequantize: global_scale must be float32, one element or one per row ({rows}), "
+                         f"got {global_scale.dtype} of shape {tuple(global_scale.shape)}")
+    return rows
+
+
 _loaded = False
 _load_lock = threading.Lock()
 
@@ -176,6 +201,20 @@ def _register_implementations() -> None:
         lead = tuple(x.shape[:-1])
         k = x.shape[-1]
         return (x.new_empty(lead + (k // 2,), dtype=torch.uint8), x.new_empty(lead + (k // 16,), dtype=torch.uint8))
+
+    @torch.library.impl("nvfp4::dequantize", "CPU")
+    def _dequantize_cpu(a, sfa, global_scale, dtype):
+        check_dequantize(a, sfa, global_scale, dtype)
+        out = format.dequantize(a, sfa)
+        if global_scale is not None:  # one, or one per row: (E2M1 x E4M3) x global, as the kernel
+            out = out * (global_scale.reshape(()) if global_scale.numel() == 1
+                         else global_scale.reshape(*a.shape[:-1], 1))
+        return out.to(dtype)
+
+    @torch.library.register_fake("nvfp4::dequantize")
+    def _dequantize_fake(a, sfa, global_scale, dtype):
+        check_dequantize(a, sfa, global_scale, dtype)
+        return a.new_empty((*a.shape[:-1], a.shape[-1] * 2), dtype=dtype)
 
     @torch.library.register_fake("nvfp4::gemv_out")
     def _gemv_out_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):

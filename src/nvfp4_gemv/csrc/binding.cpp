@@ -2,7 +2,7 @@
 // (not nvcc: error messages built in nvcc-compiled host code crashed on the H200 image when they
 // streamed 64-bit integers, seen 2026-11-30). Checks arguments (every message names
 // what it received), fills GemvParams and launches on the current stream. No allocation except the
-// functional gemv's output; no host synchronisation.
+// functional ops' outputs (gemv, quantize, dequantize); no host synchronisation.
 #include <ATen/ATen.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
@@ -409,10 +409,52 @@ std::tuple<Tensor, Tensor> quantize(const Tensor& x, const c10::optional<Tensor>
   return {packed, scales};
 }
 
+Tensor dequantize(const Tensor& a, const Tensor& sfa, const c10::optional<Tensor>& global_scale,
+                  at::ScalarType dtype) {
+  NVFP4_CHECK(a.is_cuda(), "dequantize: a must be a CUDA tensor, got ", a.device());
+  NVFP4_CHECK(a.scalar_type() == at::kByte && a.dim() >= 1 && a.is_contiguous(),
+              "dequantize: a must be contiguous uint8 [..., K/2], got ", a.scalar_type(), " of shape ", a.sizes(),
+              " strides ", a.strides());
+  NVFP4_CHECK_DEVICE(sfa, "dequantize: sfa", a);
+  const int64_t half_k = a.size(-1);
+  NVFP4_CHECK(half_k % 8 == 0, "dequantize: K must be a multiple of 16, got a of shape ", a.sizes());
+  std::vector<int64_t> scale_shape(a.sizes().begin(), a.sizes().end());
+  scale_shape.back() = half_k / 8;
+  NVFP4_CHECK(sfa.scalar_type() == at::kByte && sfa.is_contiguous() && sfa.sizes() == at::IntArrayRef(scale_shape),
+              "dequantize: sfa must be contiguous uint8 ", at::IntArrayRef(scale_shape), " (row-major, one per 16 "
+              "values), got ", sfa.scalar_type(), " of shape ", sfa.sizes(), " strides ", sfa.strides());
+  NVFP4_CHECK(dtype == at::kFloat || dtype == at::kHalf || dtype == at::kBFloat16,
+              "dequantize: dtype must be float32, float16 or bfloat16, got ", dtype);
+  const int64_t rows = half_k ? a.numel() / half_k : 0;
+  const float* gs = nullptr;
+  bool per_row = false;
+  if (global_scale) {
+    NVFP4_CHECK_DEVICE(*global_scale, "dequantize: global_scale", a);
+    NVFP4_CHECK(global_scale->scalar_type() == at::kFloat && global_scale->is_contiguous() &&
+                    (global_scale->numel() == 1 || global_scale->numel() == rows),
+                "dequantize: global_scale must be float32, one element or one per row (", rows, "), got ",
+                global_scale->scalar_type(), " of shape ", global_scale->sizes());
+    gs = global_scale->data_ptr<float>();
+    per_row = global_scale->numel() != 1;
+  }
+  std::vector<int64_t> shape(a.sizes().begin(), a.sizes().end());
+  shape.back() = half_k * 2;
+  Tensor out = at::empty(shape, a.options().dtype(dtype));
+  // The kernel reads each block's 8 bytes in one load: a view at an odd offset is copied first.
+  const Tensor ac = reinterpret_cast<uintptr_t>(a.data_ptr()) % 8 ? a.clone() : a;
+  const c10::cuda::CUDAGuard guard(a.device());
+  const int out_kind = dtype == at::kHalf ? nvfp4::kOutF16 : dtype == at::kBFloat16 ? nvfp4::kOutBF16 : nvfp4::kOutF32;
+  const int err = nvfp4::launch_dequantize(ac.data_ptr<uint8_t>(), sfa.data_ptr<uint8_t>(), out.numel(), half_k * 2,
+                                           gs, per_row, out_kind, out.data_ptr(), c10::cuda::getCurrentCUDAStream());
+  TORCH_CHECK(err == 0, "nvfp4.dequantize: launch failed: ", cudaGetErrorString(static_cast<cudaError_t>(err)));
+  return out;
+}
+
 }  // namespace
 
 TORCH_LIBRARY_IMPL(nvfp4, CUDA, m) {
   m.impl("quantize", &quantize);
+  m.impl("dequantize", &dequantize);
   m.impl("gemv", &gemv);
   m.impl("gemv_out", &gemv_out);
   m.impl("gemv_dynamic_out", &gemv_dynamic_out);

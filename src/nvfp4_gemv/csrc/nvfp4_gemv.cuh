@@ -234,4 +234,9 @@ int stream_read_default_grid(int device);
 // any other value for fp32) into packed E2M1 pairs and row-major E4M3 scales (quantize_kernel.cu).
 int launch_quantize(const void* x, int dtype, int64_t values, const float* global_scale,
                     uint8_t* packed, uint8_t* scales, cudaStream_t stream);
+// NVFP4 -> out_kind (OutKind): `values` = rows * k values, a's E2M1 pairs contiguous and 8-byte
+// aligned, sfa's row-major E4M3 scales contiguous, out contiguous and 16-byte aligned; global_scale
+// null, one float, or one per row (global_scale_per_row) (dequantize_kernel.cu).
+int launch_dequantize(const uint8_t* a, const uint8_t* sfa, int64_t values, int64_t k, const float* global_scale,
+                      bool global_scale_per_row, int out_kind, void* out, cudaStream_t stream);
 }  // namespace nvfp4

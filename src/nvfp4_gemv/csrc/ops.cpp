@@ -30,6 +30,11 @@ TORCH_LIBRARY(nvfp4, m) {
   // with an explicit global multiplier (None = 1): packed uint8 [..., K/2], row-major scales
   // uint8 [..., K/16].
   m.def("quantize(Tensor x, Tensor? global_scale) -> (Tensor, Tensor)");
+  // NVFP4 -> dtype (float32 / float16 / bfloat16): a uint8 [..., K/2] and row-major scales sfa
+  // uint8 [..., K/16], both contiguous; global_scale None, one float32, or one per row ([rows],
+  // rows = a.numel() / (K/2)): out[..., k] = (E2M1 x E4M3) x global in fp32, then cast, bitwise
+  // format.dequantize(a, sfa) * global_scale .to(dtype). NVFP4Linear's fallback weight.
+  m.def("dequantize(Tensor a, Tensor sfa, Tensor? global_scale, ScalarType dtype) -> Tensor");
   // Benchmark helper: a bare streaming read of data's bytes (the stream floor).
   m.def("stream_read(Tensor data, Tensor(a!) sink, int grid, int threads) -> ()");
 }

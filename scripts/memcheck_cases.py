@@ -45,7 +45,9 @@ the tile sweep past 2^27 bytes, a partial last tile), three bf16 columns on the 
 quantize kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both
 global scales (the epilogues' reads of them; BENCHMARKS.md item 282), then a weight scale per row,
 one case a kernel family:
-the row sweep, the W4A16 sweep, the band sweep, the tile sweep, the row tiles (split K at L > 1)."""
+the row sweep, the W4A16 sweep, the band sweep, the tile sweep, the row tiles (split K at L > 1);
+and the dequantize kernel (NVFP4Linear's prefill fallback: three dtypes, three global-scale forms,
+a tail past the last CTA, a at an odd address)."""
 import sys
 
 import torch
@@ -138,3 +140,16 @@ for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0),
     torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, layout, None, torch.tensor([0.5], device="cuda"), None, out)
     torch.cuda.synchronize()
     print("ok dynamic", l, m, k, layout)
+# The dequantize kernel (NVFP4Linear's prefill fallback, BENCHMARKS.md item 295): the three output
+# dtypes, no / one / per-row global scale, one 16-value block a row, a tail of 37 rows past the last
+# 256-thread CTA, and a at an odd address (the op copies it before the 8-byte loads).
+for shape, dtype, gs_kind in [((37, 8), torch.bfloat16, "per_row"), ((3, 5, 512), torch.float32, "one"),
+                              ((1, 2048), torch.float16, "none")]:
+    n = shape[0] * (shape[1] if len(shape) == 3 else 1)
+    odd = torch.randint(0, 256, (torch.Size(shape).numel() + 1,), dtype=torch.uint8, device="cuda")
+    a = odd[1:].view(shape)
+    sfa = torch.randint(0, 256, (*shape[:-1], shape[-1] // 8), dtype=torch.uint8, device="cuda")
+    gs = {"none": None, "one": scale, "per_row": torch.rand(n, device="cuda") + 0.5}[gs_kind]
+    torch.ops.nvfp4.dequantize(a, sfa, gs, dtype)
+    torch.cuda.synchronize()
+    print("ok dequantize", shape, dtype, gs_kind)

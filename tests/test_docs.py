@@ -25,6 +25,14 @@ def _section(text: str, heading: str) -> str:
     return text[start:end if end >= 0 else len(text)]
 
 
+def _script(name: str):
+    """scripts/NAME.py as a module (the scripts the docs' tables come from)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _cells(row: str) -> list[str]:
     return [c.strip() for c in row.strip().strip("|").split("|")]
 
@@ -36,11 +44,7 @@ def performance():
     named = re.findall(r"python scripts/current_tables\.py (docs/runs/run(\d+)(?:/out)?)", section)
     assert len(named) == 1, f"the README's Performance section names {len(named)} runs: {named}"
     run_dir, run = named[0]
-    script = ROOT / "scripts" / "current_tables.py"
-    spec = importlib.util.spec_from_file_location("current_tables", script)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return section, run, module.tables(str(ROOT / run_dir))
+    return section, run, _script("current_tables").tables(str(ROOT / run_dir))
 
 
 def test_benchmarks_current_names_the_readmes_run(performance):
@@ -99,11 +103,7 @@ def test_readme_side_by_side_rows_are_the_runs():
     section = _section((ROOT / "README.md").read_text(), "Side by side")
     named = re.findall(r"python scripts/peers_table\.py (docs/runs/run\d+/out/peers\.json)", section)
     assert len(named) == 1, named
-    script = ROOT / "scripts" / "peers_table.py"
-    spec = importlib.util.spec_from_file_location("peers_table", script)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    lines = module.rows(json.loads((ROOT / named[0]).read_text()))
+    lines = _script("peers_table").rows(json.loads((ROOT / named[0]).read_text()))
     rows = [r for r in section.splitlines() if r.startswith("| ")]
     assert len(rows) >= 12 and rows == [r for r in lines if r.startswith("| ")], (rows, lines)
 

@@ -28,6 +28,8 @@ __device__ __forceinline__ float e2m1_to_float(uint32_t c) {
 }
 
 // E4M3 (fn: no infinities, 0x7F / 0xFF NaN) -> fp32: m 2^-9 where e == 0, else (1 + m / 8) 2^(e - 7).
+// Not gemv_common.cuh's decode_e4m3x2: on sm_80 / sm_86 that one reads a NaN scale as a finite
+// number (the GEMV's fp16 image path), where this op must give torch's NaN on every target.
 __device__ __forceinline__ float e4m3_to_float(uint32_t b) {
   const uint32_t e = (b >> 3) & 15u, m = b & 7u, sign = (b & 0x80u) << 24;
   if (e == 15u && m == 7u) return __uint_as_float(sign | 0x7FC00000u);

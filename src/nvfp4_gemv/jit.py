@@ -97,7 +97,13 @@ def load_extension() -> Path:
             if not lib.exists():  # another process may have built it while we waited
                 _build(target, out)  # builds and loads
                 return lib
-    torch.ops.load_library(str(lib))
+    try:
+        torch.ops.load_library(str(lib))
+    except OSError as e:  # a build cut off while linking, a full disk, or a library that torch no longer matches
+        raise RuntimeError(
+            f"nvfp4_gemv: the cached build {lib} does not load ({e.__cause__ or e}). Remove it to rebuild: "
+            f"`nvfp4-gemv clear-cache` (all cached builds) or `rm -r {out}`."
+        ) from e
     return lib
 
 

@@ -406,3 +406,52 @@ def test_gemv_path_on_the_op_reference_matches_dequantized_weight(scales, activa
     # then the one rounding to bf16.
     assert y.dtype == torch.bfloat16 and y.shape == (5, 32)
     assert ((y.double() - ref).abs() <= 2 * 64 * 2.0 ** -24 * mag + 2.0 ** -8 * ref.abs()).all()
+
+
+class _Block(torch.nn.Module):
+    """Two projections, an odd-width one (no NVFP4 blocks) and a Linear shared with the parent."""
+
+    def __init__(self, shared):
+        super().__init__()
+        self.up = torch.nn.Linear(64, 48)
+        self.odd = torch.nn.Linear(40, 8, bias=False)
+        self.shared = shared
+
+    def forward(self, x):
+        return self.shared(torch.relu(self.up(x)))
+
+
+def test_convert_linears_swaps_each_linear_once_and_names_them():
+    """convert_linears replaces every Linear by NVFP4Linear.from_linear of it (the same bits), in
+    module order; a Linear shared by two parents stays one module; an in_features no multiple of
+    16 stays a Linear, named in a warning; include() picks layers by name."""
+    torch.manual_seed(0)
+    shared = torch.nn.Linear(48, 32)
+    model = torch.nn.Module()
+    model.add_module("0", _Block(shared))
+    model.add_module("1", torch.nn.Linear(32, 16))
+    model.head_shared = shared  # the same module under a second name, as tied weights would be
+    model.to(torch.bfloat16)
+    originals = {name: mod for name, mod in model.named_modules() if isinstance(mod, torch.nn.Linear)}
+    x = torch.randn(3, 64, dtype=torch.bfloat16)
+    with pytest.warns(UserWarning, match=r"left unquantized.*0\.odd \(in_features=40\)"):
+        names = nv.convert_linears(model)
+    assert names == ["0.up", "0.shared", "1", "head_shared"]
+    block = model.get_submodule("0")
+    assert isinstance(block.odd, torch.nn.Linear) and model.head_shared is block.shared
+    for name in ("0.up", "0.shared", "1"):
+        layer, lin = model.get_submodule(name), originals[name]
+        ref = fmt.quantize(lin.weight.detach())
+        assert isinstance(layer, nv.NVFP4Linear) and torch.equal(layer.weight, ref.data)
+        assert torch.equal(layer.bias, lin.bias.detach().float())
+    # The converted block runs: each layer as its dequantized weight on the CPU fallback.
+    w = {name: model.get_submodule(name) for name in ("0.up", "0.shared")}
+    h = torch.relu(torch.nn.functional.linear(x, w["0.up"].dequantized_weight(x.dtype), w["0.up"].bias.to(x.dtype)))
+    ref = torch.nn.functional.linear(h, w["0.shared"].dequantized_weight(x.dtype), w["0.shared"].bias.to(x.dtype))
+    assert torch.equal(block(x), ref)
+
+    again = torch.nn.Sequential(torch.nn.Linear(64, 32), torch.nn.Linear(32, 16))
+    kept = again[1]
+    assert nv.convert_linears(again, activation="dynamic", include=lambda name, lin: lin.out_features > 16) == ["0"]
+    assert again[1] is kept and again[0].activation == "dynamic"
+    assert nv.convert_linears(again) == ["1"]  # a second call takes what is left

@@ -3,7 +3,7 @@
 A small Llama-style decoder (transformers' LlamaForCausalLM from a config, random weights, nothing
 downloaded) runs greedy decoding three ways on the GPU:
   bf16        the original model (cuBLAS bf16 Linear layers);
-  nvfp4       every Linear of the decoder layers and the lm_head swapped for NVFP4Linear;
+  nvfp4       every Linear of the decoder layers and the lm_head swapped for NVFP4Linear (convert_linears);
   dequant     the same NVFP4 weights dequantized exactly to fp32 and multiplied in fp32, output in
               the model's dtype (in dynamic mode after the same activation quantization): what
               the NVFP4 kernel computes, up to the fp32 summation order.
@@ -23,7 +23,7 @@ import torch
 
 from .bench import save_json
 from .api import quantize_activation
-from .linear import NVFP4Linear
+from .linear import NVFP4Linear, convert_linears
 
 
 class DequantLinear(torch.nn.Module):
@@ -74,8 +74,7 @@ def build_models(hidden: int, intermediate: int, layers: int, vocab: int, seed: 
                       vocab_size=vocab, max_position_embeddings=1024, tie_word_embeddings=False)
     base = LlamaForCausalLM(cfg).to(device=device, dtype=torch.bfloat16).eval()
     nvfp4 = copy.deepcopy(base)
-    n = _swap(nvfp4, torch.nn.Linear,
-              lambda lin: NVFP4Linear.from_linear(lin, activation=activation, weight_layout=weight_layout))
+    n = len(convert_linears(nvfp4, activation=activation, weight_layout=weight_layout))
     dequant = copy.deepcopy(nvfp4)
     _swap(dequant, NVFP4Linear, DequantLinear)
     return cfg, base, nvfp4, dequant, n

@@ -42,6 +42,8 @@ bitwise as that shard alone would, at the same cost.
 
 from __future__ import annotations
 
+import warnings
+
 import torch
 
 from . import format as fmt
@@ -348,3 +350,34 @@ class NVFP4Linear(torch.nn.Module):
                 f"activation={self.activation!r}, weights=NVFP4 {self.weight_layout} "
                 f"({self.weight_packed.numel() + self.weight_scale_packed.numel()} bytes)"
                 + (", a global scale per row" if self.per_row_global_scale else ""))
+
+
+def convert_linears(model: torch.nn.Module, *, activation: str = "weight-only", weight_layout: str = "auto",
+                    include=None) -> list[str]:
+    """Replace, in place, each torch.nn.Linear of `model` by NVFP4Linear.from_linear of it (the weight
+    quantized as from_linear says; bias kept in fp32) and return the qualified names replaced, in
+    module order. `include(name, linear) -> bool`, if given, picks the layers (e.g. to keep an lm_head
+    in bf16). A Linear whose in_features is no multiple of 16 (NVFP4's block) is left as it is, with a
+    warning that names it. A Linear shared by several parents stays shared: one NVFP4Linear, decided
+    by the first name it has."""
+    decided: dict[int, NVFP4Linear | None] = {}  # id(Linear) -> its replacement, None: left as it is
+    names, left = [], []
+    for name, child in list(model.named_modules(remove_duplicate=False)):  # every path to every module
+        if not isinstance(child, torch.nn.Linear) or not name:
+            continue
+        if id(child) not in decided:
+            if include is not None and not include(name, child):
+                decided[id(child)] = None
+            elif child.in_features % 16:
+                decided[id(child)] = None
+                left.append(f"{name} (in_features={child.in_features})")
+            else:
+                decided[id(child)] = NVFP4Linear.from_linear(child, activation=activation, weight_layout=weight_layout)
+        if decided[id(child)] is not None:
+            parent_name, _, child_name = name.rpartition(".")
+            setattr(model.get_submodule(parent_name), child_name, decided[id(child)])
+            names.append(name)
+    if left:
+        warnings.warn("nvfp4_gemv.convert_linears: left unquantized, in_features no multiple of 16: "
+                      + ", ".join(left), stacklevel=2)
+    return names

@@ -53,6 +53,17 @@ def test_from_quantized_conventions_agree():
     b = nv.NVFP4Linear.from_quantized(q.data, q.scales, 1.0 / gs, convention="compressed-tensors")
     assert torch.allclose(a.weight_global_scale, b.weight_global_scale, rtol=1e-6)
     assert torch.equal(a.dequantized_weight(), q.dequantize())
+    # The activation's global scale by the same convention: ModelOpt's input_scale is the multiplier,
+    # compressed-tensors' input_global_scale the encode scale; both layers quantize x alike.
+    amax = 5.0
+    a = nv.NVFP4Linear.from_quantized(q.data, q.scales, gs, convention="modelopt", activation="dynamic",
+                                      input_global_scale=amax / 2688)
+    b = nv.NVFP4Linear.from_quantized(q.data, q.scales, 1.0 / gs, convention="compressed-tensors",
+                                      activation="dynamic", input_global_scale=2688 / amax)
+    assert a.input_global_scale.item() == pytest.approx(amax / 2688, rel=1e-6)
+    assert b.input_global_scale.item() == pytest.approx(amax / 2688, rel=1e-6)
+    x = torch.randn(3, 32, dtype=torch.bfloat16)
+    assert torch.allclose(a(x).float(), b(x).float(), rtol=2.0 ** -7, atol=1e-3)
     with pytest.raises(ValueError, match="convention"):
         nv.NVFP4Linear.from_quantized(q.data, q.scales, gs, convention="awq")
     with pytest.raises(ValueError, match="weight_scale"):

@@ -156,6 +156,9 @@ class NVFP4Linear(torch.nn.Module):
           "modelopt"            weight_scale_2, the dequantization multiplier (amax / 2688)
           "compressed-tensors"  weight_global_scale, the encode scale (2688 / amax): inverted here
           "multiplier"          already the dequantization multiplier
+        input_global_scale (the activation's, for activation="dynamic") is read by the same
+        convention: ModelOpt's input_scale (a multiplier), compressed-tensors' input_global_scale
+        (an encode scale, inverted here).
         """
         if convention not in CONVENTIONS:
             raise ValueError(f"NVFP4Linear: convention must be one of {CONVENTIONS}, got {convention!r}")
@@ -168,6 +171,8 @@ class NVFP4Linear(torch.nn.Module):
             gs = gs[0]  # one scale after all: the single-scale path
         input_gs = None if input_global_scale is None else fmt.scalar_scale(input_global_scale,
                                                                             "NVFP4Linear: input_global_scale")
+        if input_gs is not None and convention == "compressed-tensors":
+            input_gs = 1.0 / input_gs  # stored as the encode scale, as the weight's
         for name, value in (("global_scale", gs), ("input_global_scale", input_gs)):
             if value is not None:
                 check_multiplier(value, name, convention)

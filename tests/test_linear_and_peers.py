@@ -466,3 +466,78 @@ def test_convert_linears_swaps_each_linear_once_and_names_them():
     assert nv.convert_linears(again, activation="dynamic", include=lambda name, lin: lin.out_features > 16) == ["0"]
     assert again[1] is kept and again[0].activation == "dynamic"
     assert nv.convert_linears(again) == ["1"]  # a second call takes what is left
+
+
+def _checkpoint(model, convention, skip=("lm_head",)):
+    """An NVFP4 checkpoint of `model`'s Linear layers as the convention's exporter writes one
+    (format.quantize's codes, scales and global scale; an activation scale; the bias), with the
+    layers in `skip` left in bf16 as exporters leave an lm_head."""
+    codes_key, scales_key, global_key, input_key = nv.linear.CHECKPOINT_KEYS[convention]
+    ckpt = {}
+    for name, lin in model.named_modules():
+        if not isinstance(lin, torch.nn.Linear):
+            continue
+        if name in skip:
+            ckpt[f"{name}.weight"] = lin.weight.detach().to(torch.bfloat16)
+            continue
+        q = fmt.quantize(lin.weight.detach().float())
+        gs, input_multiplier = q.global_scale, torch.tensor(3.0 / 2688)
+        compressed = convention == "compressed-tensors"
+        ckpt[f"{name}.{codes_key}"] = q.data
+        ckpt[f"{name}.{scales_key}"] = q.scales  # float8_e4m3fn, [out, in / 16]
+        ckpt[f"{name}.{global_key}"] = (1.0 / gs).reshape(1) if compressed else gs.reshape(())
+        ckpt[f"{name}.{input_key}"] = (1.0 / input_multiplier).reshape(1) if compressed else input_multiplier
+        if lin.bias is not None:
+            ckpt[f"{name}.bias"] = lin.bias.detach().to(torch.bfloat16)
+    return ckpt
+
+
+def _decoder_block():
+    torch.manual_seed(1)
+    model = torch.nn.Module()
+    model.add_module("attn", torch.nn.Module())
+    model.attn.q_proj = torch.nn.Linear(64, 64, bias=False)
+    model.attn.o_proj = torch.nn.Linear(64, 64, bias=True)
+    model.lm_head = torch.nn.Linear(64, 96, bias=False)
+    return model
+
+
+@pytest.mark.parametrize("convention", ["modelopt", "compressed-tensors"])
+def test_load_quantized_linears_reads_each_convention(convention):
+    """Both conventions' checkpoints of one model load into the same layers: the checkpoint's codes
+    and scales bit for bit, the global scales as multipliers (compressed-tensors' inverted), the
+    checkpoint's bias; the lm_head, not quantized there, stays a Linear."""
+    source = _decoder_block()
+    ckpt = _checkpoint(source, convention)
+    model = _decoder_block()
+    torch.nn.init.zeros_(model.attn.o_proj.bias)  # the checkpoint's bias must win over the module's
+    names = nv.load_quantized_linears(model, ckpt, convention=convention, activation="dynamic")
+    assert names == ["attn.q_proj", "attn.o_proj"] and isinstance(model.lm_head, torch.nn.Linear)
+    codes_key = nv.linear.CHECKPOINT_KEYS[convention][0]
+    for name in names:
+        layer, q = model.get_submodule(name), fmt.quantize(source.get_submodule(name).weight.detach())
+        assert torch.equal(layer.weight, ckpt[f"{name}.{codes_key}"])
+        assert torch.equal(layer.weight_scale, fmt.as_uint8(q.scales))
+        assert layer.weight_global_scale.item() == pytest.approx(q.global_scale.item(), rel=1e-6)
+        assert layer.input_global_scale.item() == pytest.approx(3.0 / 2688, rel=1e-6)
+        assert torch.equal(layer.dequantized_weight(), q.dequantize())
+    assert torch.equal(model.attn.o_proj.bias, ckpt["attn.o_proj.bias"].float())
+
+
+def test_load_quantized_linears_names_what_does_not_fit():
+    ckpt = _checkpoint(_decoder_block(), "modelopt")
+    with pytest.raises(ValueError, match="convention must be one of"):
+        nv.load_quantized_linears(_decoder_block(), ckpt, convention="multiplier")
+    fp8 = dict(ckpt, **{"attn.q_proj.weight": torch.zeros(64, 64, dtype=torch.float8_e4m3fn)})
+    with pytest.raises(ValueError, match=r"attn\.q_proj\.weight must be packed NVFP4 .* got torch\.float8_e4m3fn"):
+        nv.load_quantized_linears(_decoder_block(), fp8, convention="modelopt")
+    narrow = dict(ckpt, **{"attn.q_proj.weight": ckpt["attn.q_proj.weight"][:, :16]})
+    with pytest.raises(ValueError, match=r"attn\.q_proj\.weight has shape \(64, 16\), which does not fit a "
+                                         r"Linear\(64, 64\) \(expected \[64, 32\]\)"):
+        nv.load_quantized_linears(_decoder_block(), narrow, convention="modelopt")
+    no_global = {k: v for k, v in ckpt.items() if k != "attn.o_proj.weight_scale_2"}
+    with pytest.raises(ValueError, match="attn.o_proj has weight and weight_scale but no weight_scale_2"):
+        nv.load_quantized_linears(_decoder_block(), no_global, convention="modelopt")
+    bad_scales = dict(ckpt, **{"attn.q_proj.weight_scale": ckpt["attn.q_proj.weight_scale"][:, :2]})
+    with pytest.raises(ValueError, match=r"load_quantized_linears: attn\.q_proj: NVFP4Linear: weight \[out, in/2\]"):
+        nv.load_quantized_linears(_decoder_block(), bad_scales, convention="modelopt")

@@ -386,3 +386,65 @@ def convert_linears(model: torch.nn.Module, *, activation: str = "weight-only", 
         warnings.warn("nvfp4_gemv.convert_linears: left unquantized, in_features no multiple of 16: "
                       + ", ".join(left), stacklevel=2)
     return names
+
+
+# A quantized Linear's tensors in each checkpoint convention, under "<layer name>.": packed codes,
+# block scales, the weight's global scale, the activation's global scale (optional).
+PACKED_DTYPES = (torch.uint8,) + ((torch.float4_e2m1fn_x2,) if fmt.HAS_FP4_DTYPE else ())
+CHECKPOINT_KEYS = {
+    "modelopt": ("weight", "weight_scale", "weight_scale_2", "input_scale"),
+    "compressed-tensors": ("weight_packed", "weight_scale", "weight_global_scale", "input_global_scale"),
+}
+
+
+def load_quantized_linears(model: torch.nn.Module, checkpoint, *, convention: str, activation: str = "weight-only",
+                           weight_layout: str = "auto") -> list[str]:
+    """Replace, in place, each torch.nn.Linear of `model` that `checkpoint` (a state dict: name ->
+    tensor, e.g. safetensors.torch.load_file of an NVFP4 checkpoint) holds quantized, by
+    NVFP4Linear.from_quantized of its tensors, and return the qualified names replaced. A layer
+    counts as quantized where the checkpoint has both its packed codes and its block scales
+    (CHECKPOINT_KEYS[convention]: ModelOpt "<name>.weight" uint8 + "<name>.weight_scale" E4M3 +
+    "<name>.weight_scale_2" + optional "<name>.input_scale"; compressed-tensors "<name>.weight_packed"
+    + "<name>.weight_scale" + "<name>.weight_global_scale" + optional "<name>.input_global_scale");
+    the others (an unquantized lm_head, say) stay as they are, for the model's own loading. The bias
+    is the checkpoint's "<name>.bias" where it has one, else the Linear's own. Tensors go to the
+    Linear's device (the checkpoint's where the Linear is on the meta device). A quantized layer
+    whose tensors do not fit the Linear raises a ValueError that names the layer."""
+    if convention not in CHECKPOINT_KEYS:
+        raise ValueError(f"load_quantized_linears: convention must be one of {tuple(CHECKPOINT_KEYS)}, "
+                         f"got {convention!r}")
+    codes_key, scales_key, global_key, input_key = CHECKPOINT_KEYS[convention]
+    names = []
+    for name, linear in list(model.named_modules()):
+        if not isinstance(linear, torch.nn.Linear) or f"{name}.{scales_key}" not in checkpoint \
+                or f"{name}.{codes_key}" not in checkpoint:
+            continue
+        device = linear.weight.device if linear.weight.device.type != "meta" else None
+
+        def get(key, name=name, device=device):
+            t = checkpoint.get(f"{name}.{key}")
+            return None if t is None else t.to(device) if device is not None else t
+
+        codes, scales = get(codes_key), get(scales_key)
+        if codes.dtype not in PACKED_DTYPES:
+            raise ValueError(f"load_quantized_linears: {name}.{codes_key} must be packed NVFP4 (uint8 or "
+                             f"float4_e2m1fn_x2), got {codes.dtype} {tuple(codes.shape)}: not an NVFP4 layer?")
+        if tuple(codes.shape) != (linear.out_features, linear.in_features // 2) or linear.in_features % 16:
+            raise ValueError(f"load_quantized_linears: {name}.{codes_key} has shape {tuple(codes.shape)}, "
+                             f"which does not fit a Linear({linear.in_features}, {linear.out_features}) "
+                             f"(expected [{linear.out_features}, {linear.in_features // 2}])")
+        if get(global_key) is None:
+            raise ValueError(f"load_quantized_linears: {name} has {codes_key} and {scales_key} but no {global_key}")
+        bias = get("bias")
+        if bias is None and linear.bias is not None:
+            bias = linear.bias.detach()
+        try:
+            layer = NVFP4Linear.from_quantized(codes, scales, get(global_key), convention=convention, bias=bias,
+                                               activation=activation, input_global_scale=get(input_key),
+                                               weight_layout=weight_layout)
+        except (ValueError, TypeError) as e:
+            raise type(e)(f"load_quantized_linears: {name}: {e}") from e
+        parent_name, _, child_name = name.rpartition(".")
+        setattr(model.get_submodule(parent_name), child_name, layer)
+        names.append(name)
+    return names

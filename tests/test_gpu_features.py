@@ -206,6 +206,34 @@ def test_linear_dynamic_mode_and_leading_dims():
     assert ((y.reshape(6, 96).double() - ref).abs() <= bound).all()
 
 
+@pytest.mark.parametrize("convention", ["modelopt", "compressed-tensors"])
+def test_checkpoint_loaded_onto_the_gpu_runs_dynamic_w4a4(convention):
+    """load_quantized_linears onto a CUDA model, dynamic mode (W4A4 with the checkpoint's activation
+    scale: compressed-tensors stores it inverted, item 299): one row and three rows against the
+    activation quantized by that scale on the CPU, then the dequantized weight in float64."""
+    torch.manual_seed(5)
+    source = torch.nn.Linear(512, 200)
+    q = fmt.quantize(source.weight.detach())
+    multiplier = torch.tensor(4.0 / 2688)  # the activation's amax 4
+    inverse = convention == "compressed-tensors"
+    codes, scales, global_key, input_key = nv.linear.CHECKPOINT_KEYS[convention]
+    ckpt = {f"proj.{codes}": q.data, f"proj.{scales}": q.scales, "proj.bias": source.bias.detach(),
+            f"proj.{global_key}": 1.0 / q.global_scale if inverse else q.global_scale,
+            f"proj.{input_key}": 1.0 / multiplier if inverse else multiplier}
+    model = torch.nn.Module()
+    model.proj = torch.nn.Linear(512, 200, device="cuda")
+    assert nv.load_quantized_linears(model, ckpt, convention=convention, activation="dynamic") == ["proj"]
+    layer = model.proj
+    assert layer.weight_packed.is_cuda and layer.input_global_scale.item() == pytest.approx(multiplier.item(), rel=1e-6)
+    for rows in (1, 3):
+        x = (torch.randn(rows, 512) * 2).to(torch.bfloat16)
+        xq = fmt.quantize(x, global_scale=multiplier)
+        ref, mag = reference_linear(layer, None, fmt.dequantize(xq.data, xq.scales, multiplier).cuda())
+        y = layer(x.cuda())
+        bound = 512 * 2.0 ** -23 * mag + 2.0 ** -8 * ref.abs() + 1e-6
+        assert ((y.double() - ref).abs() <= bound).all(), rows
+
+
 def test_linear_fallback_above_16_rows():
     """Above 16 rows: the weight dequantized on the GPU (nvfp4.dequantize), then cuBLAS; the weight
     against the CPU reference (format.dequantize), the output against the same matmul on it."""

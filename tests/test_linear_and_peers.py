@@ -344,6 +344,12 @@ def test_from_quantized_shards_fuses_with_a_global_scale_per_row():
     inverse = [(d, s, 1.0 / g) for d, s, g in shards]
     ct = nv.NVFP4Linear.from_quantized_shards(inverse, convention="compressed-tensors", bias=bias)
     assert torch.equal(ct.weight_global_scale, fused.weight_global_scale)  # powers of two: exact inverses
+    # The activation's scale read by the convention too (compressed-tensors': the encode scale).
+    for convention, given in (("modelopt", 0.25), ("compressed-tensors", 4.0), ("multiplier", 0.25)):
+        layer = nv.NVFP4Linear.from_quantized_shards(shards if convention != "compressed-tensors" else inverse,
+                                                     convention=convention, activation="dynamic",
+                                                     input_global_scale=given)
+        assert layer.input_global_scale.item() == 0.25, convention
     # State dict: a plain layer takes the per-row scales, and a per-row layer the single one.
     plain = nv.NVFP4Linear(64, 32)
     plain.load_state_dict(fused.state_dict())

@@ -94,6 +94,16 @@ def layer_global_scale(value, out_features: int, convention: str) -> torch.Tenso
     return 1.0 / t if convention == "compressed-tensors" else t
 
 
+def input_multiplier(value, convention: str) -> torch.Tensor | None:
+    """The activation's global scale (None: none given) as a float32 0-d multiplier, read by
+    `convention`: compressed-tensors stores input_global_scale as the encode scale (2688 / amax), as
+    it stores the weight's, so it is inverted here; ModelOpt's input_scale is the multiplier."""
+    if value is None:
+        return None
+    t = fmt.scalar_scale(value, "NVFP4Linear: input_global_scale")
+    return 1.0 / t if convention == "compressed-tensors" else t
+
+
 def check_multiplier(value: torch.Tensor, name: str, convention: str) -> None:
     """Every element of a global multiplier finite and positive (else every output would be inf,
     NaN or of the wrong sign): a ValueError naming the first that is not."""
@@ -169,10 +179,7 @@ class NVFP4Linear(torch.nn.Module):
         gs = layer_global_scale(global_scale, w.shape[0], convention)
         if gs.dim() == 1 and bool((gs == gs[0]).all()):
             gs = gs[0]  # one scale after all: the single-scale path
-        input_gs = None if input_global_scale is None else fmt.scalar_scale(input_global_scale,
-                                                                            "NVFP4Linear: input_global_scale")
-        if input_gs is not None and convention == "compressed-tensors":
-            input_gs = 1.0 / input_gs  # stored as the encode scale, as the weight's
+        input_gs = input_multiplier(input_global_scale, convention)
         for name, value in (("global_scale", gs), ("input_global_scale", input_gs)):
             if value is not None:
                 check_multiplier(value, name, convention)
@@ -196,7 +203,8 @@ class NVFP4Linear(torch.nn.Module):
         each a (weight, weight_scale, global_scale) triple as from_quantized takes them, with the
         same in_features. The weights are stacked along out; the global scales become one for the
         layer where the shards' agree, else one per output row (the module docstring). bias, if
-        given, is the fused layer's [sum of the shards' out]."""
+        given, is the fused layer's [sum of the shards' out]; input_global_scale, the activation's
+        (one for the fused input), is read by `convention` as in from_quantized."""
         shards = list(shards)
         if not shards or not all(isinstance(sh, (tuple, list)) and len(sh) == 3 for sh in shards):
             got = [f"{type(sh).__name__} of {len(sh)}" if isinstance(sh, (tuple, list)) else type(sh).__name__
@@ -221,7 +229,8 @@ class NVFP4Linear(torch.nn.Module):
             check_multiplier(g, "global_scale", convention)
         gs = torch.cat([g.to(w.device).expand(w.shape[0]) for g, w in zip(scales, ws)])
         return cls.from_quantized(torch.cat(ws), torch.cat(ss), gs, convention="multiplier", bias=bias,
-                                  activation=activation, input_global_scale=input_global_scale,
+                                  activation=activation,
+                                  input_global_scale=input_multiplier(input_global_scale, convention),
                                   weight_layout=weight_layout)
 
     # -- the checkpoint layout ---------------------------------------------------------------

@@ -547,3 +547,42 @@ def test_load_quantized_linears_names_what_does_not_fit():
     bad_scales = dict(ckpt, **{"attn.q_proj.weight_scale": ckpt["attn.q_proj.weight_scale"][:, :2]})
     with pytest.raises(ValueError, match=r"load_quantized_linears: attn\.q_proj: NVFP4Linear: weight \[out, in/2\]"):
         nv.load_quantized_linears(_decoder_block(), bad_scales, convention="modelopt")
+
+
+@pytest.mark.parametrize("convention", ["modelopt", "compressed-tensors"])
+def test_quantized_state_dict_round_trips_through_load(convention):
+    """quantized_state_dict writes what load_quantized_linears reads: a converted model's layers
+    (both weight layouts, a dynamic one with its activation scale, with and without bias) come back
+    in a fresh model, codes and block scales bit for bit; the key names and dtypes are the convention's; a layer with a
+    global scale per row is refused by name."""
+    source = _decoder_block()
+    nv.convert_linears(source, include=lambda name, lin: name != "lm_head", weight_layout="tiled")
+    source.attn.o_proj = nv.NVFP4Linear.from_linear(torch.nn.Linear(64, 64), activation="dynamic",
+                                                    weight_layout="row-major")
+    source.attn.o_proj.input_global_scale.fill_(0.25)
+    ckpt = nv.quantized_state_dict(source, convention=convention)
+    codes_key, scales_key, global_key, input_key = nv.linear.CHECKPOINT_KEYS[convention]
+    assert sorted(ckpt) == sorted([f"attn.q_proj.{codes_key}", f"attn.q_proj.{scales_key}", f"attn.q_proj.{global_key}",
+                                   f"attn.o_proj.{codes_key}", f"attn.o_proj.{scales_key}", f"attn.o_proj.{global_key}",
+                                   f"attn.o_proj.{input_key}", "attn.o_proj.bias"])
+    assert ckpt[f"attn.q_proj.{codes_key}"].dtype == torch.uint8
+    assert ckpt[f"attn.q_proj.{scales_key}"].dtype == torch.float8_e4m3fn
+    assert ckpt[f"attn.o_proj.{input_key}"].item() == (4.0 if convention == "compressed-tensors" else 0.25)
+    fresh = _decoder_block()
+    activation = {"attn.q_proj": "weight-only", "attn.o_proj": "dynamic"}
+    for name, mode in activation.items():  # each layer's own mode: load one at a time
+        part = {k: v for k, v in ckpt.items() if k.startswith(name + ".")}
+        assert nv.load_quantized_linears(fresh, part, convention=convention, activation=mode) == [name]
+    for name in activation:
+        a, b = source.get_submodule(name), fresh.get_submodule(name)
+        assert torch.equal(a.weight, b.weight) and torch.equal(a.weight_scale, b.weight_scale)
+        # compressed-tensors writes 1 / m in fp32 and the load takes 1 / that: two roundings, within
+        # an ulp of m (exact for the powers of two here and for ModelOpt's m written as is).
+        rtol = 2.0 ** -22 if convention == "compressed-tensors" else 0.0
+        assert torch.allclose(a.weight_global_scale, b.weight_global_scale, rtol=rtol, atol=0)
+        assert torch.equal(a.input_global_scale, b.input_global_scale) and a.activation == b.activation
+    assert torch.equal(fresh.attn.o_proj.bias, source.attn.o_proj.bias) and fresh.attn.q_proj.bias is None
+    fused = torch.nn.Module()
+    fused.qkv = nv.NVFP4Linear.from_quantized_shards(make_shards(), convention="modelopt")
+    with pytest.raises(ValueError, match="quantized_state_dict: qkv has a global scale per output row"):
+        nv.quantized_state_dict(fused, convention=convention)

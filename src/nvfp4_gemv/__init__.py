@@ -8,10 +8,10 @@ from .format import (  # noqa: E402
     global_scale_from_modelopt, quantize, to_blocked, to_tiled, from_tiled,
 )
 from .api import gemv, quantize_activation  # noqa: E402
-from .linear import NVFP4Linear, convert_linears, load_quantized_linears  # noqa: E402
+from .linear import NVFP4Linear, convert_linears, load_quantized_linears, quantized_state_dict  # noqa: E402
 
 __all__ = [
     "NVFP4Linear", "NVFP4Tensor", "convert_linears", "dequantize", "from_blocked", "from_tiled", "gemv",
     "global_scale_from_compressed_tensors", "global_scale_from_modelopt", "load_quantized_linears", "quantize",
-    "quantize_activation", "to_blocked", "to_tiled", "__version__",
+    "quantize_activation", "quantized_state_dict", "to_blocked", "to_tiled", "__version__",
 ]

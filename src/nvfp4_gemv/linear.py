@@ -457,3 +457,40 @@ def load_quantized_linears(model: torch.nn.Module, checkpoint, *, convention: st
         setattr(model.get_submodule(parent_name), child_name, layer)
         names.append(name)
     return names
+
+
+def quantized_state_dict(model: torch.nn.Module, *, convention: str) -> dict[str, torch.Tensor]:
+    """The NVFP4Linear layers of `model` as an NVFP4 checkpoint in `convention`'s key names
+    (CHECKPOINT_KEYS), which load_quantized_linears reads back: under each layer's name the packed
+    codes (uint8 [out, in/2]), the block scales (float8_e4m3fn [out, in/16]), the weight's global
+    scale (ModelOpt: the multiplier, 0-d; compressed-tensors: the encode scale, [1]), the
+    activation's for a "dynamic" layer (the same way), and the bias (fp32) where it has one. The
+    model's other tensors are not in it (model.state_dict() has them). A layer with a global scale
+    per output row (fused shards whose scales differ) has no single one to write in either
+    convention: a ValueError names it."""
+    if convention not in CHECKPOINT_KEYS:
+        raise ValueError(f"quantized_state_dict: convention must be one of {tuple(CHECKPOINT_KEYS)}, "
+                         f"got {convention!r}")
+    codes_key, scales_key, global_key, input_key = CHECKPOINT_KEYS[convention]
+    encode = convention == "compressed-tensors"
+
+    def written(multiplier: torch.Tensor) -> torch.Tensor:
+        m = multiplier.detach().reshape(())
+        return (1.0 / m).reshape(1) if encode else m.clone()
+
+    out = {}
+    for name, layer in model.named_modules():
+        if not isinstance(layer, NVFP4Linear):
+            continue
+        if layer.per_row_global_scale:
+            raise ValueError(f"quantized_state_dict: {name} has a global scale per output row (fused shards), "
+                             f"which neither checkpoint convention can hold; save it with model.state_dict()")
+        codes, scales = layer._checkpoint_tensors()
+        out[f"{name}.{codes_key}"] = codes
+        out[f"{name}.{scales_key}"] = scales.view(torch.float8_e4m3fn)
+        out[f"{name}.{global_key}"] = written(layer.weight_global_scale)
+        if layer.activation == "dynamic":
+            out[f"{name}.{input_key}"] = written(layer.input_global_scale)
+        if layer.bias is not None:
+            out[f"{name}.bias"] = layer.bias.detach().clone()
+    return out

@@ -517,8 +517,11 @@ def test_load_quantized_linears_reads_each_convention(convention):
     ckpt = _checkpoint(source, convention)
     model = _decoder_block()
     torch.nn.init.zeros_(model.attn.o_proj.bias)  # the checkpoint's bias must win over the module's
+    model.q_alias = model.attn.q_proj  # one Linear under a second name: stays one module
     names = nv.load_quantized_linears(model, ckpt, convention=convention, activation="dynamic")
-    assert names == ["attn.q_proj", "attn.o_proj"] and isinstance(model.lm_head, torch.nn.Linear)
+    assert names == ["attn.q_proj", "attn.o_proj", "q_alias"] and isinstance(model.lm_head, torch.nn.Linear)
+    assert model.q_alias is model.attn.q_proj
+    names.remove("q_alias")
     codes_key = nv.linear.CHECKPOINT_KEYS[convention][0]
     for name in names:
         layer, q = model.get_submodule(name), fmt.quantize(source.get_submodule(name).weight.detach())
@@ -539,7 +542,7 @@ def test_load_quantized_linears_names_what_does_not_fit():
         nv.load_quantized_linears(_decoder_block(), fp8, convention="modelopt")
     narrow = dict(ckpt, **{"attn.q_proj.weight": ckpt["attn.q_proj.weight"][:, :16]})
     with pytest.raises(ValueError, match=r"attn\.q_proj\.weight has shape \(64, 16\), which does not fit a "
-                                         r"Linear\(64, 64\) \(expected \[64, 32\]\)"):
+                                         r"Linear\(64, 64\) \(expected \[64, 32\], in_features a multiple of 16\)"):
         nv.load_quantized_linears(_decoder_block(), narrow, convention="modelopt")
     no_global = {k: v for k, v in ckpt.items() if k != "attn.o_proj.weight_scale_2"}
     with pytest.raises(ValueError, match="attn.o_proj has weight and weight_scale but no weight_scale_2"):

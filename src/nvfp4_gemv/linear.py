@@ -417,46 +417,58 @@ def load_quantized_linears(model: torch.nn.Module, checkpoint, *, convention: st
     + "<name>.weight_scale" + "<name>.weight_global_scale" + optional "<name>.input_global_scale");
     the others (an unquantized lm_head, say) stay as they are, for the model's own loading. The bias
     is the checkpoint's "<name>.bias" where it has one, else the Linear's own. Tensors go to the
-    Linear's device (the checkpoint's where the Linear is on the meta device). A quantized layer
-    whose tensors do not fit the Linear raises a ValueError that names the layer."""
+    Linear's device (the checkpoint's where the Linear is on the meta device). A Linear under two
+    names (tied) is read from the first and stays one module. A quantized layer whose tensors do
+    not fit the Linear raises a ValueError that names the layer."""
     if convention not in CHECKPOINT_KEYS:
         raise ValueError(f"load_quantized_linears: convention must be one of {tuple(CHECKPOINT_KEYS)}, "
                          f"got {convention!r}")
     codes_key, scales_key, global_key, input_key = CHECKPOINT_KEYS[convention]
+    loaded: dict[int, NVFP4Linear] = {}  # id(Linear) -> its layer: a Linear under two names stays one module
     names = []
-    for name, linear in list(model.named_modules()):
-        if not isinstance(linear, torch.nn.Linear) or f"{name}.{scales_key}" not in checkpoint \
-                or f"{name}.{codes_key}" not in checkpoint:
+    for name, linear in list(model.named_modules(remove_duplicate=False)):
+        if not isinstance(linear, torch.nn.Linear) or not name:
             continue
-        device = linear.weight.device if linear.weight.device.type != "meta" else None
-
-        def get(key, name=name, device=device):
-            t = checkpoint.get(f"{name}.{key}")
-            return None if t is None else t.to(device) if device is not None else t
-
-        codes, scales = get(codes_key), get(scales_key)
-        if codes.dtype not in PACKED_DTYPES:
-            raise ValueError(f"load_quantized_linears: {name}.{codes_key} must be packed NVFP4 (uint8 or "
-                             f"float4_e2m1fn_x2), got {codes.dtype} {tuple(codes.shape)}: not an NVFP4 layer?")
-        if tuple(codes.shape) != (linear.out_features, linear.in_features // 2) or linear.in_features % 16:
-            raise ValueError(f"load_quantized_linears: {name}.{codes_key} has shape {tuple(codes.shape)}, "
-                             f"which does not fit a Linear({linear.in_features}, {linear.out_features}) "
-                             f"(expected [{linear.out_features}, {linear.in_features // 2}])")
-        if get(global_key) is None:
-            raise ValueError(f"load_quantized_linears: {name} has {codes_key} and {scales_key} but no {global_key}")
-        bias = get("bias")
-        if bias is None and linear.bias is not None:
-            bias = linear.bias.detach()
-        try:
-            layer = NVFP4Linear.from_quantized(codes, scales, get(global_key), convention=convention, bias=bias,
-                                               activation=activation, input_global_scale=get(input_key),
-                                               weight_layout=weight_layout)
-        except (ValueError, TypeError) as e:
-            raise type(e)(f"load_quantized_linears: {name}: {e}") from e
+        if id(linear) not in loaded:
+            if f"{name}.{codes_key}" not in checkpoint or f"{name}.{scales_key}" not in checkpoint:
+                continue
+            loaded[id(linear)] = _checkpoint_layer(name, linear, checkpoint, convention, activation, weight_layout)
         parent_name, _, child_name = name.rpartition(".")
-        setattr(model.get_submodule(parent_name), child_name, layer)
+        setattr(model.get_submodule(parent_name), child_name, loaded[id(linear)])
         names.append(name)
     return names
+
+
+def _checkpoint_layer(name: str, linear: torch.nn.Linear, checkpoint, convention: str, activation: str,
+                      weight_layout: str) -> NVFP4Linear:
+    """load_quantized_linears' layer `name` from its checkpoint tensors, checked against `linear`."""
+    codes_key, scales_key, global_key, input_key = CHECKPOINT_KEYS[convention]
+    device = linear.weight.device if linear.weight.device.type != "meta" else None
+
+    def tensor(key):
+        t = checkpoint.get(f"{name}.{key}")
+        return t if t is None or device is None else t.to(device)
+
+    codes, scales, global_scale = tensor(codes_key), tensor(scales_key), tensor(global_key)
+    where = f"load_quantized_linears: {name}"
+    if codes.dtype not in PACKED_DTYPES:
+        raise ValueError(f"{where}.{codes_key} must be packed NVFP4 (uint8 or float4_e2m1fn_x2), got {codes.dtype} "
+                         f"{tuple(codes.shape)}: not an NVFP4 layer?")
+    if linear.in_features % 16 or tuple(codes.shape) != (linear.out_features, linear.in_features // 2):
+        raise ValueError(f"{where}.{codes_key} has shape {tuple(codes.shape)}, which does not fit a "
+                         f"Linear({linear.in_features}, {linear.out_features}) (expected [{linear.out_features}, "
+                         f"{linear.in_features // 2}], in_features a multiple of 16)")
+    if global_scale is None:
+        raise ValueError(f"{where} has {codes_key} and {scales_key} but no {global_key}")
+    bias = tensor("bias")
+    if bias is None and linear.bias is not None:
+        bias = linear.bias.detach()
+    try:
+        return NVFP4Linear.from_quantized(codes, scales, global_scale, convention=convention, bias=bias,
+                                          activation=activation, input_global_scale=tensor(input_key),
+                                          weight_layout=weight_layout)
+    except (ValueError, TypeError) as e:
+        raise type(e)(f"{where}: {e}") from e
 
 
 def quantized_state_dict(model: torch.nn.Module, *, convention: str) -> dict[str, torch.Tensor]:

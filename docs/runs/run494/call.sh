@@ -5,6 +5,8 @@
 # memcheck on scripts/memcheck_cases.py (the dequantize kernel's cases new), and the benches of
 # BENCHMARKS.md's "Current" tables (on an H200 those tables' refresh; on another GPU the tests and
 # memcheck stand, the benches are that GPU's). Then scripts/time_dequantize.py's table on that GPU.
+# Not run in the seventy-fourth session either (no device lent); its suites now hold that session's
+# GPU test too (test_checkpoint_loaded_onto_the_gpu_runs_dynamic_w4a4, items 299-300).
 # Usage (device, from the repo root): bash docs/runs/run494/call.sh  (OUT: where the output goes)
 set -uo pipefail
 export OUT=${OUT:-$PWD/.out}

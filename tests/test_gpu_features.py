@@ -216,7 +216,7 @@ def test_checkpoint_loaded_onto_the_gpu_runs_dynamic_w4a4(convention):
     q = fmt.quantize(source.weight.detach())
     multiplier = torch.tensor(4.0 / 2688)  # the activation's amax 4
     inverse = convention == "compressed-tensors"
-    codes, scales, global_key, input_key = nv.linear.CHECKPOINT_KEYS[convention]
+    codes, scales, global_key, input_key = nv.checkpoint.CHECKPOINT_KEYS[convention]
     ckpt = {f"proj.{codes}": q.data, f"proj.{scales}": q.scales, "proj.bias": source.bias.detach(),
             f"proj.{global_key}": 1.0 / q.global_scale if inverse else q.global_scale,
             f"proj.{input_key}": 1.0 / multiplier if inverse else multiplier}

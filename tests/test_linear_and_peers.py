@@ -478,7 +478,7 @@ def _checkpoint(model, convention, skip=("lm_head",)):
     """An NVFP4 checkpoint of `model`'s Linear layers as the convention's exporter writes one
     (format.quantize's codes, scales and global scale; an activation scale; the bias), with the
     layers in `skip` left in bf16 as exporters leave an lm_head."""
-    codes_key, scales_key, global_key, input_key = nv.linear.CHECKPOINT_KEYS[convention]
+    codes_key, scales_key, global_key, input_key = nv.checkpoint.CHECKPOINT_KEYS[convention]
     ckpt = {}
     for name, lin in model.named_modules():
         if not isinstance(lin, torch.nn.Linear):
@@ -522,7 +522,7 @@ def test_load_quantized_linears_reads_each_convention(convention):
     assert names == ["attn.q_proj", "attn.o_proj", "q_alias"] and isinstance(model.lm_head, torch.nn.Linear)
     assert model.q_alias is model.attn.q_proj
     names.remove("q_alias")
-    codes_key = nv.linear.CHECKPOINT_KEYS[convention][0]
+    codes_key = nv.checkpoint.CHECKPOINT_KEYS[convention][0]
     for name in names:
         layer, q = model.get_submodule(name), fmt.quantize(source.get_submodule(name).weight.detach())
         assert torch.equal(layer.weight, ckpt[f"{name}.{codes_key}"])
@@ -564,7 +564,7 @@ def test_quantized_state_dict_round_trips_through_load(convention):
                                                     weight_layout="row-major")
     source.attn.o_proj.input_global_scale.fill_(0.25)
     ckpt = nv.quantized_state_dict(source, convention=convention)
-    codes_key, scales_key, global_key, input_key = nv.linear.CHECKPOINT_KEYS[convention]
+    codes_key, scales_key, global_key, input_key = nv.checkpoint.CHECKPOINT_KEYS[convention]
     assert sorted(ckpt) == sorted([f"attn.q_proj.{codes_key}", f"attn.q_proj.{scales_key}", f"attn.q_proj.{global_key}",
                                    f"attn.o_proj.{codes_key}", f"attn.o_proj.{scales_key}", f"attn.o_proj.{global_key}",
                                    f"attn.o_proj.{input_key}", "attn.o_proj.bias"])

@@ -8,7 +8,8 @@ from .format import (  # noqa: E402
     global_scale_from_modelopt, quantize, to_blocked, to_tiled, from_tiled,
 )
 from .api import gemv, quantize_activation  # noqa: E402
-from .linear import NVFP4Linear, convert_linears, load_quantized_linears, quantized_state_dict  # noqa: E402
+from .linear import NVFP4Linear, convert_linears  # noqa: E402
+from .checkpoint import load_quantized_linears, quantized_state_dict  # noqa: E402
 
 __all__ = [
     "NVFP4Linear", "NVFP4Tensor", "convert_linears", "dequantize", "from_blocked", "from_tiled", "gemv",

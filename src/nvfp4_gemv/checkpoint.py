@@ -8,7 +8,7 @@ from __future__ import annotations
 import torch
 
 from . import format as fmt
-from .linear import NVFP4Linear
+from .linear import NVFP4Linear, replace_modules
 
 # A quantized Linear's tensors in each checkpoint convention, under "<layer name>.": packed codes,
 # block scales, the weight's global scale, the activation's global scale (optional).
@@ -36,20 +36,14 @@ def load_quantized_linears(model: torch.nn.Module, checkpoint, *, convention: st
     if convention not in CHECKPOINT_KEYS:
         raise ValueError(f"load_quantized_linears: convention must be one of {tuple(CHECKPOINT_KEYS)}, "
                          f"got {convention!r}")
-    codes_key, scales_key, global_key, input_key = CHECKPOINT_KEYS[convention]
-    loaded: dict[int, NVFP4Linear] = {}  # id(Linear) -> its layer: a Linear under two names stays one module
-    names = []
-    for name, linear in list(model.named_modules(remove_duplicate=False)):
-        if not isinstance(linear, torch.nn.Linear) or not name:
-            continue
-        if id(linear) not in loaded:
-            if f"{name}.{codes_key}" not in checkpoint or f"{name}.{scales_key}" not in checkpoint:
-                continue
-            loaded[id(linear)] = _checkpoint_layer(name, linear, checkpoint, convention, activation, weight_layout)
-        parent_name, _, child_name = name.rpartition(".")
-        setattr(model.get_submodule(parent_name), child_name, loaded[id(linear)])
-        names.append(name)
-    return names
+    codes_key, scales_key = CHECKPOINT_KEYS[convention][:2]
+
+    def make(name: str, linear: torch.nn.Linear) -> NVFP4Linear | None:
+        if f"{name}.{codes_key}" not in checkpoint or f"{name}.{scales_key}" not in checkpoint:
+            return None  # not quantized there
+        return _checkpoint_layer(name, linear, checkpoint, convention, activation, weight_layout)
+
+    return replace_modules(model, torch.nn.Linear, make)
 
 
 def _checkpoint_layer(name: str, linear: torch.nn.Linear, checkpoint, convention: str, activation: str,

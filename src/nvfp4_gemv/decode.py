@@ -23,7 +23,7 @@ import torch
 
 from .bench import save_json
 from .api import quantize_activation
-from .linear import NVFP4Linear, convert_linears
+from .linear import NVFP4Linear, convert_linears, replace_modules
 
 
 class DequantLinear(torch.nn.Module):
@@ -40,17 +40,6 @@ class DequantLinear(torch.nn.Module):
     def forward(self, x):
         xf = quantize_activation(x, self.input_global_scale).dequantize() if self.dynamic else x.float()
         return torch.nn.functional.linear(xf, self.w, self.b).to(x.dtype)
-
-
-def _swap(model: torch.nn.Module, kind: type, make) -> int:
-    """Replace every submodule of type `kind` by make(submodule); returns how many."""
-    count = 0
-    for mod in list(model.modules()):
-        for child_name, child in list(mod.named_children()):
-            if isinstance(child, kind):
-                setattr(mod, child_name, make(child))
-                count += 1
-    return count
 
 
 def check_model_sizes(hidden: int, intermediate: int) -> None:
@@ -76,7 +65,7 @@ def build_models(hidden: int, intermediate: int, layers: int, vocab: int, seed: 
     nvfp4 = copy.deepcopy(base)
     n = len(convert_linears(nvfp4, activation=activation, weight_layout=weight_layout))
     dequant = copy.deepcopy(nvfp4)
-    _swap(dequant, NVFP4Linear, DequantLinear)
+    replace_modules(dequant, NVFP4Linear, lambda name, q: DequantLinear(q))
     return cfg, base, nvfp4, dequant, n
 
 

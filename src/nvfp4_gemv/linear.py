@@ -366,6 +366,24 @@ class NVFP4Linear(torch.nn.Module):
                 + (", a global scale per row" if self.per_row_global_scale else ""))
 
 
+def replace_modules(model: torch.nn.Module, kind: type, make) -> list[str]:
+    """Replace, in place, each submodule of type `kind` by make(name, module) and return the
+    qualified names replaced, in module order. make is called once a module, at the first name it
+    has (None: keep it); a module under several names (tied) gets one replacement under all of them."""
+    made: dict[int, torch.nn.Module | None] = {}  # id(module) -> its replacement
+    names = []
+    for name, module in list(model.named_modules(remove_duplicate=False)):  # every path to every module
+        if not name or not isinstance(module, kind):
+            continue
+        if id(module) not in made:
+            made[id(module)] = make(name, module)
+        if made[id(module)] is not None:
+            parent_name, _, child_name = name.rpartition(".")
+            setattr(model.get_submodule(parent_name), child_name, made[id(module)])
+            names.append(name)
+    return names
+
+
 def convert_linears(model: torch.nn.Module, *, activation: str = "weight-only", weight_layout: str = "auto",
                     include=None) -> list[str]:
     """Replace, in place, each torch.nn.Linear of `model` by NVFP4Linear.from_linear of it (the weight
@@ -373,24 +391,18 @@ def convert_linears(model: torch.nn.Module, *, activation: str = "weight-only", 
     module order. `include(name, linear) -> bool`, if given, picks the layers (e.g. to keep an lm_head
     in bf16). A Linear whose in_features is no multiple of 16 (NVFP4's block) is left as it is, with a
     warning that names it. A Linear shared by several parents stays shared: one NVFP4Linear, decided
-    by the first name it has."""
-    decided: dict[int, NVFP4Linear | None] = {}  # id(Linear) -> its replacement, None: left as it is
-    names, left = [], []
-    for name, child in list(model.named_modules(remove_duplicate=False)):  # every path to every module
-        if not isinstance(child, torch.nn.Linear) or not name:
-            continue
-        if id(child) not in decided:
-            if include is not None and not include(name, child):
-                decided[id(child)] = None
-            elif child.in_features % 16:
-                decided[id(child)] = None
-                left.append(f"{name} (in_features={child.in_features})")
-            else:
-                decided[id(child)] = NVFP4Linear.from_linear(child, activation=activation, weight_layout=weight_layout)
-        if decided[id(child)] is not None:
-            parent_name, _, child_name = name.rpartition(".")
-            setattr(model.get_submodule(parent_name), child_name, decided[id(child)])
-            names.append(name)
+    by the first name it has (replace_modules)."""
+    left = []
+
+    def make(name: str, linear: torch.nn.Linear) -> NVFP4Linear | None:
+        if include is not None and not include(name, linear):
+            return None
+        if linear.in_features % 16:
+            left.append(f"{name} (in_features={linear.in_features})")
+            return None
+        return NVFP4Linear.from_linear(linear, activation=activation, weight_layout=weight_layout)
+
+    names = replace_modules(model, torch.nn.Linear, make)
     if left:
         warnings.warn("nvfp4_gemv.convert_linears: left unquantized, in_features no multiple of 16: "
                       + ", ".join(left), stacklevel=2)

@@ -149,3 +149,31 @@ def cuda_kernel_names(fn) -> list[str]:
         fn()
         torch.cuda.synchronize()
     return [e.name for e in prof.events()]
+
+
+def nvfp4_checkpoint(model, convention, input_multiplier=3.0 / 2688, skip=()) -> dict:
+    """An NVFP4 checkpoint of `model`'s Linear layers as the convention's exporter writes one, built
+    here from format.quantize (not by the library's quantized_state_dict, so that a load is checked
+    against an independent writer): codes, block scales (float8_e4m3fn [out, in / 16]), the weight's
+    and the activation's global scales (ModelOpt: multipliers, 0-d; compressed-tensors: encode
+    scales, [1]), the bias in bf16; the layers named in `skip` left in bf16, as exporters leave an
+    lm_head."""
+    from nvfp4_gemv.checkpoint import CHECKPOINT_KEYS
+
+    codes_key, scales_key, global_key, input_key = CHECKPOINT_KEYS[convention]
+    stored = (lambda m: (1.0 / m).reshape(1)) if convention == "compressed-tensors" else (lambda m: m.reshape(()))
+    ckpt = {}
+    for name, lin in model.named_modules():
+        if not isinstance(lin, torch.nn.Linear):
+            continue
+        if name in skip:
+            ckpt[f"{name}.weight"] = lin.weight.detach().to(torch.bfloat16)
+            continue
+        q = fmt.quantize(lin.weight.detach().float())
+        ckpt[f"{name}.{codes_key}"] = q.data
+        ckpt[f"{name}.{scales_key}"] = q.scales
+        ckpt[f"{name}.{global_key}"] = stored(q.global_scale)
+        ckpt[f"{name}.{input_key}"] = stored(torch.tensor(input_multiplier))
+        if lin.bias is not None:
+            ckpt[f"{name}.bias"] = lin.bias.detach().to(torch.bfloat16)
+    return ckpt

@@ -52,16 +52,12 @@ def test_static_cache_steps_as_the_dynamic_cache(models, name, capture):
 
 def test_a_llama_loads_its_nvfp4_checkpoint_by_name(models):
     """load_quantized_linears on transformers' own module names: the NVFP4 model's layers written
-    out as a ModelOpt checkpoint (checkpoint layout, the lm_head quantized too) load into a fresh
+    out as a ModelOpt checkpoint (quantized_state_dict; the lm_head quantized too) load into a fresh
     bf16 Llama of the same config, whose logits are then the NVFP4 model's bit for bit."""
     import nvfp4_gemv as nv
 
     nvfp4 = models["nvfp4"]
-    ckpt = {}
-    for name, layer in nvfp4.named_modules():
-        if isinstance(layer, nv.NVFP4Linear):
-            ckpt.update({f"{name}.weight": layer.weight, f"{name}.weight_scale": layer.weight_scale,
-                         f"{name}.weight_scale_2": layer.weight_global_scale.reshape(())})
+    ckpt = nv.quantized_state_dict(nvfp4, convention="modelopt")
     _, fresh, _, _, _ = decode.build_models(256, 512, 2, 512, seed=0, device=torch.device("cpu"),
                                             activation="weight-only")
     names = nv.load_quantized_linears(fresh, ckpt, convention="modelopt")

@@ -9,7 +9,8 @@ import torch
 import nvfp4_gemv as nv
 from nvfp4_gemv import format as fmt
 from nvfp4_gemv import reference
-from helpers import capture_cuda_graph, compiled_fullgraph, cuda_kernel_names, random_problem, sweeps_allowed
+from helpers import (capture_cuda_graph, compiled_fullgraph, cuda_kernel_names, nvfp4_checkpoint, random_problem,
+                     sweeps_allowed)
 
 pytestmark = pytest.mark.gpu
 
@@ -212,14 +213,10 @@ def test_checkpoint_loaded_onto_the_gpu_runs_dynamic_w4a4(convention):
     scale: compressed-tensors stores it inverted, item 299): one row and three rows against the
     activation quantized by that scale on the CPU, then the dequantized weight in float64."""
     torch.manual_seed(5)
-    source = torch.nn.Linear(512, 200)
-    q = fmt.quantize(source.weight.detach())
+    source = torch.nn.Module()
+    source.proj = torch.nn.Linear(512, 200)
     multiplier = torch.tensor(4.0 / 2688)  # the activation's amax 4
-    inverse = convention == "compressed-tensors"
-    codes, scales, global_key, input_key = nv.checkpoint.CHECKPOINT_KEYS[convention]
-    ckpt = {f"proj.{codes}": q.data, f"proj.{scales}": q.scales, "proj.bias": source.bias.detach(),
-            f"proj.{global_key}": 1.0 / q.global_scale if inverse else q.global_scale,
-            f"proj.{input_key}": 1.0 / multiplier if inverse else multiplier}
+    ckpt = nvfp4_checkpoint(source, convention, input_multiplier=multiplier.item())
     model = torch.nn.Module()
     model.proj = torch.nn.Linear(512, 200, device="cuda")
     assert nv.load_quantized_linears(model, ckpt, convention=convention, activation="dynamic") == ["proj"]

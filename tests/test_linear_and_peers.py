@@ -9,6 +9,7 @@ import torch
 import nvfp4_gemv as nv
 from nvfp4_gemv import format as fmt
 from nvfp4_gemv import ops, peers
+from helpers import nvfp4_checkpoint
 
 
 def make_linear(k=64, m=24, bias=True, seed=0):
@@ -474,30 +475,6 @@ def test_convert_linears_swaps_each_linear_once_and_names_them():
     assert nv.convert_linears(again) == ["1"]  # a second call takes what is left
 
 
-def _checkpoint(model, convention, skip=("lm_head",)):
-    """An NVFP4 checkpoint of `model`'s Linear layers as the convention's exporter writes one
-    (format.quantize's codes, scales and global scale; an activation scale; the bias), with the
-    layers in `skip` left in bf16 as exporters leave an lm_head."""
-    codes_key, scales_key, global_key, input_key = nv.checkpoint.CHECKPOINT_KEYS[convention]
-    ckpt = {}
-    for name, lin in model.named_modules():
-        if not isinstance(lin, torch.nn.Linear):
-            continue
-        if name in skip:
-            ckpt[f"{name}.weight"] = lin.weight.detach().to(torch.bfloat16)
-            continue
-        q = fmt.quantize(lin.weight.detach().float())
-        gs, input_multiplier = q.global_scale, torch.tensor(3.0 / 2688)
-        compressed = convention == "compressed-tensors"
-        ckpt[f"{name}.{codes_key}"] = q.data
-        ckpt[f"{name}.{scales_key}"] = q.scales  # float8_e4m3fn, [out, in / 16]
-        ckpt[f"{name}.{global_key}"] = (1.0 / gs).reshape(1) if compressed else gs.reshape(())
-        ckpt[f"{name}.{input_key}"] = (1.0 / input_multiplier).reshape(1) if compressed else input_multiplier
-        if lin.bias is not None:
-            ckpt[f"{name}.bias"] = lin.bias.detach().to(torch.bfloat16)
-    return ckpt
-
-
 def _decoder_block():
     torch.manual_seed(1)
     model = torch.nn.Module()
@@ -514,7 +491,7 @@ def test_load_quantized_linears_reads_each_convention(convention):
     and scales bit for bit, the global scales as multipliers (compressed-tensors' inverted), the
     checkpoint's bias; the lm_head, not quantized there, stays a Linear."""
     source = _decoder_block()
-    ckpt = _checkpoint(source, convention)
+    ckpt = nvfp4_checkpoint(source, convention, skip=("lm_head",))
     model = _decoder_block()
     torch.nn.init.zeros_(model.attn.o_proj.bias)  # the checkpoint's bias must win over the module's
     model.q_alias = model.attn.q_proj  # one Linear under a second name: stays one module
@@ -534,7 +511,7 @@ def test_load_quantized_linears_reads_each_convention(convention):
 
 
 def test_load_quantized_linears_names_what_does_not_fit():
-    ckpt = _checkpoint(_decoder_block(), "modelopt")
+    ckpt = nvfp4_checkpoint(_decoder_block(), "modelopt", skip=("lm_head",))
     with pytest.raises(ValueError, match="convention must be one of"):
         nv.load_quantized_linears(_decoder_block(), ckpt, convention="multiplier")
     fp8 = dict(ckpt, **{"attn.q_proj.weight": torch.zeros(64, 64, dtype=torch.float8_e4m3fn)})

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+import torch
 
 from nvfp4_gemv import cli
 
@@ -69,3 +70,35 @@ def test_every_subcommand_is_named_in_the_docs(capsys):
     for where, text in (("cli.py's docstring", cli.__doc__), ("the README", readme)):
         named = set(re.search(r"nvfp4-gemv \{([a-z,-]+)\}", text).group(1).split(","))
         assert named == offered, (where, sorted(named ^ offered))
+
+
+def _row(shape, kind, us):
+    return {"shape": list(shape), "kind": kind, "gemv": {"median_us": us}}
+
+
+def test_column_ratios_pair_each_shape_and_kind_with_its_own_one_column_time():
+    """bench --columns' summary: each N's time over the N = 1 time of the same shape, activation and
+    weight layout; rows with no N = 1 partner (the task rows, a lone N) are left out."""
+    from nvfp4_gemv import bench
+
+    results = [_row((7168, 2048, 4), "W4A4 task", 15.0),
+               _row((4096, 4096, 1), "W4A4 N=1", 10.0), _row((4096, 4096, 1), "W4A4 N=8", 13.0),
+               _row((4096, 4096, 1), "W4A4 N=1 tiled", 11.0), _row((4096, 4096, 1), "W4A4 N=8 tiled", 12.1),
+               _row((4096, 4096, 1), "W4A16 bf16 N=1", 8.0), _row((4096, 4096, 1), "W4A16 bf16 N=2", 10.0),
+               _row((4096, 4096, 1), "W4A16 bf16 N=16", 12.0), _row((2048, 7168, 1), "W4A4 N=8", 9.0),
+               _row((2048, 7168, 1), "W4A16 bf16 N=1", 9.0)]
+    ratios = {(shape, kind): by_n for shape, kind, by_n in bench.column_ratios(results)}
+    assert ratios.keys() == {("4096,4096,1", "W4A4"), ("4096,4096,1", "W4A4 tiled"), ("4096,4096,1", "W4A16 bf16")}
+    assert ratios[("4096,4096,1", "W4A4")] == pytest.approx({8: 1.3})
+    assert ratios[("4096,4096,1", "W4A4 tiled")] == pytest.approx({8: 1.1})
+    assert ratios[("4096,4096,1", "W4A16 bf16")] == pytest.approx({2: 1.25, 16: 1.5})
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="on a GPU this would run the benchmark")
+@pytest.mark.parametrize("cmd", ["bench", "run"])
+def test_columns_is_an_option_of_bench_and_run(cmd, capsys):
+    """Without a GPU both take --columns (argparse would exit 2 on an unknown option) and say why no
+    benchmark ran."""
+    assert cli.main([cmd, "--columns", "--quick"]) == (2 if cmd == "bench" else 0)
+    out = capsys.readouterr().out
+    assert ("bench needs a CUDA GPU" if cmd == "bench" else "no CUDA GPU: ran the CPU reference path only") in out

@@ -274,6 +274,40 @@ def extended_rows(flusher, bw, device, reps) -> list[dict]:
     return rows
 
 
+COLUMNS = (1, 2, 4, 8, 16)
+
+
+def column_rows(flusher, bw, device, reps) -> list[dict]:
+    """N = 1, 2, 4, 8, 16 activation columns on every model layer at L = 1, W4A4 and W4A16 bf16, the
+    weights in the layout NVFP4Linear's "auto" stores them in on this GPU (linear.auto_layout): what
+    a batched decode or a speculative verify pays per layer. column_ratios sums it up."""
+    from .linear import auto_layout
+
+    capability = torch.cuda.get_device_capability(device)
+    rows = []
+    for m, k in MODEL_LAYERS:
+        tiled = auto_layout(m, k, capability=capability) == "tiled"
+        for act in ("fp4", "bf16"):
+            for n in COLUMNS:
+                rows.append(asdict(bench_op_shape(m, k, 1, n, act, flusher, bw, device, reps, tiled)))
+    return rows
+
+
+def column_ratios(results: list[dict]) -> list[tuple[str, str, dict[int, float]]]:
+    """(shape, kind without its N, {N: GEMV us / the same shape and kind's N = 1 us}) for every shape and
+    kind the results hold at N = 1 and at least one other N (issue 5 asks N = 8 within 1.3x of N = 1)."""
+    times: dict[tuple[str, str], dict[int, float]] = {}
+    for r in results:
+        words = r["kind"].split()
+        cols = [w for w in words if w.startswith("N=")]
+        if len(cols) != 1:
+            continue
+        key = (",".join(map(str, r["shape"])), " ".join(w for w in words if w not in cols))
+        times.setdefault(key, {})[int(cols[0][2:])] = r["gemv"]["median_us"]
+    return [(shape, kind, {n: t / by_n[1] for n, t in sorted(by_n.items()) if n != 1})
+            for (shape, kind), by_n in times.items() if 1 in by_n and len(by_n) > 1]
+
+
 def host_overhead_us(calls: int = 2000) -> dict:
     """Host time of one eager call (wall clock over many back-to-back calls, GPU work tiny)."""
     data = task.generate_input(128, 256, 1, task.SEED)
@@ -315,7 +349,9 @@ def _driver_version() -> str:
 
 
 def run(shapes=None, flush: str = "write", reps: int = 50, baselines: bool = True, leaderboard: bool = False,
-        json_path: str | None = None, extra=None) -> dict:
+        json_path: str | None = None, extras=()) -> dict:
+    """The task's shapes (and their tiled form unless leaderboard), then each of extras' rows
+    (extended_rows, column_rows: functions of (flusher, bw, device, reps))."""
     ops.load()
     device = torch.device("cuda")
     bw = read_bandwidth(device)
@@ -327,8 +363,8 @@ def run(shapes=None, flush: str = "write", reps: int = 50, baselines: bool = Tru
     if not leaderboard:  # the same shapes with the weights in the tiled format (NVFP4Linear's for large layers)
         for m, k, l in shapes or task.BENCHMARK_SHAPES:
             results.append(asdict(bench_op_shape(m, k, l, 1, "fp4", flusher, bw, device, reps, tiled=True)))
-    if extra:
-        results.extend(extra(flusher, bw, device, reps))
+    for rows in extras:
+        results.extend(rows(flusher, bw, device, reps))
     times = [r["gemv"]["median_us"] for r in results if r["kind"].startswith("W4A4 task")]
     task_shapes = [tuple(s) for s in task.BENCHMARK_SHAPES]
     tiled_times = [r["gemv"]["median_us"] for r in results
@@ -371,6 +407,8 @@ def format_table(report: dict) -> str:
             f"{'-' if cb is None else f'{cb:.1f}'} | {'-' if dq is None else f'{dq:.0f}'} |"
         )
     lines.append("host time per eager call: " + ", ".join(f"{k} {v:.1f} us" for k, v in report["host_overhead_us"].items()))
+    for shape, kind, by_n in column_ratios(report["results"]):
+        lines.append(f"time at N columns / at N = 1, {shape} {kind}: " + ", ".join(f"N={n} {r:.2f}" for n, r in by_n.items()))
     if report.get("geomean_us"):
         lines.append(f"geomean of the task rows: {report['geomean_us']:.2f} us")
     if report.get("geomean_tiled_us"):

@@ -92,8 +92,8 @@ def cmd_bench(args) -> int:
         if args.plot:
             print(f"plot: {peers.plot(report, args.plot)}")
         return 0
-    report = bench.run(shapes, args.flush, args.reps, not args.no_baselines, args.leaderboard, args.json,
-                       bench.extended_rows if args.all else None)
+    extras = [rows for rows, asked in ((bench.extended_rows, args.all), (bench.column_rows, args.columns)) if asked]
+    report = bench.run(shapes, args.flush, args.reps, not args.no_baselines, args.leaderboard, args.json, extras)
     print(bench.format_table(report))
     return 0
 
@@ -155,6 +155,9 @@ def main(argv=None) -> int:
         p.add_argument("--leaderboard", action="store_true", help="fresh inputs + re-check each rep, the task's stop rule")
         p.add_argument("--no-baselines", action="store_true")
         p.add_argument("--all", action="store_true", help="bench: also model layers, W4A16 and N = 1..16")
+        p.add_argument("--columns", action="store_true",
+                       help="bench: also N = 1, 2, 4, 8, 16 on every model layer (W4A4 and W4A16 bf16, the "
+                            "layout NVFP4Linear's auto picks) and the time at N / the time at N = 1")
         p.add_argument("--json", help="write the full report here")
         p.add_argument("--peers", action="store_true", help="bench: time the peers side by side (shapes m,k)")
         p.add_argument("--plot", help="bench --peers: write the %%SOL bar chart (PNG) here")

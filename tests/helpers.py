@@ -25,6 +25,15 @@ def compiled_fullgraph(fn):
     return torch.compile(fn, fullgraph=True)
 
 
+def exported_with_rows(module, x):
+    """torch.export of module on x [rows, in], its row count a dynamic dimension of 1..16 (the
+    GEMV path's range, so that NVFP4Linear.forward's branch on the rows is decided at export).
+    Returns (the exported program, its callable module)."""
+    rows = torch.export.Dim("rows", min=1, max=16)
+    program = torch.export.export(module, (x,), dynamic_shapes=({0: rows},))
+    return program, program.module()
+
+
 def random_codes(shape, gen, device="cpu") -> torch.Tensor:
     """All 16 E2M1 codes, both signs, uniformly."""
     return torch.randint(0, 16, shape, generator=gen, dtype=torch.uint8, device="cpu").to(device)

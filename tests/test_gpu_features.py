@@ -244,6 +244,30 @@ def test_linear_fallback_above_16_rows():
     assert torch.equal(y, ref)
 
 
+@pytest.mark.parametrize("layout", ["tiled", "row-major"])
+@pytest.mark.parametrize("activation", ["weight-only", "dynamic"])
+def test_linear_torch_export_runs_the_gemv_ops(activation, layout):
+    """torch.export on CUDA with the rows dynamic over 1..16: the exported graph calls the GEMV op
+    (nvfp4.gemv_out, or gemv_dynamic_out in dynamic mode), not the fallback, and gives eager's bits
+    at 1, 5 and 16 rows; the exported module replays from a CUDA graph."""
+    from helpers import exported_with_rows
+
+    torch.manual_seed(6)
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(256, 128), activation=activation, weight_layout=layout).cuda()
+    program, exported = exported_with_rows(q, torch.randn(3, 256, device="cuda", dtype=torch.bfloat16))
+    op = "nvfp4.gemv_dynamic_out" if activation == "dynamic" else "nvfp4.gemv_out"
+    targets = {str(n.target) for n in program.graph.nodes if n.op == "call_function"}
+    assert any(t.startswith(op + ".") for t in targets) and not any("dequantize" in t for t in targets), targets
+    for rows in (1, 5, 16):
+        x = torch.randn(rows, 256, device="cuda", dtype=torch.bfloat16)
+        assert torch.equal(exported(x), q(x)), rows
+    static_x = torch.randn(4, 256, device="cuda", dtype=torch.bfloat16)
+    graph, static_y = capture_cuda_graph(lambda: exported(static_x))
+    static_x.copy_(torch.randn_like(static_x))
+    graph.replay()
+    assert torch.equal(static_y, q(static_x))
+
+
 @pytest.mark.parametrize("rows", [1, 4])
 @pytest.mark.parametrize("layout", ["tiled", "row-major"])
 @pytest.mark.parametrize("activation", ["weight-only", "dynamic"])

@@ -125,6 +125,41 @@ def test_fallback_path_compiles_fullgraph(activation):
     assert torch.equal(compiled_fullgraph(q)(x), q(x))
 
 
+class _GemvPath(torch.nn.Module):
+    """NVFP4Linear's GEMV path (_gemv: what forward takes on CUDA up to 16 rows), callable on the CPU."""
+
+    def __init__(self, layer):
+        super().__init__()
+        self.layer = layer
+
+    def forward(self, x):
+        return self.layer._gemv(x)
+
+
+@pytest.mark.parametrize("path", ["forward", "gemv"])
+@pytest.mark.parametrize("layout", ["tiled", "row-major"])
+@pytest.mark.parametrize("activation", ["weight-only", "dynamic"])
+def test_torch_export_with_dynamic_rows_gives_eager_bits(activation, layout, path):
+    """torch.export (what AOTInductor and other ahead-of-time stacks start from): the layer exports
+    with its row count dynamic over 1..16, and the exported program gives eager's bits at other row
+    counts than the one it was traced with. "forward" is the CPU's path (the fallback); "gemv" the
+    GEMV path on the op's CPU reference, whose graph must hold the op itself (the out-variant
+    nvfp4.gemv_out / gemv_dynamic_out, which mutates its output). The GPU runs forward on the kernels
+    in test_gpu_features.py."""
+    from helpers import exported_with_rows
+
+    torch.manual_seed(4)
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(64, 32), activation=activation, weight_layout=layout)
+    module = q if path == "forward" else _GemvPath(q)
+    program, exported = exported_with_rows(module, torch.randn(3, 64, dtype=torch.bfloat16))
+    if path == "gemv":
+        op = "nvfp4.gemv_dynamic_out" if activation == "dynamic" else "nvfp4.gemv_out"
+        assert any(str(n.target).startswith(op + ".") for n in program.graph.nodes), program.graph
+    for rows in (1, 7, 16):
+        x = torch.randn(rows, 64, dtype=torch.bfloat16)
+        assert torch.equal(exported(x), module(x)), rows
+
+
 def test_concurrent_first_loads_register_once(monkeypatch):
     """Threads that call ops.load() before it has finished register the Python implementations once:
     the others wait at its lock (without it each registered them again, over the first, with

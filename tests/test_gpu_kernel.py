@@ -381,7 +381,8 @@ def _sweep8_expected() -> bool:
                                    (17, 768, 16), (301, 2048, 9), (301, 4096, 16), (1001, 4352, 12),
                                    (77, 12288, 16), (130, 14336, 11), (1201, 14336, 13), (63, 16384, 16),
                                    (3000, 16384, 10), (5000, 14336, 9), (14336, 4096, 16), (32000, 4352, 12),
-                                   (2000, 5120, 7), (2000, 6144, 4)],
+                                   (2000, 5120, 7), (2000, 6144, 4), (4096, 14336, 8), (8000, 6144, 8),
+                                   (8192, 14336, 5)],
                          ids=str)
 def test_tile_sweep_matches_reference(m, k, n, act):
     """3..16 columns at L = 1 (sweep8_kernel on sm_90): K over a cluster of
@@ -389,7 +390,10 @@ def test_tile_sweep_matches_reference(m, k, n, act):
     chunks; 63x16384: 4 x 128) of 2 chunks a thread, and 2 of 4 where sweep8_choice's model favours
     them on the H200 for fp16 and FP4 x (2001x14336: 2 x 224, warps 8-15 skip their last piece;
     3000x16384 and 999x16384: 2 x 256; bf16 x there on 2 chunks, item 196), and one CTA of 4 where
-    4096 < K <= 8192 (item 198: 2000x5120, warps 8-15 skip their last piece, and 2000x6144); 3-4
+    4096 < K <= 8192 (item 198: 2000x5120, warps 8-15 skip their last piece, and 2000x6144); 4
+    chunks on 3 stages over several rounds, the stages reused (item 304: 4096x14336, 4 tiles a
+    cluster of 2, the most whose tile sums leave room for the third stage; 8000x6144, 4 tiles a
+    single CTA) and on 2 where 3 do not fit (8192x14336: 8 tiles a cluster of 2); 3-4
     columns where K > 8192 (130x14336, 999x16384); 9..16 columns on one chunk a thread, two blocks of 8 columns:
     one CTA (K = 768, 2048), clusters of 2 (4096), 3 (4352: 3 x 48 chunks, the last 40), 6 (12288),
     7 (130x14336: one round) and 8 (16384, and 1201x14336 as 8 x 56 chunks: more CTAs at the same
@@ -402,7 +406,8 @@ def test_tile_sweep_matches_reference(m, k, n, act):
         pieces = ("2" if (m, k) in ((5000, 14336), (14336, 4096), (32000, 4352)) else "1") if _h200() else "[12]"
         shape = (pieces, 2)
     else:
-        four = ((2001, 14336), (3000, 16384), (999, 16384), (2000, 5120), (2000, 6144))
+        four = ((2001, 14336), (3000, 16384), (999, 16384), (2000, 5120), (2000, 6144), (4096, 14336), (8000, 6144),
+                (8192, 14336))
         shape = (4 if (m, k) in four and act != "bf16" else 2, 1) if _h200() else None
     _check_tile_sweep(m, k, n, act, shape)
 

@@ -157,12 +157,17 @@ void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   if (g.row_blocks > cluster_fit)
     fail(d, c, g, "tile sweep: more clusters than the device holds at once");
   const int64_t tiles_per = (tiles + g.row_blocks - 1) / g.row_blocks;
-  const int stages = wide && !wide2 ? 4 * 16 * (1024 + 144) : four ? 2 * 16 * (4096 + 528) : 4 * 16 * (2048 + 272);
   const int tile_outputs = wide ? 256 : 128;  // 16 rows x 8 or 16 columns
-  if (g.smem_bytes > d.dev.smem_optin ||
-      g.smem_bytes < stages + 2 * tile_outputs * 16 * 4 + (g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0))
-    fail(d, c, g, "tile sweep: shared memory for its stages (4 of 16 rows x 128 chunks, 2 of 256, or 4 of 64), "
-                  "the warps' sums and the cluster's tile sums");
+  const int64_t tile_sums = g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0;
+  // 4 chunks a thread: one tile's warp sums, and 3 stages wherever they fit with the tile sums, else
+  // 2 (item 304); else two tiles' warp sums and 4 stages.
+  const int four_stage = 16 * (4096 + 528), four_red = 16 * 128 * 4;
+  const int four_stages = 3 * four_stage + four_red + tile_sums <= d.dev.smem_optin ? 3 : 2;
+  const int stages = wide && !wide2 ? 4 * 16 * (1024 + 144) : four ? four_stages * four_stage : 4 * 16 * (2048 + 272);
+  const int red = four ? four_red : 2 * tile_outputs * 16 * 4;
+  if (g.smem_bytes > d.dev.smem_optin || g.smem_bytes < stages + red + tile_sums)
+    fail(d, c, g, "tile sweep: shared memory for its stages (4 of 16 rows x 128 chunks, 3 or 2 of 256, or 4 of "
+                  "64), the warps' sums and the cluster's tile sums");
 }
 
 // The band sweep (W4A16 and W4A4 at one column and L = 1 on the tiled format, sm_90; W4A4 only

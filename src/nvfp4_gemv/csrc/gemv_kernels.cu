@@ -176,37 +176,41 @@ int smem_opt_in_once(int bytes) {
 // The tile sweep for x of kind kAct, clusters of plan.cluster CTAs (a launch attribute: one
 // kernel for every cluster size).
 template <int kAct, int kPieces, int kColBlocks, bool kTiled>
-int launch_sweep8_of(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
+int launch_sweep8_of(const GemvParams& p, const GemvLaunch& plan, const Sweep8Choice& shape, const PlanDevice& dev,
+                     cudaStream_t stream) {
   if (const int err = smem_opt_in_once<sweep8_kernel<kAct, kPieces, kColBlocks, kTiled>>(dev.smem_optin)) return err;
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = cluster_config(plan.grid, kSweep8Threads, plan.cluster, plan.smem_bytes, stream, attr);
   return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct, kPieces, kColBlocks, kTiled>, p, plan.row_blocks,
-                            plan.k_split / 32);
+                            plan.k_split / 32, shape.stages);
 }
 template <int kAct, int kPieces, int kColBlocks>
-int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  return plan.tiled ? launch_sweep8_of<kAct, kPieces, kColBlocks, true>(p, plan, dev, stream)
-                    : launch_sweep8_of<kAct, kPieces, kColBlocks, false>(p, plan, dev, stream);
+int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const Sweep8Choice& shape, const PlanDevice& dev,
+                  cudaStream_t stream) {
+  return plan.tiled ? launch_sweep8_of<kAct, kPieces, kColBlocks, true>(p, plan, shape, dev, stream)
+                    : launch_sweep8_of<kAct, kPieces, kColBlocks, false>(p, plan, shape, dev, stream);
 }
 template <int kPieces, int kColBlocks = 1>
-int launch_sweep8_for(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
-  if (p.act == kActFP4) return launch_sweep8<kActFP4, kPieces, kColBlocks>(p, plan, dev, stream);
+int launch_sweep8_for(const GemvParams& p, const GemvLaunch& plan, const Sweep8Choice& shape, const PlanDevice& dev,
+                      cudaStream_t stream) {
+  if (p.act == kActFP4) return launch_sweep8<kActFP4, kPieces, kColBlocks>(p, plan, shape, dev, stream);
   if (p.act == kActBF16) {
     if constexpr (kPieces == 4)
       return cudaErrorInvalidValue;  // never planned (sweep8_choice): no such kernel
     else
-      return launch_sweep8<kActBF16, kPieces, kColBlocks>(p, plan, dev, stream);
+      return launch_sweep8<kActBF16, kPieces, kColBlocks>(p, plan, shape, dev, stream);
   }
-  return launch_sweep8<kActF16, kPieces, kColBlocks>(p, plan, dev, stream);
+  return launch_sweep8<kActF16, kPieces, kColBlocks>(p, plan, shape, dev, stream);
 }
 
 // The tile sweep, of the shape check_plan found the plan made for.
 inline int launch_tile_sweep(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, cudaStream_t stream) {
   const Sweep8Choice shape = sweep8_choice(p, dev);
   if (shape.col_blocks == 2)
-    return shape.pieces == 2 ? launch_sweep8_for<2, 2>(p, plan, dev, stream)
-                             : launch_sweep8_for<1, 2>(p, plan, dev, stream);
-  return shape.pieces == 4 ? launch_sweep8_for<4>(p, plan, dev, stream) : launch_sweep8_for<2>(p, plan, dev, stream);
+    return shape.pieces == 2 ? launch_sweep8_for<2, 2>(p, plan, shape, dev, stream)
+                             : launch_sweep8_for<1, 2>(p, plan, shape, dev, stream);
+  return shape.pieces == 4 ? launch_sweep8_for<4>(p, plan, shape, dev, stream)
+                           : launch_sweep8_for<2>(p, plan, shape, dev, stream);
 }
 
 // The band sweep: clusters of plan.band CTAs (the launch's cluster attribute), the shared-memory

@@ -85,42 +85,59 @@ constexpr int kSweep8MaxK = 32768;    // 2 chunks a thread on clusters of kSweep
 // A CTA's shape by its chunks a thread and row (kPieces) and its blocks of 8 columns (kColBlocks):
 // 2 chunks (a CTA holds up to 128 chunks of a row: clusters of up to 4 at K = 16384, 4 stages of
 // 37 KB) or 4 (256 chunks: clusters of 2, all 132 SMs rather than the 30 clusters of 4 that fit at
-// once, 2 stages of 74 KB; x then takes 64 registers, 128 in all at the cap, no spills), both for
+// once, stages of 74 KB; x then takes 64 registers, 128 in all at the cap, no spills), both for
 // 3..8 columns; 9..16 columns (2 blocks) take 1 chunk (64 chunks: clusters of up to 8, 4 stages of
 // 18 KB; x, two columns a lane, again at 32 registers) or 2 (as 2 chunks above, with tile sums
 // twice as wide; x at 64 registers, 116-124 in all, no spills: sweep8_choice).
+// 4 chunks take 3 stages where they fit in the opt-in shared memory with the cluster's tile sums
+// (sweep8_stages: 224.8 KiB of the H100's and H200's 227 KiB, so up to 4 tiles a cluster where C >
+// 1), else 2; and the warps' sums of one tile at a time (8 KB; two tiles' would leave no room for
+// the third stage), at the cost of a barrier a tile before a tile's sums overwrite the last's.
+// Why 3: with 2 a tile's copies start only when the previous tile has landed (the stage they go to
+// was being read), so one tile is in flight at a time and each pays the whole DRAM latency again;
+// with 3 the next tile's copies are in flight while the current one lands. Measured (run 498, H100,
+// docs/runs/run498/ab.py 20, two orders, unchecked, fp16 / FP4 x at N = 4 and 8; BENCHMARKS.md item
+// 304): 0.3-0.6 us faster where single CTAs take several tiles (8000x6144 FP4 N = 8 20.1-20.2 us
+// against 20.6-20.7, 14336x5120 fp16 N = 8 26.9-27.0 against 27.1-27.6), 4096x14336 (4 tiles a
+// cluster of 2) even to 0.4 faster, not the 2-3 us predicted; on 2 stages (8192x14336, 3000x18944)
+// even within 0.3.
 template <int kPieces, int kColBlocks>
 struct Sweep8Shape {
   static_assert(kColBlocks == 1 ? kPieces == 2 || kPieces == 4 : kColBlocks == 2 && kPieces <= 2, "shapes");
   static constexpr int kChunks = 4 * kSweep8Warps * kPieces;  // a CTA's chunks of a row, at most
-  static constexpr int kStages = kPieces == 4 ? 2 : 4;
+  static constexpr int kStages = kPieces == 4 ? 3 : 4;        // the most (4 chunks: 2 where 3 do not fit)
   static constexpr int kRowBytes = 16 * kChunks;              // a stage's row of weights
   static constexpr int kSfRow = 2 * kChunks + 16;             // of scales, padded: no bank conflicts
   static constexpr int kStageBytes = 16 * (kRowBytes + kSfRow);
   static constexpr int kTileOutputs = 128 * kColBlocks;       // a tile's 16 rows x 8 kColBlocks columns
-  static constexpr int kRedBytes = 2 * kSweep8Warps * kTileOutputs * 4;  // two tiles' warp sums
+  static constexpr int kRedBuffers = kPieces == 4 ? 1 : 2;    // tiles' warp sums held at once
+  static constexpr int kRedBytes = kRedBuffers * kSweep8Warps * kTileOutputs * 4;
   static constexpr int kTileSumBytes = kTileOutputs * 4;      // a tile's sums kept for the cluster
-  static constexpr int kFixedSmem = kStages * kStageBytes + kRedBytes;
+  static constexpr int fixed_smem(int stages) { return stages * kStageBytes + kRedBytes; }
 };
 
 // kAct: kActF16, kActBF16 or kActFP4; kPieces, kColBlocks: Sweep8Shape's; kTiled: the tiled
 // weight format (format.py) in place of row-major weights and scales.
 template <int kAct, int kPieces, int kColBlocks, bool kTiled>
 __global__ void __launch_bounds__(kSweep8Threads, 1)
-    sweep8_kernel(const GemvParams p, int clusters, int chunks) {
+    sweep8_kernel(const GemvParams p, int clusters, int chunks, int stages) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
   __trap();  // the launcher picks it on 9.x devices only
 #else
   static_assert(kAct != kActBF16 || kPieces != 4, "bf16 x takes 2 chunks a thread (sweep8_choice)");
   using Shape = Sweep8Shape<kPieces, kColBlocks>;
-  constexpr int W = kSweep8Warps, S = Shape::kStages, CB = kColBlocks, TO = Shape::kTileOutputs;
+  constexpr int W = kSweep8Warps, CB = kColBlocks, TO = Shape::kTileOutputs, RB = Shape::kRedBuffers;
+  // Stages: the plan's (sweep8_stages) with 4 chunks, 2 or 3; else the shape's 4.
+  const int S = kPieces == 4 ? (stages == 3 ? 3 : 2) : Shape::kStages;
   extern __shared__ __align__(16) uint8_t smem8[];
   // The tiled kernels reach shared memory through a held pointer: from smem8 itself NVVM formed the
   // stage's address again in the hot loop (2-3 S2R SR_CgaCtaId a pass; the loops up to 30 SASS
-  // shorter without). Not the row-major ones, whose loops it made 5-7 SASS longer (sm_90a; item 286).
-  uint8_t* const smem = kTiled ? held_shared(smem8) : smem8;
-  float* red = reinterpret_cast<float*>(smem + S * Shape::kStageBytes);  // [2][W][TO]
-  float* tile_sums = red + 2 * W * TO;                                    // [tiles][TO], C > 1
+  // shorter without). Not the row-major ones, whose loops it made 5-7 SASS longer (sm_90a; item 286),
+  // but for 4 chunks, whose stage is a running index since item 304 (3 S2UR SR_CgaCtaId a pass
+  // without it, 816 SASS a tile with it against 829).
+  uint8_t* const smem = kTiled || kPieces == 4 ? held_shared(smem8) : smem8;
+  float* red = reinterpret_cast<float*>(smem + S * Shape::kStageBytes);  // [RB][W][TO]
+  float* tile_sums = red + RB * W * TO;                                   // [tiles][TO], C > 1
   const int tid = threadIdx.x, w = tid >> 5, lane = tid & 31, g = lane >> 2, t = lane & 3;
   const unsigned C = cluster_ctas(), cr = cluster_rank();
   const int b = blockIdx.x / C;  // the cluster (1-D clusters: consecutive CTAs)
@@ -140,11 +157,11 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   const uint32_t a_dst = stage0 + w * Shape::kRowBytes + 16 * (lane ^ ((w & 1) << 2));  // + 512 jj
   const uint32_t sf_dst = stage0 + 16 * Shape::kRowBytes + w * Shape::kSfRow + 16 * lane;
   const int sf_bytes = min(16, max(0, 2 * valid - 16 * lane));  // lane's 8 chunks' scale pairs
-  const auto issue_rows = [&](int i) {
+  const auto issue_rows = [&](int i, int stage) {
     if (i < n) {
       const int m = 16 * (b + i * clusters) + w;
       const bool row_ok = m < p.M;
-      const uint32_t st = (i % S) * Shape::kStageBytes;
+      const uint32_t st = stage * Shape::kStageBytes;
       const uint8_t* a_row = a_lane + (int64_t)m * p.a_row_stride;
 #pragma unroll
       for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
@@ -165,9 +182,9 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   const int tiles_valid = (valid + 3) >> 2;
   const uint8_t* a_next = p.a + b * p.a_row_stride + 256 * c0 + 16 * tid;  // tile c0 / 4 of the band
   const uint8_t* sf_next = p.sfa.base + b * p.sfa.row_stride + 32 * c0 + 16 * tid;
-  const auto issue_tiled = [&](int i) {
+  const auto issue_tiled = [&](int i, int stage) {
     if (i < n) {
-      const uint32_t st = stage0 + (i % S) * Shape::kStageBytes + 16 * tid;
+      const uint32_t st = stage0 + stage * Shape::kStageBytes + 16 * tid;
 #pragma unroll
       for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
         const bool ok = tid + kSweep8Threads * jj < 64 * tiles_valid;
@@ -182,14 +199,17 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     }
     cp_async_commit();
   };
-  const auto issue = [&](int i) {
+  const auto issue = [&](int i, int stage) {
     if constexpr (kTiled)
-      issue_tiled(i);
+      issue_tiled(i, stage);
     else
-      issue_rows(i);
+      issue_rows(i, stage);
   };
-#pragma unroll
-  for (int s = 0; s < S - 1; ++s) issue(s);
+  for (int s = 0; s < S - 1; ++s) issue(s, s);
+  // The stages of tile i (i % S) and of tile i + S - 1: with the plan's S (4 chunks) running
+  // indices, no division in the loop; with the shape's 4, i % 4.
+  int read_stage = 0, write_stage = S - 1;
+  const auto next_stage = [&](int stage) { return stage + 1 == S ? 0 : stage + 1; };
   // x: columns g + 8 cb (cb < kColBlocks) at the thread's chunks, 16 half2 each in pair_k order;
   // zero past N and K.
   uint32_t xh[CB][kPieces][16];
@@ -264,7 +284,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   };
   const auto reduce = [&](int i) {  // tile i's 16 x 8 kColBlocks sums: the warps' in warp order
     if (tid < TO) {
-      const float* rb = red + (i & 1) * W * TO + tid;
+      const float* rb = red + (RB == 2 ? i & 1 : 0) * W * TO + tid;
       float v = 0.f;
 #pragma unroll
       for (int u = 0; u < W; ++u) v += rb[u * TO];
@@ -275,12 +295,17 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     }
   };
   for (int i = 0; i < n; ++i) {
-    cp_async_wait<S - 2>();
+    if (kPieces == 4 && S == 3)
+      cp_async_wait<1>();
+    else
+      cp_async_wait<Shape::kStages == 4 ? 2 : 0>();
     __syncthreads();  // tile i landed; every warp is done with tile i - 1's stage and sums
     if (i > 0) reduce(i - 1);
-    issue(i + S - 1);
+    issue(i + S - 1, kPieces == 4 ? write_stage : (i + S - 1) % S);
     // Plain C++ reads of the stage (not asm volatile: ptxas may move them among the mma).
-    const uint8_t* sw = smem + (i % S) * Shape::kStageBytes;
+    const uint8_t* sw = smem + (kPieces == 4 ? read_stage : i % S) * Shape::kStageBytes;
+    read_stage = next_stage(read_stage);
+    write_stage = next_stage(write_stage);
     const uint8_t* ss = sw + 16 * Shape::kRowBytes;
     float acc[CB][2][4] = {};
 #pragma unroll
@@ -320,14 +345,15 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       }
     }
     // D[g][2t], D[g][2t + 1], D[g + 8][2t], D[g + 8][2t + 1] of each column block (bf16: this
-    // warp's scaling undone).
+    // warp's scaling undone). One buffer of sums: wait until tile i - 1's have been added.
+    if (RB == 1) __syncthreads();
 #pragma unroll
     for (int cb = 0; cb < CB; ++cb) {
       const float u0 = unscale[cb][0], u1 = unscale[cb][1];
       const float(&d4)[2][4] = acc[cb];
       const float4 d = make_float4((d4[0][0] + d4[1][0]) * u0, (d4[0][1] + d4[1][1]) * u1,
                                    (d4[0][2] + d4[1][2]) * u0, (d4[0][3] + d4[1][3]) * u1);
-      *reinterpret_cast<float4*>(red + (i & 1) * W * TO + w * TO + 128 * cb + 4 * lane) = d;
+      *reinterpret_cast<float4*>(red + (RB == 2 ? i & 1 : 0) * W * TO + w * TO + 128 * cb + 4 * lane) = d;
     }
   }
   cp_async_wait<0>();

@@ -12,10 +12,11 @@ export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/env.txt"
 SECONDS=0
 python3 -m nvfp4_gemv build 2>&1 | tail -n 1 | tee -a "$OUT/env.txt"
-timeout 220 python3 -m pytest -q -p no:cacheprovider tests/test_gpu_kernel.py tests/test_gpu_features.py \
-  tests/test_linear_and_peers.py > /tmp/tests.log 2>&1
+# pytest writes into $OUT as it goes (-rfE: each failure's line), so a call cut short keeps its part.
+timeout 200 python3 -m pytest -q -rfE --tb=line -p no:cacheprovider tests/test_gpu_kernel.py \
+  tests/test_gpu_features.py tests/test_linear_and_peers.py > "$OUT/tests_log.txt" 2>&1
 echo "tests rc $? ${SECONDS}s" | tee -a "$OUT/env.txt"
-grep -E "^(FAILED|ERROR)|passed|failed" /tmp/tests.log | tail -n 20 > "$OUT/tests.txt"
+grep -E "^(FAILED|ERROR)|passed|failed" "$OUT/tests_log.txt" | tail -n 20 > "$OUT/tests.txt"
 { timeout 60 compute-sanitizer --tool memcheck --error-exitcode 9 python3 docs/runs/run498/sanitize.py 2>&1 | tail -n 6
   echo "memcheck exit ${PIPESTATUS[0]} (${SECONDS}s)"; } >> "$OUT/tests.txt"
 cat "$OUT/tests.txt"; cat "$OUT/env.txt"

@@ -932,7 +932,7 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 struct Sweep8Choice {
   int pieces, col_blocks, ctas, chunks, clusters;
   int rounds;  // tiles a cluster takes, at most: ceil(tiles / clusters)
-  int stages;  // shared-memory stages of tiles (sweep8_stages)
+  int stages;  // shared-memory stages of tiles (sweep8_choice_at)
 };
 // 9..16 columns on 2 chunks a thread (Sweep8Shape<2, 2>: x at 64 registers, 116-124 in all, no
 // spills) where its fewer rounds save at least two of its tiles' worth of issue over one chunk: a
@@ -949,32 +949,6 @@ struct Sweep8Choice {
 // even to 1.2 slower.
 constexpr int kSweep8TileCost1x2 = 13, kSweep8TileCost2x2 = 20;
 inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
-inline int sweep8_tile_sum_bytes(int col_blocks) {
-  return col_blocks == 2 ? Sweep8Shape<1, 2>::kTileSumBytes : Sweep8Shape<2, 1>::kTileSumBytes;
-}
-// The stages of a tile-sweep CTA: Sweep8Shape's 4, or with 4 chunks 3 where they and the cluster's
-// tile sums (C > 1: a tile's sums a round) fit in the opt-in shared memory, else 2 (Sweep8Shape says
-// why 3).
-inline int sweep8_stages(int pieces, int col_blocks, int ctas, int rounds, int smem_optin) {
-  if (pieces != 4) return Sweep8Shape<2, 1>::kStages;
-  const int sums = ctas > 1 ? rounds * sweep8_tile_sum_bytes(col_blocks) : 0;
-  return Sweep8Shape<4, 1>::fixed_smem(3) + sums <= smem_optin ? 3 : 2;
-}
-// clusters == 0: no such shape (more CTAs than a cluster may hold).
-inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces, int ctas = 0) {
-  const int most = 4 * kSweep8Warps * pieces, tiles = (p.M + 15) / 16;
-  if (ctas == 0) ctas = ((p.K >> 5) + most - 1) / most;  // the fewest that hold K
-  const int col_blocks = p.N > 8 ? 2 : 1;
-  if (ctas > kSweep8MaxCluster) return {pieces, col_blocks, ctas, 0, 0, 0, 0};
-  const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
-  const int clusters = std::max(1, std::min(tiles, fit)), rounds = (tiles + clusters - 1) / clusters;
-  return {pieces, col_blocks, ctas, sweep8_chunks(p.K, ctas), clusters, rounds,
-          sweep8_stages(pieces, col_blocks, ctas, rounds, dev.smem_optin)};
-}
-inline int64_t sweep8_work(const Sweep8Choice& s) {
-  const int slots = s.pieces == 2 ? 64 * ((s.chunks + 63) / 64) : s.chunks;
-  return (int64_t)s.rounds * slots;
-}
 // The shared memory a CTA of that shape takes before the cluster's tile sums, a tile's sums, and
 // all of it (the tile sums only with C > 1).
 inline int sweep8_fixed_smem(const Sweep8Choice& s) {
@@ -982,9 +956,32 @@ inline int sweep8_fixed_smem(const Sweep8Choice& s) {
     return s.pieces == 2 ? Sweep8Shape<2, 2>::fixed_smem(s.stages) : Sweep8Shape<1, 2>::fixed_smem(s.stages);
   return s.pieces == 4 ? Sweep8Shape<4, 1>::fixed_smem(s.stages) : Sweep8Shape<2, 1>::fixed_smem(s.stages);
 }
-inline int sweep8_tile_sum_bytes(const Sweep8Choice& s) { return sweep8_tile_sum_bytes(s.col_blocks); }
+inline int sweep8_tile_sum_bytes(const Sweep8Choice& s) {
+  return s.col_blocks == 2 ? Sweep8Shape<1, 2>::kTileSumBytes : Sweep8Shape<2, 1>::kTileSumBytes;
+}
 inline int sweep8_smem(const Sweep8Choice& s) {
   return sweep8_fixed_smem(s) + (s.ctas > 1 ? s.rounds * sweep8_tile_sum_bytes(s) : 0);
+}
+// clusters == 0: no such shape (more CTAs than a cluster may hold). Stages: Sweep8Shape's 4, or with
+// 4 chunks its 3 where they fit in the opt-in shared memory with the cluster's tile sums, else 2
+// (Sweep8Shape says why 3).
+inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces, int ctas = 0) {
+  const int most = 4 * kSweep8Warps * pieces, tiles = (p.M + 15) / 16;
+  if (ctas == 0) ctas = ((p.K >> 5) + most - 1) / most;  // the fewest that hold K
+  const int col_blocks = p.N > 8 ? 2 : 1;
+  if (ctas > kSweep8MaxCluster) return {pieces, col_blocks, ctas, 0, 0, 0, 0};
+  const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
+  const int clusters = std::max(1, std::min(tiles, fit)), rounds = (tiles + clusters - 1) / clusters;
+  Sweep8Choice s{pieces, col_blocks, ctas, sweep8_chunks(p.K, ctas), clusters, rounds, Sweep8Shape<2, 1>::kStages};
+  if (pieces == 4) {
+    s.stages = Sweep8Shape<4, 1>::kStages;
+    if (sweep8_smem(s) > dev.smem_optin) s.stages = 2;
+  }
+  return s;
+}
+inline int64_t sweep8_work(const Sweep8Choice& s) {
+  const int slots = s.pieces == 2 ? 64 * ((s.chunks + 63) / 64) : s.chunks;
+  return (int64_t)s.rounds * slots;
 }
 // bf16 x takes 2 chunks wherever it fits: the 4-chunk kernel at the register cap kept its
 // per-warp exponents in shared memory, read each tile, and was slower on every shape timed (run

@@ -90,7 +90,7 @@ constexpr int kSweep8MaxK = 32768;    // 2 chunks a thread on clusters of kSweep
 // 18 KB; x, two columns a lane, again at 32 registers) or 2 (as 2 chunks above, with tile sums
 // twice as wide; x at 64 registers, 116-124 in all, no spills: sweep8_choice).
 // 4 chunks take 3 stages where they fit in the opt-in shared memory with the cluster's tile sums
-// (sweep8_stages: 224.8 KiB of the H100's and H200's 227 KiB, so up to 4 tiles a cluster where C >
+// (sweep8_choice_at: 224.8 KiB of the H100's and H200's 227 KiB, so up to 4 tiles a cluster where C >
 // 1), else 2; and the warps' sums of one tile at a time (8 KB; two tiles' would leave no room for
 // the third stage), at the cost of a barrier a tile before a tile's sums overwrite the last's.
 // Why 3: with 2 a tile's copies start only when the previous tile has landed (the stage they go to
@@ -127,7 +127,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   static_assert(kAct != kActBF16 || kPieces != 4, "bf16 x takes 2 chunks a thread (sweep8_choice)");
   using Shape = Sweep8Shape<kPieces, kColBlocks>;
   constexpr int W = kSweep8Warps, CB = kColBlocks, TO = Shape::kTileOutputs, RB = Shape::kRedBuffers;
-  // Stages: the plan's (sweep8_stages) with 4 chunks, 2 or 3; else the shape's 4.
+  // Stages: the plan's (sweep8_choice_at) with 4 chunks, 2 or 3; else the shape's 4.
   const int S = kPieces == 4 ? (stages == 3 ? 3 : 2) : Shape::kStages;
   extern __shared__ __align__(16) uint8_t smem8[];
   // The tiled kernels reach shared memory through a held pointer: from smem8 itself NVVM formed the

@@ -274,6 +274,25 @@ def test_sweeps_read_each_load_a_row_later(builds):
     assert not early, early  # (kernel, earliest first read, loop length); `sass_loop.py --loads` lists them
 
 
+def test_tile_sweep_copies_carry_no_l2_prefetch_hint(builds):
+    """The tile sweep's cp.async copies (LDGSTS) go without the L2::256B prefetch hint: each warp
+    copies 512 contiguous bytes, so the hint asked for nothing more, and without it the sweep timed
+    0-0.4 us faster (run 501, BENCHMARKS.md item 306). The copies must still be there, all of them
+    bypassing L1 (cp.async.cg)."""
+    tool = cuobjdump()
+    if tool is None:
+        pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
+    sys.path.insert(0, str(SCRIPTS))
+    import sass_compare
+    functions = sass_compare.split_functions(sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2]))
+    sweeps = {name: text for name, text in functions.items() if "sweep8_kernel" in name}
+    assert sweeps, "no sweep8_kernel in the sm_90a SASS"
+    for name, text in sweeps.items():
+        copies = re.findall(r"LDGSTS[.A-Z0-9]*", text)
+        assert copies and all(".BYPASS" in c for c in copies), f"{name}: copies {sorted(set(copies))}"
+        assert not any("LTC" in c for c in copies), f"{name}: an L2 prefetch hint on {sorted(set(copies))}"
+
+
 def test_stream_floor_issues_a_whole_group_of_loads(builds):
     """The stream floor (stream_read_kernel) issues the 8 loads of a thread's group (each predicated,
     for the thread's last group) before it folds the first word in. Without its launch bounds ptxas

@@ -56,9 +56,12 @@ __device__ __forceinline__ void bulk_copy(void* dst, const void* src, uint32_t b
 }
 // 16 bytes from global `src` to shared `dst` (cp.async, LDGSTS; not allocated in L1), of which the
 // first src_bytes (0 or 1..16) are read and the rest zero-filled; src_bytes == 0 reads nothing.
+// No L2 prefetch hint: the tile sweep (its one user) has each warp copy 512 contiguous bytes, so
+// L2::256B asked for nothing more, and without it the sweep was 0-0.4 us faster (run 501, H100,
+// two orders, FP4 x N = 8: 4096x14336 24.0-24.2 us against 24.4, 14336x4096 21.7-21.8 against
+// 22.0-22.2, 7168x16384 38.5-38.7 against 38.7-38.9; 2048x7168, 4096x4096, 8192x28672 even).
 __device__ __forceinline__ void cp_async16(uint32_t dst, const void* src, uint32_t src_bytes) {
-  asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16, %2;" ::"r"(dst), "l"(src), "r"(src_bytes)
-               : "memory");
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(dst), "l"(src), "r"(src_bytes) : "memory");
 }
 __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
 // Waits until at most kPending of this thread's committed groups are still in flight.

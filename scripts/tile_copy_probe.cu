@@ -1,0 +1,164 @@
+// tile_copy_probe.cu: the tile sweep's copy side alone (sweep8_kernel's stream of 16-row tiles into
+// shared-memory stages, nothing decoded or multiplied), in forms the kernel could take, each timed
+// against the stream floor the bench's way (512 MiB written before each rep, CUDA events, median)
+// and checked: every thread XORs the words of the tile that landed, and the grid's XOR must equal
+// the XOR of the whole weight and scale arrays (each byte copied once, none lost or doubled).
+//
+// Why: run 500 (BENCHMARKS.md item 305) timed the library's tile sweep with its compute removed
+// at 1.06-1.24x the floor (4096x14336 20.8 us against 16.8, 7168x16384 35.1 against 28.4), a loss
+// that grows with the bytes, and run 501 (item 306) found it is neither the barrier a tile nor the
+// L2 prefetch hint. What is left to take apart, one form against the other on the same bytes:
+//   ldgsts  the library's copies: a CTA of 16 warps, warp w copying row w of the tile, 16 bytes a
+//           lane (cp.async.cg), so 512 contiguous bytes a warp instruction; S stages, a tile waited
+//           for (cp.async.wait_group) and met at a barrier, then the stage of the tile before refilled
+//   bulk    the same stages filled by the TMA's 1-D bulk copies: lane 0 of warp w copies row w's
+//           whole k range (16 V bytes) and its scales (2 V bytes) in two instructions, the stage's
+//           mbarrier counting the bytes; the warps wait on it, then meet at the barrier as above
+// each with the cluster's tiles strided (tile b + i G of cluster b, the library's order) or
+// contiguous (cluster b takes tiles b n .. b n + n - 1), and with G as the library plans it
+// (clusters of 4 fit 30 at once on an H100 or H200: 120 SMs) or one cluster's CTAs on every SM
+// (no cluster launch is needed here: the C CTAs of a "cluster" share no memory in this probe).
+//
+// Build and run: nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/tcp scripts/tile_copy_probe.cu && /tmp/tcp [reps]
+// One line a shape: the floor, then each form's median (us) and its ratio to the floor; "BAD" where
+// a form's XOR check failed.
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "../src/nvfp4_gemv/csrc/smem_copy.cuh"
+#include "probe_common.cuh"  // CK, ProbeBench, SplitMix64
+
+using namespace nvfp4::detail;
+
+constexpr int kWarps = 16, kThreads = 32 * kWarps;
+
+// One shape as the library plans its tile sweep (`plan_rules show fp4 rowmajor MxKx1x8`): C CTAs
+// split K, V chunks of 32 values each, G clusters at once, S stages.
+struct Shape {
+  int M, K, C, V, G, S;
+};
+
+__device__ __forceinline__ void wait_pending(int n) {  // cp.async.wait_group n, n = 0..3
+  switch (n) {
+    case 0: asm volatile("cp.async.wait_group 0;" ::: "memory"); break;
+    case 1: asm volatile("cp.async.wait_group 1;" ::: "memory"); break;
+    case 2: asm volatile("cp.async.wait_group 2;" ::: "memory"); break;
+    default: asm volatile("cp.async.wait_group 3;" ::: "memory"); break;
+  }
+}
+
+// kBulk: the TMA's bulk copies (else cp.async); contiguous: the tile order (else strided).
+template <bool kBulk>
+__global__ void __launch_bounds__(kThreads, 1)
+    tile_copy_kernel(const uint8_t* a, const uint8_t* sf, Shape s, int clusters, int contiguous, uint32_t* sink) {
+  extern __shared__ __align__(128) uint8_t smem[];
+  uint64_t* full = reinterpret_cast<uint64_t*>(smem);  // one mbarrier a stage (bulk)
+  uint8_t* stage0 = smem + 128;
+  const int row_bytes = 16 * s.V, sf_row = 2 * s.V + 16, stage_bytes = 16 * (row_bytes + sf_row);
+  const int tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
+  const int cr = blockIdx.x % s.C, b = blockIdx.x / s.C, T = s.M / 16, per = (T + clusters - 1) / clusters;
+  const int n = contiguous ? max(0, min(per, T - b * per)) : (b < T ? (T - b + clusters - 1) / clusters : 0);
+  const int c0 = cr * s.V, valid = min(s.V, s.K / 32 - c0);
+  const int64_t a_stride = s.K / 2, sf_stride = s.K / 16;
+  const auto tile = [&](int i) { return contiguous ? b * per + i : b + i * clusters; };
+  if (kBulk && tid < s.S) mbar_init(&full[tid], 1);
+  __syncthreads();
+  const auto issue = [&](int i) {
+    const int stage = i % s.S;
+    uint8_t* st = stage0 + stage * stage_bytes;
+    const int64_t m = 16 * (int64_t)tile(i) + w;
+    if constexpr (kBulk) {
+      if (i < n) {
+        if (tid == 0) mbar_expect_tx(&full[stage], 16 * (16 * valid + 2 * valid));
+        if (lane == 0) {
+          bulk_copy(st + w * row_bytes, a + m * a_stride + 16 * c0, 16 * valid, &full[stage]);
+          bulk_copy(st + 16 * row_bytes + w * sf_row, sf + m * sf_stride + 2 * c0, 2 * valid, &full[stage]);
+        }
+      }
+    } else {
+      if (i < n) {
+        const uint32_t dst = smem_addr(st + w * row_bytes);
+        for (int j = lane; j < valid; j += 32) cp_async16(dst + 16 * j, a + m * a_stride + 16 * (c0 + j), 16);
+        if (16 * lane < 2 * valid)
+          cp_async16(smem_addr(st + 16 * row_bytes + w * sf_row) + 16 * lane, sf + m * sf_stride + 2 * c0 + 16 * lane,
+                     16);
+      }
+      cp_async_commit();
+    }
+  };
+  for (int i = 0; i < s.S - 1; ++i) issue(i);
+  uint32_t acc = 0;
+  for (int i = 0; i < n; ++i) {
+    if constexpr (kBulk)
+      mbar_wait(&full[i % s.S], (i / s.S) & 1);
+    else
+      wait_pending(s.S - 2);
+    __syncthreads();  // tile i landed for every warp; every warp done with tile i - 1's stage
+    issue(i + s.S - 1);
+    // Each thread folds its share of the tile's valid words: 16 rows x valid chunks of weights,
+    // 16 rows x valid / 8 words of scales.
+    const uint8_t* st = stage0 + (i % s.S) * stage_bytes;
+    for (int q = tid; q < 16 * valid; q += kThreads)
+      acc ^= fold(*reinterpret_cast<const uint4*>(st + (q / valid) * row_bytes + 16 * (q % valid)));
+    for (int q = tid; q < 16 * (valid / 8); q += kThreads) {
+      const int r = q / (valid / 8);
+      acc ^= fold(*reinterpret_cast<const uint4*>(st + 16 * row_bytes + r * sf_row + 16 * (q % (valid / 8))));
+    }
+  }
+  if (!kBulk) wait_pending(0);
+  sink_store(acc, sink);
+}
+
+int main(int argc, char** argv) {
+  const int reps = argc > 1 ? std::atoi(argv[1]) : 20;
+  ProbeBench bench(reps);
+  // The library's plans on an H100 / H200 (132 SMs) at FP4 x N = 8 (plan_rules show).
+  const std::vector<Shape> shapes = {{4096, 14336, 2, 224, 66, 3}, {2048, 7168, 1, 224, 128, 3},
+                                     {14336, 4096, 1, 128, 132, 4}, {4096, 4096, 1, 128, 132, 4},
+                                     {7168, 16384, 4, 128, 30, 4},  {8192, 28672, 4, 224, 30, 3}};
+  size_t most = 0;
+  for (const Shape& s : shapes) most = std::max(most, (size_t)s.M * s.K / 2 + (size_t)s.M * s.K / 16);
+  uint8_t* d = nullptr;
+  CK(cudaMalloc(&d, most));
+  uint32_t* xors = nullptr;
+  CK(cudaMalloc(&xors, 4096 * sizeof(uint32_t)));
+  for (const Shape& s : shapes) {
+    const size_t a_bytes = (size_t)s.M * s.K / 2, sf_bytes = (size_t)s.M * s.K / 16;
+    std::vector<uint32_t> host((a_bytes + sf_bytes) / 4);
+    SplitMix64 rng{(uint64_t)s.M * 131 + s.K};
+    uint32_t want = 0;
+    for (uint32_t& v : host) want ^= (v = rng());
+    CK(cudaMemcpy(d, host.data(), a_bytes + sf_bytes, cudaMemcpyHostToDevice));
+    const uint8_t *a = d, *sf = d + a_bytes;
+    const float floor_us = bench.floor_us(d, a_bytes + sf_bytes);
+    std::printf("%dx%d C=%d V=%d S=%d | floor %.1f", s.M, s.K, s.C, s.V, s.S, floor_us);
+    const int smem = 128 + s.S * 16 * (16 * s.V + 2 * s.V + 16);
+    for (const bool bulk : {false, true}) {
+      const auto kernel = bulk ? tile_copy_kernel<true> : tile_copy_kernel<false>;
+      CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+      for (const int contiguous : {0, 1})
+        for (int k = 0; k < 2; ++k) {
+          const int clusters = k == 0 ? s.G : bench.sms / s.C;  // the plan's, then every SM
+          if (k == 1 && clusters == s.G) continue;
+          const int grid = clusters * s.C;
+          const auto launch = [&] { kernel<<<grid, kThreads, smem>>>(a, sf, s, clusters, contiguous, xors); };
+          CK(cudaMemset(xors, 0, 4096 * sizeof(uint32_t)));
+          launch();
+          CK(cudaDeviceSynchronize());
+          std::vector<uint32_t> got(grid);
+          CK(cudaMemcpy(got.data(), xors, grid * sizeof(uint32_t), cudaMemcpyDeviceToHost));
+          uint32_t x = 0;
+          for (uint32_t v : got) x ^= v;
+          const float us = bench.time(launch).first;
+          std::printf(" | %s %s G=%d %.1f (%.2fx)%s", bulk ? "bulk" : "ldgsts", contiguous ? "contig" : "strided",
+                      clusters, us, us / floor_us, x == want ? "" : " BAD");
+        }
+    }
+    std::printf("\n");
+  }
+  return 0;
+}

@@ -26,7 +26,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <string>
 #include <vector>
 
 #include "../src/nvfp4_gemv/csrc/smem_copy.cuh"
@@ -42,12 +41,15 @@ struct Shape {
   int M, K, C, V, G, S;
 };
 
-__device__ __forceinline__ void wait_pending(int n) {  // cp.async.wait_group n, n = 0..3
+// A stage: 16 rows of V chunks of weights, then their scales at a padded pitch (the library's).
+__host__ __device__ constexpr int stage_bytes_of(int V) { return 16 * (16 * V + 2 * V + 16); }
+
+__device__ __forceinline__ void wait_pending(int n) {  // cp_async_wait<n>, n = 0..3 known at run time
   switch (n) {
-    case 0: asm volatile("cp.async.wait_group 0;" ::: "memory"); break;
-    case 1: asm volatile("cp.async.wait_group 1;" ::: "memory"); break;
-    case 2: asm volatile("cp.async.wait_group 2;" ::: "memory"); break;
-    default: asm volatile("cp.async.wait_group 3;" ::: "memory"); break;
+    case 0: cp_async_wait<0>(); break;
+    case 1: cp_async_wait<1>(); break;
+    case 2: cp_async_wait<2>(); break;
+    default: cp_async_wait<3>(); break;
   }
 }
 
@@ -58,7 +60,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   extern __shared__ __align__(128) uint8_t smem[];
   uint64_t* full = reinterpret_cast<uint64_t*>(smem);  // one mbarrier a stage (bulk)
   uint8_t* stage0 = smem + 128;
-  const int row_bytes = 16 * s.V, sf_row = 2 * s.V + 16, stage_bytes = 16 * (row_bytes + sf_row);
+  const int row_bytes = 16 * s.V, sf_row = 2 * s.V + 16, stage_bytes = stage_bytes_of(s.V);
   const int tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
   const int cr = blockIdx.x % s.C, b = blockIdx.x / s.C, T = s.M / 16, per = (T + clusters - 1) / clusters;
   const int n = contiguous ? max(0, min(per, T - b * per)) : (b < T ? (T - b + clusters - 1) / clusters : 0);
@@ -136,7 +138,7 @@ int main(int argc, char** argv) {
     const uint8_t *a = d, *sf = d + a_bytes;
     const float floor_us = bench.floor_us(d, a_bytes + sf_bytes);
     std::printf("%dx%d C=%d V=%d S=%d | floor %.1f", s.M, s.K, s.C, s.V, s.S, floor_us);
-    const int smem = 128 + s.S * 16 * (16 * s.V + 2 * s.V + 16);
+    const int smem = 128 + s.S * stage_bytes_of(s.V);
     for (const bool bulk : {false, true}) {
       const auto kernel = bulk ? tile_copy_kernel<true> : tile_copy_kernel<false>;
       CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));

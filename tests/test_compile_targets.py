@@ -120,6 +120,17 @@ def sass_of(tool, cubin, function: str | None = None) -> str:
                           env=env).stdout
 
 
+def sm90a_functions(builds) -> dict:
+    """{mangled name: SASS} of every function in the sm_90a build of gemv_kernels.cu (scripts/
+    sass_compare.py splits the dump); skips the test where cuobjdump is missing."""
+    tool = cuobjdump()
+    if tool is None:
+        pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
+    sys.path.insert(0, str(SCRIPTS))
+    import sass_compare
+    return sass_compare.split_functions(sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2]))
+
+
 @pytest.mark.parametrize("target", ["sm_100a", "sm_120a"])
 def test_blackwell_uses_hardware_e2m1_conversion(builds, target):
     tool = cuobjdump()
@@ -252,12 +263,8 @@ def test_sweeps_read_each_load_a_row_later(builds):
     a tenth of the loop later (run 249: 62 of 368 in the bf16 kernels of 5 and 6 warps; since item
     244 40 of 347 in the bf16 kernel of 7 warps, which run 395 timed 0.2-0.3 us faster than its
     form with 116 of 368, 4096x14336 at two columns; the others 56-113)."""
-    tool = cuobjdump()
-    if tool is None:
-        pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
-    sys.path.insert(0, str(SCRIPTS))
-    import sass_compare
-    functions = sass_compare.split_functions(sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2]))
+    functions = sm90a_functions(builds)
+    import sass_compare  # on the path since sm90a_functions
     # The tile sweep (sweep8_kernel) is not among them: its weights arrive by cp.async into shared
     # memory, with no global load in its loop whose registers a later row reads.
     sweeps = {name: text for name, text in functions.items() if "sweep" in name and "sweep8" not in name}
@@ -279,12 +286,7 @@ def test_tile_sweep_copies_carry_no_l2_prefetch_hint(builds):
     copies 512 contiguous bytes, so the hint asked for nothing more, and without it the sweep timed
     0-0.4 us faster (run 501, BENCHMARKS.md item 306). The copies must still be there, all of them
     bypassing L1 (cp.async.cg)."""
-    tool = cuobjdump()
-    if tool is None:
-        pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
-    sys.path.insert(0, str(SCRIPTS))
-    import sass_compare
-    functions = sass_compare.split_functions(sass_of(tool, builds["sm_90a"]["gemv_kernels.cu"][2]))
+    functions = sm90a_functions(builds)
     sweeps = {name: text for name, text in functions.items() if "sweep8_kernel" in name}
     assert sweeps, "no sweep8_kernel in the sm_90a SASS"
     for name, text in sweeps.items():

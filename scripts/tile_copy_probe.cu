@@ -18,6 +18,10 @@
 // contiguous (cluster b takes tiles b n .. b n + n - 1), and with G as the library plans it
 // (clusters of 4 fit 30 at once on an H100 or H200: 120 SMs) or one cluster's CTAs on every SM
 // (no cluster launch is needed here: the C CTAs of a "cluster" share no memory in this probe).
+// Run 503 (H100) found all of these within 0.03x of each other, 1.13-1.29x the floor, so the
+// probe now times (item 308) the forms that could tell the DRAM addresses from the pipeline:
+//   flat    the same copies and stages, the bytes read as the floor reads them (see Order)
+//   S       as many stages as the shared memory holds (6 where V = 128), strided and flat
 //
 // Build and run: nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/tcp scripts/tile_copy_probe.cu && /tmp/tcp [reps]
 // One line a shape: the floor, then each form's median (us) and its ratio to the floor; "BAD" where
@@ -44,50 +48,60 @@ struct Shape {
 // A stage: 16 rows of V chunks of weights, then their scales at a padded pitch (the library's).
 __host__ __device__ constexpr int stage_bytes_of(int V) { return 16 * (16 * V + 2 * V + 16); }
 
-__device__ __forceinline__ void wait_pending(int n) {  // cp_async_wait<n>, n = 0..3 known at run time
+__device__ __forceinline__ void wait_pending(int n) {  // cp_async_wait<n>, n = 0..5 known at run time
   switch (n) {
     case 0: cp_async_wait<0>(); break;
     case 1: cp_async_wait<1>(); break;
     case 2: cp_async_wait<2>(); break;
-    default: cp_async_wait<3>(); break;
+    case 3: cp_async_wait<3>(); break;
+    case 4: cp_async_wait<4>(); break;
+    default: cp_async_wait<5>(); break;
   }
 }
 
-// kBulk: the TMA's bulk copies (else cp.async); contiguous: the tile order (else strided).
+// Where a CTA's tiles lie: the library's row-major matrices, the tiles taken strided or
+// contiguous, or (kFlat) the same bytes as one flat array cut into the pieces a CTA copies, piece
+// (tile t, CTA cr of its cluster) at (t C + cr) x 18 V x 16 bytes, its 16 rows of weights first
+// (16 V bytes each), then their scales (2 V bytes each): the copies as the kernel makes them, the
+// DRAM addresses as the floor reads them (at step i the grid's pieces are one window of memory).
+enum Order { kStrided = 0, kContiguous = 1, kFlat = 2 };
+
+// kBulk: the TMA's bulk copies (else cp.async); order: an Order.
 template <bool kBulk>
 __global__ void __launch_bounds__(kThreads, 1)
-    tile_copy_kernel(const uint8_t* a, const uint8_t* sf, Shape s, int clusters, int contiguous, uint32_t* sink) {
+    tile_copy_kernel(const uint8_t* a, const uint8_t* sf, Shape s, int clusters, int order, uint32_t* sink) {
   extern __shared__ __align__(128) uint8_t smem[];
   uint64_t* full = reinterpret_cast<uint64_t*>(smem);  // one mbarrier a stage (bulk)
   uint8_t* stage0 = smem + 128;
-  const int row_bytes = 16 * s.V, sf_row = 2 * s.V + 16, stage_bytes = stage_bytes_of(s.V);
+  const int row_bytes = 16 * s.V, sf_pitch = 2 * s.V + 16, stage_bytes = stage_bytes_of(s.V);
   const int tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
   const int cr = blockIdx.x % s.C, b = blockIdx.x / s.C, T = s.M / 16, per = (T + clusters - 1) / clusters;
-  const int n = contiguous ? max(0, min(per, T - b * per)) : (b < T ? (T - b + clusters - 1) / clusters : 0);
+  const int n = order == kContiguous ? max(0, min(per, T - b * per)) : (b < T ? (T - b + clusters - 1) / clusters : 0);
   const int c0 = cr * s.V, valid = min(s.V, s.K / 32 - c0);
   const int64_t a_stride = s.K / 2, sf_stride = s.K / 16;
-  const auto tile = [&](int i) { return contiguous ? b * per + i : b + i * clusters; };
+  const auto tile = [&](int i) { return order == kContiguous ? b * per + i : b + i * clusters; };
   if (kBulk && tid < s.S) mbar_init(&full[tid], 1);
   __syncthreads();
   const auto issue = [&](int i) {
     const int stage = i % s.S;
     uint8_t* st = stage0 + stage * stage_bytes;
     const int64_t m = 16 * (int64_t)tile(i) + w;
+    const uint8_t* piece = a + ((int64_t)tile(i) * s.C + cr) * 288 * s.V;  // kFlat (valid == V there)
+    const uint8_t* a_row = order == kFlat ? piece + w * 16 * s.V : a + m * a_stride + 16 * c0;
+    const uint8_t* sf_row = order == kFlat ? piece + 256 * s.V + w * 2 * s.V : sf + m * sf_stride + 2 * c0;
     if constexpr (kBulk) {
       if (i < n) {
         if (tid == 0) mbar_expect_tx(&full[stage], 16 * (16 * valid + 2 * valid));
         if (lane == 0) {
-          bulk_copy(st + w * row_bytes, a + m * a_stride + 16 * c0, 16 * valid, &full[stage]);
-          bulk_copy(st + 16 * row_bytes + w * sf_row, sf + m * sf_stride + 2 * c0, 2 * valid, &full[stage]);
+          bulk_copy(st + w * row_bytes, a_row, 16 * valid, &full[stage]);
+          bulk_copy(st + 16 * row_bytes + w * sf_pitch, sf_row, 2 * valid, &full[stage]);
         }
       }
     } else {
       if (i < n) {
         const uint32_t dst = smem_addr(st + w * row_bytes);
-        for (int j = lane; j < valid; j += 32) cp_async16(dst + 16 * j, a + m * a_stride + 16 * (c0 + j), 16);
-        if (16 * lane < 2 * valid)
-          cp_async16(smem_addr(st + 16 * row_bytes + w * sf_row) + 16 * lane, sf + m * sf_stride + 2 * c0 + 16 * lane,
-                     16);
+        for (int j = lane; j < valid; j += 32) cp_async16(dst + 16 * j, a_row + 16 * j, 16);
+        if (16 * lane < 2 * valid) cp_async16(smem_addr(st + 16 * row_bytes + w * sf_pitch) + 16 * lane, sf_row + 16 * lane, 16);
       }
       cp_async_commit();
     }
@@ -108,7 +122,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       acc ^= fold(*reinterpret_cast<const uint4*>(st + (q / valid) * row_bytes + 16 * (q % valid)));
     for (int q = tid; q < 16 * (valid / 8); q += kThreads) {
       const int r = q / (valid / 8);
-      acc ^= fold(*reinterpret_cast<const uint4*>(st + 16 * row_bytes + r * sf_row + 16 * (q % (valid / 8))));
+      acc ^= fold(*reinterpret_cast<const uint4*>(st + 16 * row_bytes + r * sf_pitch + 16 * (q % (valid / 8))));
     }
   }
   if (!kBulk) wait_pending(0);
@@ -138,27 +152,44 @@ int main(int argc, char** argv) {
     const uint8_t *a = d, *sf = d + a_bytes;
     const float floor_us = bench.floor_us(d, a_bytes + sf_bytes);
     std::printf("%dx%d C=%d V=%d S=%d | floor %.1f", s.M, s.K, s.C, s.V, s.S, floor_us);
-    const int smem = 128 + s.S * stage_bytes_of(s.V);
-    for (const bool bulk : {false, true}) {
-      const auto kernel = bulk ? tile_copy_kernel<true> : tile_copy_kernel<false>;
+    // The forms: run 503's (the plan's S and G; neither the copy instruction, the tile order nor
+    // the grid moved the copy side off 1.13-1.29x the floor), then the flat pieces, then as many
+    // stages as the shared memory holds.
+    const int most_stages = std::min(6, (232448 - 128) / stage_bytes_of(s.V));
+    struct Form {
+      bool bulk;
+      int order, clusters, stages;
+    };
+    const int every_sm = bench.sms / s.C;
+    std::vector<Form> forms = {{false, kStrided, s.G, s.S}, {true, kStrided, s.G, s.S}, {false, kFlat, s.G, s.S},
+                               {true, kFlat, s.G, s.S}};
+    if (s.K / 32 != s.C * s.V) {  // the flat pieces assume every CTA copies V chunks of every row
+      std::printf(" | the flat forms need K = 32 C V\n");
+      continue;
+    }
+    if (every_sm != s.G) forms.push_back({false, kFlat, every_sm, s.S});
+    if (most_stages > s.S) {
+      forms.push_back({false, kStrided, s.G, most_stages});
+      forms.push_back({false, kFlat, s.G, most_stages});
+    }
+    for (const Form& f : forms) {
+      const auto kernel = f.bulk ? tile_copy_kernel<true> : tile_copy_kernel<false>;
+      const int smem = 128 + f.stages * stage_bytes_of(s.V), grid = f.clusters * s.C;
+      Shape run = s;
+      run.S = f.stages;
       CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-      for (const int contiguous : {0, 1})
-        for (int k = 0; k < 2; ++k) {
-          const int clusters = k == 0 ? s.G : bench.sms / s.C;  // the plan's, then every SM
-          if (k == 1 && clusters == s.G) continue;
-          const int grid = clusters * s.C;
-          const auto launch = [&] { kernel<<<grid, kThreads, smem>>>(a, sf, s, clusters, contiguous, xors); };
-          CK(cudaMemset(xors, 0, 4096 * sizeof(uint32_t)));
-          launch();
-          CK(cudaDeviceSynchronize());
-          std::vector<uint32_t> got(grid);
-          CK(cudaMemcpy(got.data(), xors, grid * sizeof(uint32_t), cudaMemcpyDeviceToHost));
-          uint32_t x = 0;
-          for (uint32_t v : got) x ^= v;
-          const float us = bench.time(launch).first;
-          std::printf(" | %s %s G=%d %.1f (%.2fx)%s", bulk ? "bulk" : "ldgsts", contiguous ? "contig" : "strided",
-                      clusters, us, us / floor_us, x == want ? "" : " BAD");
-        }
+      const auto launch = [&] { kernel<<<grid, kThreads, smem>>>(a, sf, run, f.clusters, f.order, xors); };
+      CK(cudaMemset(xors, 0, 4096 * sizeof(uint32_t)));
+      launch();
+      CK(cudaDeviceSynchronize());
+      std::vector<uint32_t> got(grid);
+      CK(cudaMemcpy(got.data(), xors, grid * sizeof(uint32_t), cudaMemcpyDeviceToHost));
+      uint32_t x = 0;
+      for (uint32_t v : got) x ^= v;
+      const float us = bench.time(launch).first;
+      static const char* order_names[] = {"strided", "contig", "flat"};
+      std::printf(" | %s %s G=%d S=%d %.1f (%.2fx)%s", f.bulk ? "bulk" : "ldgsts", order_names[f.order], f.clusters,
+                  f.stages, us, us / floor_us, x == want ? "" : " BAD");
     }
     std::printf("\n");
   }

@@ -22,6 +22,10 @@
 // probe now times (item 308) the forms that could tell the DRAM addresses from the pipeline:
 //   flat    the same copies and stages, the bytes read as the floor reads them (see Order)
 //   S       as many stages as the shared memory holds (6 where V = 128), strided and flat
+// Run 504 (H100) found those no nearer (1.14-1.36x), so (item 309) the probe now times what is
+// left: the tiles' loads straight into registers (no stages: the floor's loads at the sweep's
+// addresses), one and two CTAs an SM, and the library's launch with no tile at all; with the
+// floor's own grids of one and two CTAs an SM printed beside its best.
 //
 // Build and run: nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/tcp scripts/tile_copy_probe.cu && /tmp/tcp [reps]
 // One line a shape: the floor, then each form's median (us) and its ratio to the floor; "BAD" where
@@ -66,29 +70,70 @@ __device__ __forceinline__ void wait_pending(int n) {  // cp_async_wait<n>, n = 
 // DRAM addresses as the floor reads them (at step i the grid's pieces are one window of memory).
 enum Order { kStrided = 0, kContiguous = 1, kFlat = 2 };
 
-// kBulk: the TMA's bulk copies (else cp.async); order: an Order.
-template <bool kBulk>
-__global__ void __launch_bounds__(kThreads, 1)
-    tile_copy_kernel(const uint8_t* a, const uint8_t* sf, Shape s, int clusters, int order, uint32_t* sink) {
+// How a tile's bytes come: cp.async into the stages, the TMA's bulk copies into the stages, or
+// straight into registers (no stages: each lane's 16-byte loads of its warp's row, up to 8, all
+// issued before the first fold; the floor's loads at the tiles' addresses).
+enum Copy { kLdgsts = 0, kBulkCopy = 1, kRegisters = 2 };
+
+// A tile's loads into registers (kRegisters): lane's pieces lane + 32 u of a row of `valid`
+// 16-byte pieces and its 16-byte piece of the row's scales, folded after all are issued.
+__device__ __forceinline__ uint32_t fold_row(const uint8_t* a_row, const uint8_t* sf_row, int valid, int lane) {
+  uint4 w[9];
+#pragma unroll
+  for (int u = 0; u < 8; ++u) {
+    w[u] = make_uint4(0, 0, 0, 0);
+    ld16_if(lane + 32 * u < valid, a_row + 16 * (lane + 32 * u), w[u]);
+  }
+  w[8] = make_uint4(0, 0, 0, 0);
+  ld16_if(16 * lane < 2 * valid, sf_row + 16 * lane, w[8]);
+  uint32_t acc = 0;
+#pragma unroll
+  for (int u = 0; u < 9; ++u) acc ^= fold(w[u]);
+  return acc;
+}
+
+// kCopy: a Copy; order: an Order; empty: no tile at all (the launch and the CTAs' set-up alone,
+// with the form's grid and shared memory).
+template <int kCopy>
+__global__ void __launch_bounds__(kThreads, kCopy == kRegisters ? 2 : 1)
+    tile_copy_kernel(const uint8_t* a, const uint8_t* sf, Shape s, int clusters, int order, int empty,
+                     uint32_t* sink) {
+  constexpr bool kBulk = kCopy == kBulkCopy;
   extern __shared__ __align__(128) uint8_t smem[];
   uint64_t* full = reinterpret_cast<uint64_t*>(smem);  // one mbarrier a stage (bulk)
   uint8_t* stage0 = smem + 128;
   const int row_bytes = 16 * s.V, sf_pitch = 2 * s.V + 16, stage_bytes = stage_bytes_of(s.V);
   const int tid = threadIdx.x, w = tid >> 5, lane = tid & 31;
   const int cr = blockIdx.x % s.C, b = blockIdx.x / s.C, T = s.M / 16, per = (T + clusters - 1) / clusters;
-  const int n = order == kContiguous ? max(0, min(per, T - b * per)) : (b < T ? (T - b + clusters - 1) / clusters : 0);
+  const int n = empty                  ? 0
+                : order == kContiguous ? max(0, min(per, T - b * per))
+                                       : (b < T ? (T - b + clusters - 1) / clusters : 0);
   const int c0 = cr * s.V, valid = min(s.V, s.K / 32 - c0);
   const int64_t a_stride = s.K / 2, sf_stride = s.K / 16;
   const auto tile = [&](int i) { return order == kContiguous ? b * per + i : b + i * clusters; };
+  const auto rows = [&](int i, const uint8_t*& a_row, const uint8_t*& sf_row) {  // warp w's row of tile(i)
+    const int64_t m = 16 * (int64_t)tile(i) + w;
+    const uint8_t* piece = a + ((int64_t)tile(i) * s.C + cr) * 288 * s.V;  // kFlat (valid == V there)
+    a_row = order == kFlat ? piece + w * 16 * s.V : a + m * a_stride + 16 * c0;
+    sf_row = order == kFlat ? piece + 256 * s.V + w * 2 * s.V : sf + m * sf_stride + 2 * c0;
+  };
+  if constexpr (kCopy == kRegisters) {
+    uint32_t acc = 0;
+    for (int i = 0; i < n; ++i) {
+      const uint8_t *a_row, *sf_row;
+      rows(i, a_row, sf_row);
+      acc ^= fold_row(a_row, sf_row, valid, lane);
+    }
+    sink_store(acc, sink);
+    return;
+  }
   if (kBulk && tid < s.S) mbar_init(&full[tid], 1);
   __syncthreads();
   const auto issue = [&](int i) {
     const int stage = i % s.S;
     uint8_t* st = stage0 + stage * stage_bytes;
-    const int64_t m = 16 * (int64_t)tile(i) + w;
-    const uint8_t* piece = a + ((int64_t)tile(i) * s.C + cr) * 288 * s.V;  // kFlat (valid == V there)
-    const uint8_t* a_row = order == kFlat ? piece + w * 16 * s.V : a + m * a_stride + 16 * c0;
-    const uint8_t* sf_row = order == kFlat ? piece + 256 * s.V + w * 2 * s.V : sf + m * sf_stride + 2 * c0;
+    const uint8_t *a_row, *sf_row;
+    rows(i, a_row, sf_row);
     if constexpr (kBulk) {
       if (i < n) {
         if (tid == 0) mbar_expect_tx(&full[stage], 16 * (16 * valid + 2 * valid));
@@ -151,34 +196,32 @@ int main(int argc, char** argv) {
     CK(cudaMemcpy(d, host.data(), a_bytes + sf_bytes, cudaMemcpyHostToDevice));
     const uint8_t *a = d, *sf = d + a_bytes;
     const float floor_us = bench.floor_us(d, a_bytes + sf_bytes);
-    std::printf("%dx%d C=%d V=%d S=%d | floor %.1f", s.M, s.K, s.C, s.V, s.S, floor_us);
-    // The forms: run 503's (the plan's S and G; neither the copy instruction, the tile order nor
-    // the grid moved the copy side off 1.13-1.29x the floor), then the flat pieces, then as many
-    // stages as the shared memory holds.
-    const int most_stages = std::min(6, (232448 - 128) / stage_bytes_of(s.V));
+    std::printf("%dx%d C=%d V=%d S=%d | floor %.1f (", s.M, s.K, s.C, s.V, s.S, floor_us);
+    for (const int ctas : {1, 2})  // the floor's grids of 512 threads: 64 KB an SM in flight a CTA
+      std::printf("%s%d/SM %.1f", ctas == 1 ? "" : ", ", ctas, bench.time([&] {
+        stream_floor_kernel<<<bench.sms * ctas, 512>>>(d, a_bytes + sf_bytes, bench.sink);
+      }).first);
+    std::printf(")");
+    // The forms. Run 503 found the copy instruction, the tile order and the grid within 0.03x of
+    // each other, and run 504 the flat pieces and the deepest stages too (1.13-1.36x the floor);
+    // so now: the library's form, the tiles' loads straight into registers (no stages, no
+    // barrier), the library's form with two CTAs an SM where two fit (half the tiles each, 3
+    // stages), and the library's launch with no tile (what the launch and its shared memory cost).
     struct Form {
-      bool bulk;
-      int order, clusters, stages;
+      int copy, order, clusters, stages, ctas_per_sm, empty;
     };
-    const int every_sm = bench.sms / s.C;
-    std::vector<Form> forms = {{false, kStrided, s.G, s.S}, {true, kStrided, s.G, s.S}, {false, kFlat, s.G, s.S},
-                               {true, kFlat, s.G, s.S}};
-    if (s.K / 32 != s.C * s.V) {  // the flat pieces assume every CTA copies V chunks of every row
-      std::printf(" | the flat forms need K = 32 C V\n");
-      continue;
-    }
-    if (every_sm != s.G) forms.push_back({false, kFlat, every_sm, s.S});
-    if (most_stages > s.S) {
-      forms.push_back({false, kStrided, s.G, most_stages});
-      forms.push_back({false, kFlat, s.G, most_stages});
-    }
+    std::vector<Form> forms = {{kLdgsts, kStrided, s.G, s.S, 1, 0}, {kRegisters, kStrided, s.G, s.S, 1, 0},
+                               {kRegisters, kStrided, 2 * s.G, s.S, 2, 0}, {kLdgsts, kStrided, s.G, s.S, 1, 1}};
+    if (2 * (128 + 3 * stage_bytes_of(s.V)) <= 232448) forms.push_back({kLdgsts, kStrided, 2 * s.G, 3, 2, 0});
     for (const Form& f : forms) {
-      const auto kernel = f.bulk ? tile_copy_kernel<true> : tile_copy_kernel<false>;
-      const int smem = 128 + f.stages * stage_bytes_of(s.V), grid = f.clusters * s.C;
+      const auto kernel = f.copy == kLdgsts      ? tile_copy_kernel<kLdgsts>
+                          : f.copy == kBulkCopy ? tile_copy_kernel<kBulkCopy>
+                                                : tile_copy_kernel<kRegisters>;
+      const int smem = f.copy == kRegisters ? 0 : 128 + f.stages * stage_bytes_of(s.V), grid = f.clusters * s.C;
       Shape run = s;
       run.S = f.stages;
-      CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-      const auto launch = [&] { kernel<<<grid, kThreads, smem>>>(a, sf, run, f.clusters, f.order, xors); };
+      CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, std::max(smem, 1)));
+      const auto launch = [&] { kernel<<<grid, kThreads, smem>>>(a, sf, run, f.clusters, f.order, f.empty, xors); };
       CK(cudaMemset(xors, 0, 4096 * sizeof(uint32_t)));
       launch();
       CK(cudaDeviceSynchronize());
@@ -186,10 +229,18 @@ int main(int argc, char** argv) {
       CK(cudaMemcpy(got.data(), xors, grid * sizeof(uint32_t), cudaMemcpyDeviceToHost));
       uint32_t x = 0;
       for (uint32_t v : got) x ^= v;
+      static const char* copy_names[] = {"ldgsts", "bulk", "regs"};
+      int fit = 0;  // CTAs an SM holds (the form's ctas_per_sm needs this many)
+      CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, kThreads, smem));
+      if (fit < f.ctas_per_sm) {
+        std::printf(" | %s: only %d CTA an SM fits", copy_names[f.copy], fit);
+        continue;
+      }
       const float us = bench.time(launch).first;
       static const char* order_names[] = {"strided", "contig", "flat"};
-      std::printf(" | %s %s G=%d S=%d %.1f (%.2fx)%s", f.bulk ? "bulk" : "ldgsts", order_names[f.order], f.clusters,
-                  f.stages, us, us / floor_us, x == want ? "" : " BAD");
+      std::printf(" | %s%s %s G=%d S=%d %d/SM %.1f (%.2fx)%s", f.empty ? "empty " : "", copy_names[f.copy],
+                  order_names[f.order], f.clusters, f.stages, f.ctas_per_sm, us, us / floor_us,
+                  f.empty || x == want ? "" : " BAD");
     }
     std::printf("\n");
   }

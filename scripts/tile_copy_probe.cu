@@ -26,6 +26,9 @@
 // left: the tiles' loads straight into registers (no stages: the floor's loads at the sweep's
 // addresses), one and two CTAs an SM, and the library's launch with no tile at all; with the
 // floor's own grids of one and two CTAs an SM printed beside its best.
+// Run 505 (H100): the registers' loads 1.02-1.07x the floor, the library's copies 1.17-1.31x; so
+// (item 310) the registers' loads with shared memory reserved and unused, and the copies on 2 ..
+// the most stages that fit: whether the shared memory's size (the L1 it leaves) is the loss.
 //
 // Build and run: nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/tcp scripts/tile_copy_probe.cu && /tmp/tcp [reps]
 // One line a shape: the floor, then each form's median (us) and its ratio to the floor; "BAD" where
@@ -204,20 +207,25 @@ int main(int argc, char** argv) {
     std::printf(")");
     // The forms. Run 503 found the copy instruction, the tile order and the grid within 0.03x of
     // each other, and run 504 the flat pieces and the deepest stages too (1.13-1.36x the floor);
-    // so now: the library's form, the tiles' loads straight into registers (no stages, no
-    // barrier), the library's form with two CTAs an SM where two fit (half the tiles each, 3
-    // stages), and the library's launch with no tile (what the launch and its shared memory cost).
+    // run 505 found the tiles' loads straight into registers at 1.02-1.07x, the library's form at
+    // 1.17-1.31x, two CTAs an SM no better. The suspect left (item 310): the shared memory a CTA
+    // takes shrinks the L1, which holds the loads in flight. So: the loads into registers with
+    // 0 to 200 KB of shared memory reserved and unused, and the copies on 2 stages up to the most
+    // that fit (the stages' bytes are the shared memory).
     struct Form {
-      int copy, order, clusters, stages, ctas_per_sm, empty;
+      int copy, order, clusters, stages, ctas_per_sm, empty, reserve;  // reserve: registers' form, bytes
     };
-    std::vector<Form> forms = {{kLdgsts, kStrided, s.G, s.S, 1, 0}, {kRegisters, kStrided, s.G, s.S, 1, 0},
-                               {kRegisters, kStrided, 2 * s.G, s.S, 2, 0}, {kLdgsts, kStrided, s.G, s.S, 1, 1}};
-    if (2 * (128 + 3 * stage_bytes_of(s.V)) <= 232448) forms.push_back({kLdgsts, kStrided, 2 * s.G, 3, 2, 0});
+    std::vector<Form> forms;
+    for (const int kb : {0, 64, 128, 200}) forms.push_back({kRegisters, kStrided, s.G, s.S, 1, 0, kb << 10});
+    for (int stages = 2; 128 + stages * stage_bytes_of(s.V) <= 232448; ++stages) {
+      forms.push_back({kLdgsts, kStrided, s.G, stages, 1, 0, 0});
+      forms.push_back({kBulkCopy, kStrided, s.G, stages, 1, 0, 0});
+    }
     for (const Form& f : forms) {
       const auto kernel = f.copy == kLdgsts      ? tile_copy_kernel<kLdgsts>
                           : f.copy == kBulkCopy ? tile_copy_kernel<kBulkCopy>
                                                 : tile_copy_kernel<kRegisters>;
-      const int smem = f.copy == kRegisters ? 0 : 128 + f.stages * stage_bytes_of(s.V), grid = f.clusters * s.C;
+      const int smem = f.copy == kRegisters ? f.reserve : 128 + f.stages * stage_bytes_of(s.V), grid = f.clusters * s.C;
       Shape run = s;
       run.S = f.stages;
       CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, std::max(smem, 1)));
@@ -238,8 +246,9 @@ int main(int argc, char** argv) {
       }
       const float us = bench.time(launch).first;
       static const char* order_names[] = {"strided", "contig", "flat"};
-      std::printf(" | %s%s %s G=%d S=%d %d/SM %.1f (%.2fx)%s", f.empty ? "empty " : "", copy_names[f.copy],
-                  order_names[f.order], f.clusters, f.stages, f.ctas_per_sm, us, us / floor_us,
+      std::printf(" | %s%s %s G=%d S=%d %d/SM smem %d KB %.1f (%.2fx)%s", f.empty ? "empty " : "",
+                  copy_names[f.copy], order_names[f.order], f.clusters, f.stages, f.ctas_per_sm, smem >> 10, us,
+                  us / floor_us,
                   f.empty || x == want ? "" : " BAD");
     }
     std::printf("\n");

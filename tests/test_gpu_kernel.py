@@ -615,6 +615,30 @@ def test_tile_sweep_scales_strides_and_epilogue(m, k, n):
                     accumulation, "sweep8_kernel", expected, "tile sweep epilogue")
 
 
+@pytest.mark.parametrize("act", ["fp16", "bf16", "fp4"])
+@pytest.mark.parametrize("m,k,n", [(301, 2080, 8), (77, 4384, 6), (130, 2080, 12)], ids=str)
+def test_tile_sweep_padded_scale_rows_end_mid_word(m, k, n, act):
+    """The tile sweep on weight scales whose rows are padded to a 16-byte stride (sweep8_fits takes
+    them where K % 256 != 0), so a CTA's last 16-byte scale piece holds fewer than 8 blocks: K =
+    2080 (65 chunks of 32 values on one CTA: its 9th scale piece 2 bytes), 4384 (137 chunks on a
+    cluster of 2: the second CTA's 65 chunks end mid-piece), and 12 columns (two column blocks).
+    The stage's bytes past the row's scales are zero, never the padding's: the padding here holds
+    NaN scales (0xFF), which would poison every sum they met. The tile sweep runs; reference."""
+    gen = torch.Generator().manual_seed(m + k + n + len(act))
+    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
+    width = -(-(k // 16) // 16) * 16
+    padded = torch.full((1, m, width), 0xFF, dtype=torch.uint8, device=DEV)
+    padded[..., : k // 16] = sfa
+    sfa_padded = padded[..., : k // 16]
+    assert sfa_padded.stride(1) % 16 == 0 and (k // 16) % 16 != 0
+    names = cuda_kernel_names(lambda: run_op(a, sfa_padded, x, sfx, torch.float32))
+    assert any("sweep8_kernel" in name for name in names) == _sweep8_expected(), names
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    extra = BF16_RESCALE_REL if act == "bf16" else 0.0
+    assert_close_elementwise(run_op(a, sfa_padded, x, sfx, torch.float32), ref,
+                             tolerance(a, sfa, x, sfx, torch.float32, extra_rel=extra), "padded scale rows")
+
+
 @pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048), (1, 999, 7168),
                                    (1, 1001, 4096), (1, 513, 2048), (1, 301, 28672), (1, 77, 53248)], ids=str)
 def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):

@@ -160,14 +160,18 @@ void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   const int tile_outputs = wide ? 256 : 128;  // 16 rows x 8 or 16 columns
   const int64_t tile_sums = g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0;
   // 4 chunks a thread: one tile's warp sums, and 3 stages wherever they fit with the tile sums, else
-  // 2 (item 304); else two tiles' warp sums and 4 stages.
+  // 2 (item 304); else two tiles' warp sums and 4 stages, 2 where the tiles come through registers
+  // (fp16 and FP4 x on row-major weights at 8 columns or fewer, item 311).
   const int four_stage = 16 * (4096 + 528), four_red = 16 * 128 * 4;
   const int four_stages = 3 * four_stage + four_red + tile_sums <= d.dev.smem_optin ? 3 : 2;
-  const int stages = wide && !wide2 ? 4 * 16 * (1024 + 144) : four ? four_stages * four_stage : 4 * 16 * (2048 + 272);
+  const bool through_registers = !wide && !four && c.act != kActBF16 && c.sf_layout == kScaleRowMajor;
+  const int stages = wide && !wide2 ? 4 * 16 * (1024 + 144)
+                     : four         ? four_stages * four_stage
+                                    : (through_registers ? 2 : 4) * 16 * (2048 + 272);
   const int red = four ? four_red : 2 * tile_outputs * 16 * 4;
   if (g.smem_bytes > d.dev.smem_optin || g.smem_bytes < stages + red + tile_sums)
-    fail(d, c, g, "tile sweep: shared memory for its stages (4 of 16 rows x 128 chunks, 3 or 2 of 256, or 4 of "
-                  "64), the warps' sums and the cluster's tile sums");
+    fail(d, c, g, "tile sweep: shared memory for its stages (4 of 16 rows x 128 chunks or 2 through registers, 3 "
+                  "or 2 of 256, or 4 of 64), the warps' sums and the cluster's tile sums");
 }
 
 // The band sweep (W4A16 and W4A4 at one column and L = 1 on the tiled format, sm_90; W4A4 only
@@ -870,7 +874,8 @@ int main(int argc, char** argv) {
   }
   // The tile sweep on the tiled format (sweep8_kernel<.., true>): the row-major tile sweep's plan
   // wherever that fits, the weights' layout aside (the same clusters, K split and shape: the tiled
-  // copies fill the same stages), every activation kind, 3..16 columns and 2 past K = 16384; not at
+  // copies fill the same stages, of which the row-major kernels that stage their tiles through
+  // registers take 2 rather than 4, item 311), every activation kind, 3..16 columns and 2 past K = 16384; not at
   // L = 2, nor with scales 4 bytes off 16-byte alignment (the 16-byte copies of the scale tiles);
   // and where row-major weights cannot take it (301x4160: scale rows of 260 bytes, no 16-byte
   // copies) the tiled format still does. check_plan refuses a tiled plan for row-major weights and
@@ -895,9 +900,13 @@ int main(int argc, char** argv) {
         GemvLaunch as_rows = tiles;
         as_rows.tiled = 0;
         const bool rows_fit = c.K * 2 / 32 % 16 == 0;  // row-major scale rows of a 16-byte multiple
+        // Row-major fp16 and FP4 x at 8 columns or fewer may take fewer stages (through registers).
+        const bool may_stage_rows_in_registers = act != kActBF16 && c.N <= 8;
         if (!tiles.cluster || !tiles.tiled || !rows.cluster != !rows_fit ||
             (rows_fit && (tiles.cluster != rows.cluster || tiles.k_split != rows.k_split ||
-                          tiles.row_blocks != rows.row_blocks || tiles.smem_bytes != rows.smem_bytes)) ||
+                          tiles.row_blocks != rows.row_blocks ||
+                          (may_stage_rows_in_registers ? rows.smem_bytes > tiles.smem_bytes
+                                                       : rows.smem_bytes != tiles.smem_bytes))) ||
             plan_gemv_for(off, devices[0].dev).cluster || plan_gemv_for(two, devices[0].dev).cluster ||
             check_plan(p, as_rows, devices[0].dev) == 0 || check_plan(params_of({c.M, c.K, 1, c.N, act, 0, true}),
                                                                       tiles, devices[0].dev) == 0) {

@@ -962,9 +962,9 @@ inline int sweep8_tile_sum_bytes(const Sweep8Choice& s) {
 inline int sweep8_smem(const Sweep8Choice& s) {
   return sweep8_fixed_smem(s) + (s.ctas > 1 ? s.rounds * sweep8_tile_sum_bytes(s) : 0);
 }
-// clusters == 0: no such shape (more CTAs than a cluster may hold). Stages: Sweep8Shape's 4, or with
-// 4 chunks its 3 where they fit in the opt-in shared memory with the cluster's tile sums, else 2
-// (Sweep8Shape says why 3).
+// clusters == 0: no such shape (more CTAs than a cluster may hold). Stages: Sweep8Shape's 4, 2 for
+// the register-staged kernels (sweep8_register_staged), or with 4 chunks its 3 where they fit in
+// the opt-in shared memory with the cluster's tile sums, else 2 (Sweep8Shape says why 3).
 inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev, int pieces, int ctas = 0) {
   const int most = 4 * kSweep8Warps * pieces, tiles = (p.M + 15) / 16;
   if (ctas == 0) ctas = ((p.K >> 5) + most - 1) / most;  // the fewest that hold K
@@ -973,6 +973,7 @@ inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev,
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit)), rounds = (tiles + clusters - 1) / clusters;
   Sweep8Choice s{pieces, col_blocks, ctas, sweep8_chunks(p.K, ctas), clusters, rounds, Sweep8Shape<2, 1>::kStages};
+  if (sweep8_register_staged(p.act, pieces, col_blocks, p.sfa.layout == kScaleTiled)) s.stages = 2;
   if (pieces == 4) {
     s.stages = Sweep8Shape<4, 1>::kStages;
     if (sweep8_smem(s) > dev.smem_optin) s.stages = 2;

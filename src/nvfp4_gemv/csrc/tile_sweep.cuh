@@ -101,6 +101,20 @@ constexpr int kSweep8MaxK = 32768;    // 2 chunks a thread on clusters of kSweep
 // against 20.6-20.7, 14336x5120 fp16 N = 8 26.9-27.0 against 27.1-27.6), 4096x14336 (4 tiles a
 // cluster of 2) even to 0.4 faster, not the 2-3 us predicted; on 2 stages (8192x14336, 3000x18944)
 // even within 0.3.
+// Which kernels stage their tiles through registers (sweep8_kernel's kRegStaged, on two stages)
+// rather than by cp.async: fp16 and FP4 x on row-major weights, 2 chunks a thread, one block of 8
+// columns. Measured (run 507, docs/runs/run507, H100, one build against main's, FP4 x N = 8 in two
+// orders, fp16 / bf16 x N = 8 and FP4 x N = 16 in one; BENCHMARKS.md item 311) on the kernels that
+// take 2 chunks: FP4 / fp16 x at N = 8 14336x4096 20.3-20.6 / 20.6 us against 21.8-22.1 / 22.1,
+// 7168x16384 34.0-34.4 / 34.0 against 38.5-38.8 / 39.5, 4096x4096 11.3-11.4 / 11.7 against 11.7 /
+// 12.2; but bf16 x (whose plans take 2 chunks everywhere) 4096x14336 28.8 against 24.7 and
+// 8192x28672 80.6 against 67.5 (2048x7168 and 4096x4096 0.4-0.5 faster), and two column blocks
+// (N = 16) 0.7-23 us slower on all six shapes; the tiled format's not timed. So those keep the
+// copies. Not understood: bf16's loop differs from fp16's by 4 FMUL (sm_90a SASS, 486 against 482).
+__host__ __device__ constexpr bool sweep8_register_staged(int act, int pieces, int col_blocks, bool tiled) {
+  return act != kActBF16 && pieces == 2 && col_blocks == 1 && !tiled;
+}
+
 template <int kPieces, int kColBlocks>
 struct Sweep8Shape {
   static_assert(kColBlocks == 1 ? kPieces == 2 || kPieces == 4 : kColBlocks == 2 && kPieces <= 2, "shapes");
@@ -127,8 +141,10 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   static_assert(kAct != kActBF16 || kPieces != 4, "bf16 x takes 2 chunks a thread (sweep8_choice)");
   using Shape = Sweep8Shape<kPieces, kColBlocks>;
   constexpr int W = kSweep8Warps, CB = kColBlocks, TO = Shape::kTileOutputs, RB = Shape::kRedBuffers;
-  // Stages: the plan's (sweep8_choice_at) with 4 chunks, 2 or 3; else the shape's 4.
-  const int S = kPieces == 4 ? (stages == 3 ? 3 : 2) : Shape::kStages;
+  // Register-staged tiles (below) on 2 stages; else the plan's (sweep8_choice_at) with 4 chunks, 2
+  // or 3; else the shape's 4.
+  constexpr bool kRegStaged = sweep8_register_staged(kAct, kPieces, kColBlocks, kTiled);
+  const int S = kRegStaged ? 2 : kPieces == 4 ? (stages == 3 ? 3 : 2) : Shape::kStages;
   extern __shared__ __align__(16) uint8_t smem8[];
   // The tiled kernels reach shared memory through a held pointer: from smem8 itself NVVM formed the
   // stage's address again in the hot loop (2-3 S2R SR_CgaCtaId a pass; the loops up to 30 SASS
@@ -205,7 +221,48 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     else
       issue_rows(i, stage);
   };
-  for (int s = 0; s < S - 1; ++s) issue(s, s);
+  // Register-staged tiles (kRegStaged: sweep8_register_staged's kernels): tile i + 1's bytes come
+  // into registers by plain loads (the same bytes and zero fills as the copies above) while the
+  // warps compute tile i, and go to the other of two stages after it; one tile in flight a CTA.
+  // Why: the copy side alone streams at 1.13-1.36x the floor by cp.async or by the TMA's bulk
+  // copies, whatever their order, grid, depth or shared memory, and at 1.01-1.08x by loads into
+  // registers at the same addresses (scripts/tile_copy_probe.cu, runs 503-507, BENCHMARKS.md items
+  // 307-310). Costs 20 registers a thread (4 loads of 16 bytes and the scales' 16), 104-108 in all
+  // (sm_90a, no spills), and 16-18 SASS a tile in the loop (482 against 465 for FP4 x).
+  constexpr int kLoads = Shape::kChunks / 32;
+  uint4 ra[kLoads], rs;
+  const auto load_tile = [&](int i) {  // row-major weights (sweep8_register_staged)
+    const int m = 16 * (b + i * clusters) + w;
+    const bool row_ok = i < n && m < p.M;
+    const uint8_t* a_row = a_lane + (int64_t)m * p.a_row_stride;
+#pragma unroll
+    for (int jj = 0; jj < kLoads; ++jj) {
+      ra[jj] = make_uint4(0, 0, 0, 0);
+      ld_stream_if(row_ok && lane + 32 * jj < valid, a_row + 512 * jj, reinterpret_cast<uint32_t(&)[4]>(ra[jj]));
+    }
+    rs = make_uint4(0, 0, 0, 0);
+    const int bytes = row_ok && lane < Shape::kChunks / 8 ? sf_bytes : 0;
+    const uint8_t* sf_row = sf_lane + (int64_t)m * p.sfa.row_stride;
+    if (bytes == 16) {
+      ld_stream_if(true, sf_row, reinterpret_cast<uint32_t(&)[4]>(rs));
+    } else if (bytes > 0) {  // the row's last scale pairs on padded scale rows (K % 256 != 0)
+      uint32_t r[4] = {0, 0, 0, 0};
+#pragma unroll
+      for (int q = 0; q < 8; ++q)
+        if (2 * q < bytes) r[q >> 1] |= uint32_t(reinterpret_cast<const uint16_t*>(sf_row)[q]) << (16 * (q & 1));
+      rs = make_uint4(r[0], r[1], r[2], r[3]);
+    }
+  };
+  const auto store_tile = [&](int stage) {  // where issue_rows' copies put them
+    const uint32_t st = stage * Shape::kStageBytes;
+#pragma unroll
+    for (int jj = 0; jj < kLoads; ++jj) sts128(a_dst + st + 512 * jj, ra[jj]);
+    if (lane < Shape::kChunks / 8) sts128(sf_dst + st, rs);
+  };
+  if constexpr (kRegStaged)
+    load_tile(0);  // to its stage after x is loaded: the loads' latency under x's
+  else
+    for (int s = 0; s < S - 1; ++s) issue(s, s);
   // The stages of tile i (i % S) and of tile i + S - 1: with the plan's S (4 chunks) running
   // indices, no division in the loop; with the shape's 4, i % 4.
   int read_stage = 0, write_stage = S - 1;
@@ -294,16 +351,22 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
         tile_sums[i * TO + tid] = v;
     }
   };
+  if constexpr (kRegStaged) {
+    store_tile(0);
+    load_tile(1);
+  }
   for (int i = 0; i < n; ++i) {
-    if (kPieces == 4 && S == 3)
-      cp_async_wait<1>();
-    else
-      cp_async_wait<Shape::kStages == 4 ? 2 : 0>();
+    if constexpr (!kRegStaged) {
+      if (kPieces == 4 && S == 3)
+        cp_async_wait<1>();
+      else
+        cp_async_wait<Shape::kStages == 4 ? 2 : 0>();
+    }
     __syncthreads();  // tile i landed; every warp is done with tile i - 1's stage and sums
     if (i > 0) reduce(i - 1);
-    issue(i + S - 1, kPieces == 4 ? write_stage : (i + S - 1) % S);
+    if constexpr (!kRegStaged) issue(i + S - 1, kPieces == 4 ? write_stage : (i + S - 1) % S);
     // Plain C++ reads of the stage (not asm volatile: ptxas may move them among the mma).
-    const uint8_t* sw = smem + (kPieces == 4 ? read_stage : i % S) * Shape::kStageBytes;
+    const uint8_t* sw = smem + (kPieces == 4 ? read_stage : kRegStaged ? i & 1 : i % S) * Shape::kStageBytes;
     read_stage = next_stage(read_stage);
     write_stage = next_stage(write_stage);
     const uint8_t* ss = sw + 16 * Shape::kRowBytes;
@@ -354,6 +417,10 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       const float4 d = make_float4((d4[0][0] + d4[1][0]) * u0, (d4[0][1] + d4[1][1]) * u1,
                                    (d4[0][2] + d4[1][2]) * u0, (d4[0][3] + d4[1][3]) * u1);
       *reinterpret_cast<float4*>(red + (RB == 2 ? i & 1 : 0) * W * TO + w * TO + 128 * cb + 4 * lane) = d;
+    }
+    if constexpr (kRegStaged) {  // tile i + 1 into the other stage (every warp is past tile i - 1's)
+      store_tile((i + 1) & 1);
+      load_tile(i + 2);
     }
   }
   cp_async_wait<0>();

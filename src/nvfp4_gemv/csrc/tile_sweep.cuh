@@ -30,10 +30,12 @@ namespace detail {
 // in multiples of 8). Per tile each CTA
 // copies its 16 rows x V chunks and their scales into one of Sweep8Shape's stages (cp.async, 16
 // bytes a copy: a warp's copies read 512 contiguous bytes of one row, the sweep's load shape;
-// stages in flight hold no registers). Lane (g, t) of warp w takes chunks j = 64 u + 4 w + t (u <
-// kPieces) of rows g and g + 8 (one LDS.128 each; the chunk index XOR 4 on odd rows keeps the
-// quads' reads conflict-free; it stops where the CTA's chunks end, with 4 pieces where the warp's
-// do) and holds column g of x at the same chunks in registers (16 half2 a chunk in pair_k order, as
+// stages in flight hold no registers), or, in the kernels sweep8_register_staged names (fp16 and
+// FP4 x, 2 chunks, one column block, row-major), loads them into registers a tile ahead in the
+// same shape and stores them to one of 2 stages (item 311: the copies stream slower). Lane (g, t)
+// of warp w takes chunks j = 64 u + 4 w + t (u < kPieces) of rows g and g + 8 (one LDS.128 each;
+// the chunk index XOR 4 on odd rows keeps the quads' reads conflict-free; it stops where the CTA's
+// chunks end, with 4 pieces where the warp's do) and holds column g of x at the same chunks in registers (16 half2 a chunk in pair_k order, as
 // the sweeps' B), so its k slots in A and in B agree and D[g][2t..], D[g + 8][2t..] are whole dot
 // products over the warp's chunks. Per 32 values of a row: the decode (44 SASS), 16 HMUL2 for the
 // block scales, 4 mma (as the W4A16 sweep at one column, for 8 columns here), one LDS.128 and one

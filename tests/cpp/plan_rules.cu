@@ -875,8 +875,8 @@ int main(int argc, char** argv) {
   // The tile sweep on the tiled format (sweep8_kernel<.., true>): the row-major tile sweep's plan
   // wherever that fits, the weights' layout aside (the same clusters, K split and shape: the tiled
   // copies fill the same stages, of which the row-major kernels that stage their tiles through
-  // registers take 2 rather than 4, item 311), every activation kind, 3..16 columns and 2 past K = 16384; not at
-  // L = 2, nor with scales 4 bytes off 16-byte alignment (the 16-byte copies of the scale tiles);
+  // registers take 2 rather than 4, item 311), every activation kind, 3..16 columns and 2 past K =
+  // 16384; not at L = 2, nor with scales 4 bytes off 16-byte alignment (the 16-byte copies of the scale tiles);
   // and where row-major weights cannot take it (301x4160: scale rows of 260 bytes, no 16-byte
   // copies) the tiled format still does. check_plan refuses a tiled plan for row-major weights and
   // the other way round.

@@ -35,11 +35,12 @@ namespace detail {
 // same shape and stores them to one of 2 stages (item 311: the copies stream slower). Lane (g, t)
 // of warp w takes chunks j = 64 u + 4 w + t (u < kPieces) of rows g and g + 8 (one LDS.128 each;
 // the chunk index XOR 4 on odd rows keeps the quads' reads conflict-free; it stops where the CTA's
-// chunks end, with 4 pieces where the warp's do) and holds column g of x at the same chunks in registers (16 half2 a chunk in pair_k order, as
-// the sweeps' B), so its k slots in A and in B agree and D[g][2t..], D[g + 8][2t..] are whole dot
-// products over the warp's chunks. Per 32 values of a row: the decode (44 SASS), 16 HMUL2 for the
-// block scales, 4 mma (as the W4A16 sweep at one column, for 8 columns here), one LDS.128 and one
-// 16-bit scale load. Columns past N are zero in B and not stored.
+// chunks end, with 4 pieces where the warp's do) and holds column g of x at the same chunks in
+// registers (16 half2 a chunk in pair_k order, as the sweeps' B), so its k slots in A and in B
+// agree and D[g][2t..], D[g + 8][2t..] are whole dot products over the warp's chunks. Per 32
+// values of a row: the decode (44 SASS), 16 HMUL2 for the block scales, 4 mma (as the W4A16 sweep
+// at one column, for 8 columns here), one LDS.128 and one 16-bit scale load. Columns past N are
+// zero in B and not stored.
 // 9..16 columns (kColBlocks = 2): the lane holds columns g and g + 8 of x, each block its own B and
 // D (two mma chains more per word: 8 mma per 32 values of a row, the decode and block scales
 // shared), on one chunk a thread (x at 32 registers; K over clusters of up to 8 CTAs, ceil(K /
@@ -368,7 +369,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     if (i > 0) reduce(i - 1);
     if constexpr (!kRegStaged) issue(i + S - 1, kPieces == 4 ? write_stage : (i + S - 1) % S);
     // Plain C++ reads of the stage (not asm volatile: ptxas may move them among the mma).
-    const uint8_t* sw = smem + (kPieces == 4 ? read_stage : kRegStaged ? i & 1 : i % S) * Shape::kStageBytes;
+    const uint8_t* sw = smem + (kPieces == 4 ? read_stage : i % S) * Shape::kStageBytes;
     read_stage = next_stage(read_stage);
     write_stage = next_stage(write_stage);
     const uint8_t* ss = sw + 16 * Shape::kRowBytes;
@@ -421,7 +422,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       *reinterpret_cast<float4*>(red + (RB == 2 ? i & 1 : 0) * W * TO + w * TO + 128 * cb + 4 * lane) = d;
     }
     if constexpr (kRegStaged) {  // tile i + 1 into the other stage (every warp is past tile i - 1's)
-      store_tile((i + 1) & 1);
+      store_tile((i + 1) % S);
       load_tile(i + 2);
     }
   }

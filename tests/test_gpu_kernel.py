@@ -387,14 +387,13 @@ def _sweep8_expected() -> bool:
 def test_tile_sweep_matches_reference(m, k, n, act):
     """3..16 columns at L = 1 (sweep8_kernel on sm_90): K over a cluster of
     1 CTA (K <= 4096), 2 (4352: 136 chunks of 32 as 72 + 64), 3 (12288) and 4 (1201x14336: 4 x 112
-    chunks; 63x16384: 4 x 128) of 2 chunks a thread, and 2 of 4 where sweep8_choice's model favours
-    them on the H200 for fp16 and FP4 x (2001x14336: 2 x 224, warps 8-15 skip their last piece;
-    3000x16384 and 999x16384: 2 x 256; bf16 x there on 2 chunks, item 196), and one CTA of 4 where
-    4096 < K <= 8192 (item 198: 2000x5120, warps 8-15 skip their last piece, and 2000x6144); 4
-    chunks on 3 stages over several rounds, the stages reused (item 304: 4096x14336, 4 tiles a
-    cluster of 2, the most whose tile sums leave room for the third stage; 8000x6144, 4 tiles a
-    single CTA) and on 2 where 3 do not fit (8192x14336: 8 tiles a cluster of 2); 3-4
-    columns where K > 8192 (130x14336, 999x16384); 9..16 columns on one chunk a thread, two blocks of 8 columns:
+    chunks; 63x16384: 4 x 128) of 2 chunks a thread, fp16 and FP4 x through registers over several
+    tiles a cluster (item 312 on the H200: 2001x14336, 3000x16384, 4096x14336, 8192x14336, which the
+    copies would take on clusters of 2 of 4 chunks); 2 CTAs of 4 chunks where a cluster takes one
+    tile (999x16384: 2 x 256; bf16 x on 2 chunks, item 196), and one CTA of 4 where 4096 < K <= 8192
+    (item 198: 2000x5120, warps 8-15 skip their last piece, and 2000x6144), on 3 stages reused over 4
+    tiles at 8000x6144 (item 304); 4 chunks over several rounds on clusters, the stages reused, on
+    the tiled format (test_tiled_tile_sweep_matches_reference); 3-4 columns where K > 8192 (130x14336, 999x16384); 9..16 columns on one chunk a thread, two blocks of 8 columns:
     one CTA (K = 768, 2048), clusters of 2 (4096), 3 (4352: 3 x 48 chunks, the last 40), 6 (12288),
     7 (130x14336: one round) and 8 (16384, and 1201x14336 as 8 x 56 chunks: more CTAs at the same
     rounds, item 195), and on two chunks where a cluster takes enough tiles (item 197; on the H200:
@@ -406,8 +405,7 @@ def test_tile_sweep_matches_reference(m, k, n, act):
         pieces = ("2" if (m, k) in ((5000, 14336), (14336, 4096), (32000, 4352)) else "1") if _h200() else "[12]"
         shape = (pieces, 2)
     else:
-        four = ((2001, 14336), (3000, 16384), (999, 16384), (2000, 5120), (2000, 6144), (4096, 14336), (8000, 6144),
-                (8192, 14336))
+        four = ((999, 16384), (2000, 5120), (2000, 6144), (8000, 6144))  # one tile a cluster, or single CTAs
         shape = (4 if (m, k) in four and act != "bf16" else 2, 1) if _h200() else None
     _check_tile_sweep(m, k, n, act, shape)
 
@@ -439,12 +437,11 @@ def test_tile_sweep_past_the_row_sweeps(m, k, n, act):
     """16384 < K <= 32768 at L = 1, where no row sweep holds a row of several columns: 2..16 columns
     on the tile sweep (BENCHMARKS.md item 199; one column takes the row sweeps), clusters of 5
     (K = 18944: 5 x 120 chunks, the last 112) and 8 (28672: 8 x 112, item 201; 32768: 8 x 128)
-    CTAs of 2 chunks a thread,
-    or of 3 CTAs of 4 chunks where the H200's model favours them (3000x18944, fp16 and FP4: 3 x 200,
-    the last 192, its warps 8-15 skipping their last piece); 9..16 columns on 2 chunks (one would
-    need clusters past 8). M not a multiple of 16 (77 rows: 5 tiles, the last partial), columns
+    CTAs of 2 chunks a thread (3000x18944 too: fp16 and FP4 x through registers, item 312, where the
+    copies would take 3 CTAs of 4 chunks); 9..16 columns on 2 chunks (one would need clusters past
+    8). M not a multiple of 16 (77 rows: 5 tiles, the last partial), columns
     past N zero. Three calls bitwise equal."""
-    shape = (2, 2) if n > 8 else (4 if (m, k) == (3000, 18944) and act != "bf16" else 2, 1)
+    shape = (2, 2) if n > 8 else (2, 1)
     _check_tile_sweep(m, k, n, act, shape if _h200() else None)
 
 
@@ -941,23 +938,32 @@ def _check_tiled_sweep(m, k, n, act, seed, kernel: str, expected: bool, label: s
                                    (7168, 16384, 8), (999, 16384, 3), (2000, 5120, 7), (17, 800, 12),
                                    (301, 4096, 16), (130, 14336, 11), (5000, 14336, 9), (14336, 4096, 16),
                                    (77, 18976, 2), (1000, 28672, 8), (129, 32768, 16), (1, 800, 2),
-                                   (301, 4160, 2), (2001, 14336, 2)], ids=str)
+                                   (301, 4160, 2), (2001, 14336, 2), (4096, 14336, 8), (8192, 14336, 5)], ids=str)
 def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     """2..16 columns at L = 1 on the tiled format (sweep8_kernel<.., true> on sm_90: each CTA
     copies its k tiles of a band as they lie, 1 KB a tile and its 128 scale bytes): the shapes of
     the row-major tile sweep's cases (one CTA, clusters of 2-8, 4 chunks a thread where the H200's
-    model favours them for fp16 and FP4 x, 9..16 columns on one chunk or two), K ending inside a
+    model favours them for fp16 and FP4 x: on 3 stages reused over 4 tiles a cluster of 2 at
+    4096x14336, on 2 over 8 at 8192x14336, item 304; 9..16 columns on one chunk or two), K ending inside a
     tile (800, 4160, 18976: the format's zero padding read as it lies, x zero past K; row-major
     weights of these K take other kernels, their scale rows no 16-byte multiple), M % 16 != 0
     (the band's padded rows), 2 columns at any K (item 273); three calls bitwise equal, and equal to
-    the row-major tile sweep's output bit for bit where that runs (the same products summed in the
-    same order)."""
+    the row-major tile sweep's output bit for bit where that runs in the same shape (the same
+    products summed in the same order; fp16 and FP4 x on row-major weights may take 2 chunks a
+    thread where the tiled copies take 4, item 312)."""
     a, sfa, x, sfx, got = _check_tiled_sweep(m, k, n, act, m + k + n + len(act) + 5, r"sweep8_kernel<.*, ?true>",
                                              _sweep8_expected(), "tiled tile sweep")
     rows = []  # row-major weights, profiled: compared only where they take the tile sweep too
     names = cuda_kernel_names(lambda: rows.append(run_op(a, sfa, x, sfx, torch.float32)))
-    if any("sweep8_kernel" in name for name in names):
+    tiled_names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32, tiled=True))
+    if _sweep8_shapes(names) and _sweep8_shapes(names) == _sweep8_shapes(tiled_names):
         assert torch.equal(got, rows[0]), "tiled and row-major tile sweeps differ"
+
+
+def _sweep8_shapes(names) -> set:
+    """The (chunks a thread, column blocks) of the sweep8_kernel instances among kernel names."""
+    found = (re.search(r"sweep8_kernel<\d+, ?(\d+), ?(\d+), ?(?:true|false)>", name) for name in names)
+    return {match.groups() for match in found if match}
 
 
 @pytest.mark.parametrize("n,kernel,switch,seed", [(1, "band16_kernel", "BAND16", 47), (6, "sweep8_kernel", "SWEEP8", 53)],

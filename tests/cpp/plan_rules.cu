@@ -634,8 +634,9 @@ int main(int argc, char** argv) {
   // 2 pieces): 4 of 13312 (7 warps), 3 of 12288 (6), 8 of 16384 (8). None at K = 32784 (16 x odd),
   // at L = 2, or with blocked weight scales. Several columns (item 205): the tile sweep once a
   // section at 9..16 columns (16384x53248 N = 16 in 4 of 13312, 2048x65536 in 2 of 32768), and at
-  // 3..8 where a launch's clusters take at least 24 tiles (16384x53248 N = 8 in 2 of 26624 on 30
-  // clusters of 4 CTAs of 6656 k: 35 tiles each; not 4096x40960: 12); never at 2 (the row tiles).
+  // 3..8 where a launch's clusters take at least 24 tiles (16384x53248 N = 8 in 2 of 26624 on 15
+  // clusters of 8 CTAs of 3328 k, 2 chunks a thread through registers since item 312: 69 tiles each;
+  // not 4096x40960: 12); never at 2 (the row tiles).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
     struct Want {
       int M, K, act, sections, pieces, warps;
@@ -663,8 +664,8 @@ int main(int argc, char** argv) {
       const GemvLaunch blocked = check_case(devices[0], Case{1024, 53248, 1, 1, act, kScaleBlocked, true});
       const bool tiles = !std::getenv("NVFP4_GEMV_SWEEP8");  // the tile sweep allowed
       if (two.k_sections || few.k_sections || batches.k_sections || blocked.k_sections ||
-          (tiles && (eight.k_sections != 2 || eight.cluster != 4 || eight.row_blocks != 30 ||
-                     eight.k_split != 6656 || sixteen.k_sections != 4 || !sixteen.cluster ||
+          (tiles && (eight.k_sections != 2 || eight.cluster != 8 || eight.row_blocks != devices[0].dev.cluster_fit[8] ||
+                     eight.k_split != 3328 || sixteen.k_sections != 4 || !sixteen.cluster ||
                      few16.k_sections != 2 || !few16.cluster))) {
         std::printf("FAIL H200 act %d: k sections 16384x53248 at N = 2 %d, N = 8 %d on %d x %d of %d k, N = 16 "
                     "%d; 4096x40960 N = 8 %d, 2048x65536 N = 16 %d; at L = 2 %d, blocked scales %d\n",
@@ -674,31 +675,31 @@ int main(int argc, char** argv) {
       }
     }
   }
-  // The tile sweep (sweep8_kernel) at 3..8 columns, L = 1, every activation kind (BENCHMARKS.md
-  // items 184, 186): 7168x16384 on 30 clusters of 4 CTAs of 4096 k (what fits at once, not 132 / 4;
-  // 4 chunks a thread on clusters of 2 would be 7% less work by sweep8_choice's model, not 10%),
-  // 4096x14336 on clusters of 2 of 7168 k (4 chunks a thread: 22% less), 2048x16384 on clusters of
-  // 2 of 8192 k (20% less), for bf16 x both on 2 chunks a thread (item 196, run 304: clusters of 4
-  // of 3584 and 4096 k), 14336x4096 on 132 single CTAs, 256x4096 on one CTA per 16-row tile,
-  // 28672x8192 N = 3 on clusters of 2, 7168x16384 N = 4 on clusters of 4 like N = 8 (K > 8192 at
-  // N = 3-4 too since its copies are branch-free: run 291, item 191); 9..16 columns on one chunk a
-  // thread (item 194, run 299): 4096x4096 N = 9 on clusters of 2 of 2048 k, 256x4096 N = 16 (one
-  // round) on 16 clusters of 2; 512x14336 N = 12 on 8 x 1792 k (more CTAs than hold K where a
-  // cluster takes several tiles: the rounds stay and more SMs work, item 195; 2 chunks would save
-  // less than two of their tiles); on 2 chunks where they save at least that (item 197, run 306):
-  // 7168x16384 N = 16 on 30 clusters of 4 x 4096 k (on one: 15 of 8, 30 rounds against 15),
-  // 4096x14336 N = 12 on 30 of 4 x 3584 k, 14336x4096 N = 16 on 132 single CTAs; at 4096 < K <=
-  // 8192 on 4 chunks where the model says 10% less work (item 198, run 308): 14336x5120 N = 8 on
-  // single CTAs (bf16: 2 chunks, clusters of 2), 8192x8192 (the same work) on clusters of 2; not at
-  // N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight scales, x 8 bytes off 16-byte
-  // alignment, or scale rows not 16-byte multiples (K = 4128, 16416). Past K = 16384, where no row
-  // sweep holds a row of several columns, 2..16 columns on clusters of up to 8 (BENCHMARKS.md item
-  // 199): 8192x28672 (Llama-3-70B's down projection) N = 16 on 15 clusters of 8 x 3584 k (not 7
-  // x 4096: the same rounds on 120 SMs, item 201);
-  // 3584x18944 N = 8 on 3 x 6400 k (4 chunks a thread; bf16: 5 x 3840); 500x32768 N = 2 on 8 x
-  // 4096 k; none at K = 33024 (500 rows: K sections of the tile sweep only where a launch's clusters
-  // take 24 tiles or more, item 205; below). One column stays on the row sweeps there (8192x28672: the W4A4 sweep
-  // of 4 pieces, the W4A16 sweep of 2 pieces on 14 warps a row, one CTA per SM, item 200).
+  // The tile sweep (sweep8_kernel) at 3..8 columns, L = 1, every activation kind (BENCHMARKS.md items
+  // 184, 186): 7168x16384 on 30 clusters of 4 CTAs of 4096 k (what fits at once, not 132 / 4; 4 chunks
+  // a thread on clusters of 2 would be 7% less work by sweep8_choice's model, not 10%), 4096x14336 and
+  // 2048x16384 on clusters of 4 of 3584 and 4096 k, 2 chunks a thread (bf16 x: item 196; fp16 and FP4
+  // x through registers where 4 chunks would need a cluster and take several tiles, item 312; the work
+  // model alone would take 4 chunks on clusters of 2, 22% and 20% less), 14336x4096 on 132 single
+  // CTAs, 256x4096 on one CTA per 16-row tile, 28672x8192 N = 3 on clusters of 2, 7168x16384 N = 4 on
+  // clusters of 4 like N = 8 (K > 8192 at N = 3-4 too since its copies are branch-free: run 291, item
+  // 191); 9..16 columns on one chunk a thread (item 194, run 299): 4096x4096 N = 9 on clusters of 2 of
+  // 2048 k, 256x4096 N = 16 (one round) on 16 clusters of 2; 512x14336 N = 12 on 8 x 1792 k (more CTAs
+  // than hold K where a cluster takes several tiles: the rounds stay and more SMs work, item 195; 2
+  // chunks would save less than two of their tiles); on 2 chunks where they save at least that (item
+  // 197, run 306): 7168x16384 N = 16 on 30 clusters of 4 x 4096 k (on one: 15 of 8, 30 rounds against
+  // 15), 4096x14336 N = 12 on 30 of 4 x 3584 k, 14336x4096 N = 16 on 132 single CTAs; at 4096 < K <=
+  // 8192 on 4 chunks where the model says 10% less work (item 198, run 308; single CTAs, which item
+  // 312 keeps): 14336x5120 N = 8 on single CTAs (bf16: 2 chunks, clusters of 2), 8192x8192 (the same
+  // work) on clusters of 2; not at N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight
+  // scales, x 8 bytes off 16-byte alignment, or scale rows not 16-byte multiples (K = 4128, 16416).
+  // Past K = 16384, where no row sweep holds a row of several columns, 2..16 columns on clusters of up
+  // to 8 (BENCHMARKS.md item 199): 8192x28672 (Llama-3-70B's down projection) N = 16 on 15 clusters of
+  // 8 x 3584 k (not 7 x 4096: the same rounds on 120 SMs, item 201); 3584x18944 N = 8 on 5 x 3840 k (2
+  // chunks a thread; 4 would take 3 x 6400); 500x32768 N = 2 on 8 x 4096 k; none at K = 33024 (500
+  // rows: K sections of the tile sweep only where a launch's clusters take 24 tiles or more, item 205;
+  // below). One column stays on the row sweeps there (8192x28672: the W4A4 sweep of 4 pieces, the
+  // W4A16 sweep of 2 pieces on 14 warps a row, one CTA per SM, item 200).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch t8 = check_case(devices[0], Case{7168, 16384, 1, 8, act, kScaleRowMajor, true});
@@ -731,8 +732,8 @@ int main(int argc, char** argv) {
       const int fit8 = devices[0].dev.cluster_fit[8];
       const int fit4 = devices[0].dev.cluster_fit[4];
       const bool bf = act == kActBF16;  // 2 chunks a thread wherever it fits (item 196)
-      if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != (bf ? 4 : 2) ||
-          t14.k_split != (bf ? 3584 : 7168) || t16.cluster != (bf ? 4 : 2) || t16.k_split != (bf ? 4096 : 8192) ||
+      if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != 4 ||
+          t14.k_split != 3584 || t16.cluster != 4 || t16.k_split != 4096 ||
           t4.cluster != 1 || t4.grid != 132 || ts.cluster != 1 || ts.grid != 16 || n2.cluster ||
           n9.cluster != 2 || n9.k_split != 2048 || l2.cluster ||
           bl.cluster || un.cluster || odd.cluster || big.cluster || few.cluster != 4 || few.row_blocks != 30 ||
@@ -743,8 +744,8 @@ int main(int argc, char** argv) {
           k5.cluster != (bf ? 2 : 1) || k5.k_split != (bf ? 2560 : 5120) || k8.cluster != 2 || k8.k_split != 4096 ||
           d1.cluster != 0 || d1.sweep != (act == kActFP4 ? 4 : 2) ||
           d1.sweep_warps != (act == kActFP4 ? 7 : 14) || d1.grid != (act == kActFP4 ? 264 : 132) ||
-          d16.cluster != 8 || d16.k_split != 3584 || d16.row_blocks != fit8 || q8.cluster != (bf ? 5 : 3) ||
-          q8.k_split != (bf ? 3840 : 6400) || k32.cluster != 8 || k32.k_split != 4096 || k33.k_sections ||
+          d16.cluster != 8 || d16.k_split != 3584 || d16.row_blocks != fit8 || q8.cluster != 5 ||
+          q8.k_split != 3840 || k32.cluster != 8 || k32.k_split != 4096 || k33.k_sections ||
           k33.cluster) {
         std::printf("FAIL H200 tile sweep act %d: 7168x16384 N=8 cluster %d x %d of %d k, 4096x14336 cluster %d of "
                     "%d k, 2048x16384 cluster %d of %d k, 14336x4096 N=4 cluster %d on %d CTAs, 256x4096 N=3 "
@@ -875,7 +876,8 @@ int main(int argc, char** argv) {
   // The tile sweep on the tiled format (sweep8_kernel<.., true>): the row-major tile sweep's plan
   // wherever that fits, the weights' layout aside (the same clusters, K split and shape: the tiled
   // copies fill the same stages, of which the row-major kernels that stage their tiles through
-  // registers take 2 rather than 4, item 311), every activation kind, 3..16 columns and 2 past K =
+  // registers take 2 rather than 4, item 311; but where those take 2 chunks a thread, the tiled
+  // copies may take 4: item 312), every activation kind, 3..16 columns and 2 past K =
   // 16384; not at L = 2, nor with scales 4 bytes off 16-byte alignment (the 16-byte copies of the scale tiles);
   // and where row-major weights cannot take it (301x4160: scale rows of 260 bytes, no 16-byte
   // copies) the tiled format still does. check_plan refuses a tiled plan for row-major weights and
@@ -902,8 +904,10 @@ int main(int argc, char** argv) {
         const bool rows_fit = c.K * 2 / 32 % 16 == 0;  // row-major scale rows of a 16-byte multiple
         // Row-major fp16 and FP4 x at 8 columns or fewer may take fewer stages (through registers).
         const bool may_stage_rows_in_registers = act != kActBF16 && c.N <= 8;
+        // And take 2 chunks a thread (K <= 4096 a CTA) where the tiled format's copies take 4.
+        const bool rows_on_fewer_chunks = may_stage_rows_in_registers && rows.k_split <= 4096 && tiles.k_split > 4096;
         if (!tiles.cluster || !tiles.tiled || !rows.cluster != !rows_fit ||
-            (rows_fit && (tiles.cluster != rows.cluster || tiles.k_split != rows.k_split ||
+            (rows_fit && !rows_on_fewer_chunks && (tiles.cluster != rows.cluster || tiles.k_split != rows.k_split ||
                           tiles.row_blocks != rows.row_blocks ||
                           (may_stage_rows_in_registers ? rows.smem_bytes > tiles.smem_bytes
                                                        : rows.smem_bytes != tiles.smem_bytes))) ||

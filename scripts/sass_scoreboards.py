@@ -66,9 +66,9 @@ def early_waits(function_sass: str):
     pending = {sb: [] for sb in range(6)}  # global loads of this pass per scoreboard, not yet waited for
     found = []
     for j, (_, text, write_sb, _, wait) in enumerate(body):
+        reads = _reads(text) if wait else set()
         for sb in range(6):
             if wait >> sb & 1:
-                reads = _reads(text)
                 if pending[sb] and not any(regs & reads for _, _, regs in pending[sb]):
                     found.append((j, text, sb, [(k, t) for k, t, _ in pending[sb]]))
                 pending[sb] = []

@@ -327,8 +327,9 @@ def test_hot_loops_wait_only_for_loads_of_an_earlier_pass(builds):
     against fp16's on the same plan (BENCHMARKS.md item 313). Known cases: EARLY_WAITS_KNOWN."""
     functions = sm90a_functions(builds)
     import sass_scoreboards  # on the path since sm90a_functions
-    found = {name: waits for name, text in functions.items() if (waits := sass_scoreboards.early_waits(text))}
-    assert len([t for t in functions.values() if sass_scoreboards.early_waits(t) is not None]) >= 100
+    scanned = {name: sass_scoreboards.early_waits(text) for name, text in functions.items()}
+    assert sum(waits is not None for waits in scanned.values()) >= 100  # functions with a hot loop
+    found = {name: waits for name, waits in scanned.items() if waits}
     new = {name[18:60]: [(j, text[:48], sb) for j, text, sb, _ in waits]
            for name, waits in found.items() if name not in EARLY_WAITS_KNOWN}
     assert not new, new

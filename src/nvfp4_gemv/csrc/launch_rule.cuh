@@ -917,8 +917,8 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // way, so 2) 4 pieces were 0.1-1.4 us faster on 28672x8192, 4096x8192 and 2048x8192 but 0-0.8
 // slower on 8192x8192. Where 2 pieces hold K in one CTA (K <= 4096) 4 would only skip slots: not
 // measured, so 2.
-// Where 2 pieces stage their tiles through registers (sweep8_register_staged: fp16 and FP4 x on
-// row-major weights, item 311), 4 pieces (on the copies) only where their CTAs hold K alone (K <=
+// Where 2 pieces stage their tiles through registers (sweep8_register_staged: row-major weights,
+// items 311, 315), 4 pieces (on the copies) only where their CTAs hold K alone (K <=
 // 8192) or take one tile each: where 4 need a cluster and several tiles, the copies' slower stream
 // costs more than the model's 10-25% more work of 2 (item 312). Measured (run 510, H100,
 // docs/runs/run510, one build each, two orders, unchecked, FP4 x at N = 8, us; fp16 x and FP4 at N =
@@ -986,7 +986,7 @@ inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev,
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit)), rounds = (tiles + clusters - 1) / clusters;
   Sweep8Choice s{pieces, col_blocks, ctas, sweep8_chunks(p.K, ctas), clusters, rounds, Sweep8Shape<2, 1>::kStages};
-  if (sweep8_register_staged(p.act, pieces, col_blocks, p.sfa.layout == kScaleTiled)) s.stages = 2;
+  if (sweep8_register_staged(pieces, p.sfa.layout == kScaleTiled)) s.stages = 2;
   if (pieces == 4) {
     s.stages = Sweep8Shape<4, 1>::kStages;
     if (sweep8_smem(s) > dev.smem_optin) s.stages = 2;
@@ -1033,7 +1033,7 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
   if (p.K <= 4096 || p.act == kActBF16) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
-  if (sweep8_register_staged(p.act, 2, 1, p.sfa.layout == kScaleTiled) && four.ctas > 1 && four.rounds > 1) return two;
+  if (sweep8_register_staged(2, p.sfa.layout == kScaleTiled) && four.ctas > 1 && four.rounds > 1) return two;
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }
 inline int sweep8_mode() {

@@ -30,9 +30,9 @@ namespace detail {
 // in multiples of 8). Per tile each CTA
 // copies its 16 rows x V chunks and their scales into one of Sweep8Shape's stages (cp.async, 16
 // bytes a copy: a warp's copies read 512 contiguous bytes of one row, the sweep's load shape;
-// stages in flight hold no registers), or, in the kernels sweep8_register_staged names (fp16 and
-// FP4 x, 2 chunks, one column block, row-major), loads them into registers a tile ahead in the
-// same shape and stores them to one of 2 stages (item 311: the copies stream slower). Lane (g, t)
+// stages in flight hold no registers), or, in the kernels sweep8_register_staged names (1 or 2
+// chunks a thread on row-major weights), loads them into registers a tile ahead in the same shape
+// and stores them to one of 2 stages (items 311, 315: the copies stream slower). Lane (g, t)
 // of warp w takes chunks j = 64 u + 4 w + t (u < kPieces) of rows g and g + 8 (one LDS.128 each;
 // the chunk index XOR 4 on odd rows keeps the quads' reads conflict-free; it stops where the CTA's
 // chunks end, with 4 pieces where the warp's do) and holds column g of x at the same chunks in
@@ -105,17 +105,17 @@ constexpr int kSweep8MaxK = 32768;    // 2 chunks a thread on clusters of kSweep
 // cluster of 2) even to 0.4 faster, not the 2-3 us predicted; on 2 stages (8192x14336, 3000x18944)
 // even within 0.3.
 // Which kernels stage their tiles through registers (sweep8_kernel's kRegStaged, on two stages)
-// rather than by cp.async: fp16 and FP4 x on row-major weights, 2 chunks a thread, one block of 8
-// columns. Measured (run 507, docs/runs/run507, H100, one build against main's, FP4 x N = 8 in two
-// orders, fp16 / bf16 x N = 8 and FP4 x N = 16 in one; BENCHMARKS.md item 311) on the kernels that
-// take 2 chunks: FP4 / fp16 x at N = 8 14336x4096 20.3-20.6 / 20.6 us against 21.8-22.1 / 22.1,
-// 7168x16384 34.0-34.4 / 34.0 against 38.5-38.8 / 39.5, 4096x4096 11.3-11.4 / 11.7 against 11.7 /
-// 12.2; but bf16 x (whose plans take 2 chunks everywhere) 4096x14336 28.8 against 24.7 and
-// 8192x28672 80.6 against 67.5 (2048x7168 and 4096x4096 0.4-0.5 faster), and two column blocks
-// (N = 16) 0.7-23 us slower on all six shapes; the tiled format's not timed. So those keep the
-// copies. Not understood: bf16's loop differs from fp16's by 4 FMUL (sm_90a SASS, 486 against 482).
-__host__ __device__ constexpr bool sweep8_register_staged(int act, int pieces, int col_blocks, bool tiled) {
-  return act != kActBF16 && pieces == 2 && col_blocks == 1 && !tiled;
+// rather than by cp.async: every activation kind on row-major weights at 1 or 2 chunks a thread
+// (one or two blocks of 8 columns); the tiled format's (whose stages hold k tiles as they lie, not
+// rows) and 4 chunks (their x alone takes 64 registers) keep the copies. Measured (run 507,
+// docs/runs/run507, H100, one build against main's, FP4 x N = 8 in two orders; BENCHMARKS.md item
+// 311) on the fp16 and FP4 kernels of 2 chunks at N = 8: 14336x4096 20.3-20.6 / 20.6 us against
+// 21.8-22.1 / 22.1, 7168x16384 34.0-34.4 / 34.0 against 38.5-38.8 / 39.5, 4096x4096 11.3-11.4 /
+// 11.7 against 11.7 / 12.2. bf16 x and two column blocks were slower there (4096x14336 bf16 28.8
+// against 24.7) until the scales were stored first (store_tile, item 313); since then (run 513,
+// item 315): TO BE MEASURED.
+__host__ __device__ constexpr bool sweep8_register_staged(int pieces, bool tiled) {
+  return pieces <= 2 && !tiled;
 }
 
 template <int kPieces, int kColBlocks>
@@ -146,7 +146,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   constexpr int W = kSweep8Warps, CB = kColBlocks, TO = Shape::kTileOutputs, RB = Shape::kRedBuffers;
   // Register-staged tiles (below) on 2 stages; else the plan's (sweep8_choice_at) with 4 chunks, 2
   // or 3; else the shape's 4.
-  constexpr bool kRegStaged = sweep8_register_staged(kAct, kPieces, kColBlocks, kTiled);
+  constexpr bool kRegStaged = sweep8_register_staged(kPieces, kTiled);
   const int S = kRegStaged ? 2 : kPieces == 4 ? (stages == 3 ? 3 : 2) : Shape::kStages;
   extern __shared__ __align__(16) uint8_t smem8[];
   // The tiled kernels reach shared memory through a held pointer: from smem8 itself NVVM formed the
@@ -256,11 +256,16 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       rs = make_uint4(r[0], r[1], r[2], r[3]);
     }
   };
-  const auto store_tile = [&](int stage) {  // where issue_rows' copies put them
+  // Where issue_rows' copies put them, the scales first: every load of the tile has one scoreboard
+  // in the loop (SB5, sm_90a), and a store placed after the next tile's loads waits for them too;
+  // ptxas moved the scales' store (which no load's registers hold back) past them in the bf16 and
+  // two-column-block kernels, which then waited out each tile's loads (item 313: ~0.5 us a tile;
+  // tests/test_compile_targets.py checks every hot loop for such a wait).
+  const auto store_tile = [&](int stage) {
     const uint32_t st = stage * Shape::kStageBytes;
+    if (lane < Shape::kChunks / 8) sts128(sf_dst + st, rs);
 #pragma unroll
     for (int jj = 0; jj < kLoads; ++jj) sts128(a_dst + st + 512 * jj, ra[jj]);
-    if (lane < Shape::kChunks / 8) sts128(sf_dst + st, rs);
   };
   if constexpr (kRegStaged)
     load_tile(0);  // to its stage after x is loaded: the loads' latency under x's

@@ -949,8 +949,7 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     weights of these K take other kernels, their scale rows no 16-byte multiple), M % 16 != 0
     (the band's padded rows), 2 columns at any K (item 273); three calls bitwise equal, and equal to
     the row-major tile sweep's output bit for bit where that runs in the same shape (the same
-    products summed in the same order; fp16 and FP4 x on row-major weights may take 2 chunks a
-    thread where the tiled copies take 4, item 312)."""
+    products summed in the same order; since item 316 both layouts take the same shapes)."""
     a, sfa, x, sfx, got = _check_tiled_sweep(m, k, n, act, m + k + n + len(act) + 5, r"sweep8_kernel<.*, ?true>",
                                              _sweep8_expected(), "tiled tile sweep")
     rows = []  # row-major weights, profiled: compared only where they take the tile sweep too

@@ -161,10 +161,10 @@ void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   const int64_t tile_sums = g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0;
   // 4 chunks a thread: one tile's warp sums, and 3 stages wherever they fit with the tile sums, else
   // 2 (item 304); else two tiles' warp sums and 4 stages, 2 where the tiles come through registers
-  // (1 or 2 chunks on row-major weights, items 311, 315).
+  // (1 or 2 chunks, but the tiled bf16 kernel of 2 chunks at 9..16 columns; items 311, 315-316).
   const int four_stage = 16 * (4096 + 528), four_red = 16 * 128 * 4;
   const int four_stages = 3 * four_stage + four_red + tile_sums <= d.dev.smem_optin ? 3 : 2;
-  const bool through_registers = !four && c.sf_layout == kScaleRowMajor;
+  const bool through_registers = !four && !(c.sf_layout == kScaleTiled && c.act == kActBF16 && wide2);
   const int stages = wide && !wide2 ? (through_registers ? 2 : 4) * 16 * (1024 + 144)
                      : four         ? four_stages * four_stage
                                     : (through_registers ? 2 : 4) * 16 * (2048 + 272);
@@ -876,9 +876,9 @@ int main(int argc, char** argv) {
   }
   // The tile sweep on the tiled format (sweep8_kernel<.., true>): the row-major tile sweep's plan
   // wherever that fits, the weights' layout aside (the same clusters, K split and shape: the tiled
-  // copies fill the same stages, of which the row-major kernels that stage their tiles through
-  // registers take 2 rather than 4, item 311; but where those take 2 chunks a thread, the tiled
-  // copies may take 4: item 312), every activation kind, 3..16 columns and 2 past K =
+  // kernels fill the same stages, of which the row-major kernels that stage their tiles through
+  // registers take 2 rather than 4, items 311, 315-316, but for the tiled bf16 kernel of 2 chunks
+  // at 9..16 columns, whose copies keep 4), every activation kind, 3..16 columns and 2 past K =
   // 16384; not at L = 2, nor with scales 4 bytes off 16-byte alignment (the 16-byte copies of the scale tiles);
   // and where row-major weights cannot take it (301x4160: scale rows of 260 bytes, no 16-byte
   // copies) the tiled format still does. check_plan refuses a tiled plan for row-major weights and
@@ -903,12 +903,10 @@ int main(int argc, char** argv) {
         GemvLaunch as_rows = tiles;
         as_rows.tiled = 0;
         const bool rows_fit = c.K * 2 / 32 % 16 == 0;  // row-major scale rows of a 16-byte multiple
-        // Row-major weights take fewer stages where they come through registers (1-2 chunks, items
-        // 311, 315), and fp16 and FP4 x at 8 columns or fewer 2 chunks a thread (K <= 4096 a CTA)
-        // where the tiled format's copies take 4 (item 312).
-        const bool rows_on_fewer_chunks = act != kActBF16 && c.N <= 8 && rows.k_split <= 4096 && tiles.k_split > 4096;
+        // The tiled bf16 kernel of 2 chunks at 9..16 columns keeps 4 stages (copies): more shared
+        // memory than row-major's 2 through registers (items 315-316).
         if (!tiles.cluster || !tiles.tiled || !rows.cluster != !rows_fit ||
-            (rows_fit && !rows_on_fewer_chunks && (tiles.cluster != rows.cluster || tiles.k_split != rows.k_split ||
+            (rows_fit && (tiles.cluster != rows.cluster || tiles.k_split != rows.k_split ||
                           tiles.row_blocks != rows.row_blocks || rows.smem_bytes > tiles.smem_bytes)) ||
             plan_gemv_for(off, devices[0].dev).cluster || plan_gemv_for(two, devices[0].dev).cluster ||
             check_plan(p, as_rows, devices[0].dev) == 0 || check_plan(params_of({c.M, c.K, 1, c.N, act, 0, true}),

@@ -986,7 +986,7 @@ inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev,
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit)), rounds = (tiles + clusters - 1) / clusters;
   Sweep8Choice s{pieces, col_blocks, ctas, sweep8_chunks(p.K, ctas), clusters, rounds, Sweep8Shape<2, 1>::kStages};
-  if (sweep8_register_staged(pieces, p.sfa.layout == kScaleTiled)) s.stages = 2;
+  if (sweep8_register_staged(p.act, pieces, col_blocks, p.sfa.layout == kScaleTiled)) s.stages = 2;
   if (pieces == 4) {
     s.stages = Sweep8Shape<4, 1>::kStages;
     if (sweep8_smem(s) > dev.smem_optin) s.stages = 2;
@@ -1033,7 +1033,7 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
   if (p.K <= 4096 || p.act == kActBF16) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
-  if (sweep8_register_staged(2, p.sfa.layout == kScaleTiled) && four.ctas > 1 && four.rounds > 1) return two;
+  if (sweep8_register_staged(p.act, 2, 1, p.sfa.layout == kScaleTiled) && four.ctas > 1 && four.rounds > 1) return two;
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }
 inline int sweep8_mode() {

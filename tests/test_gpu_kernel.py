@@ -392,8 +392,8 @@ def test_tile_sweep_matches_reference(m, k, n, act):
     copies would take on clusters of 2 of 4 chunks); 2 CTAs of 4 chunks where a cluster takes one
     tile (999x16384: 2 x 256; bf16 x on 2 chunks, item 196), and one CTA of 4 where 4096 < K <= 8192
     (item 198: 2000x5120, warps 8-15 skip their last piece, and 2000x6144), on 3 stages reused over 4
-    tiles at 8000x6144 (item 304); 4 chunks over several rounds on clusters, the stages reused, on
-    the tiled format (test_tiled_tile_sweep_matches_reference); 3-4 columns where K > 8192 (130x14336, 999x16384); 9..16 columns on one chunk a thread, two blocks of 8 columns:
+    tiles at 8000x6144 (item 304); 3-4 columns where K > 8192 (130x14336, 999x16384); 9..16 columns
+    on one chunk a thread, two blocks of 8 columns:
     one CTA (K = 768, 2048), clusters of 2 (4096), 3 (4352: 3 x 48 chunks, the last 40), 6 (12288),
     7 (130x14336: one round) and 8 (16384, and 1201x14336 as 8 x 56 chunks: more CTAs at the same
     rounds, item 195), and on two chunks where a cluster takes enough tiles (item 197; on the H200:
@@ -938,25 +938,27 @@ def _check_tiled_sweep(m, k, n, act, seed, kernel: str, expected: bool, label: s
                                    (7168, 16384, 8), (999, 16384, 3), (2000, 5120, 7), (17, 800, 12),
                                    (301, 4096, 16), (130, 14336, 11), (5000, 14336, 9), (14336, 4096, 16),
                                    (77, 18976, 2), (1000, 28672, 8), (129, 32768, 16), (1, 800, 2),
-                                   (301, 4160, 2), (2001, 14336, 2), (4096, 14336, 8), (8192, 14336, 5)], ids=str)
+                                   (301, 4160, 2), (2001, 14336, 2), (4096, 14336, 8), (8192, 14336, 5),
+                                   (8000, 6144, 8)], ids=str)
 def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     """2..16 columns at L = 1 on the tiled format (sweep8_kernel<.., true> on sm_90: each CTA
     copies its k tiles of a band as they lie, 1 KB a tile and its 128 scale bytes): the shapes of
-    the row-major tile sweep's cases (one CTA, clusters of 2-8, 4 chunks a thread where the H200's
-    model favours them for fp16 and FP4 x: on 3 stages reused over 4 tiles a cluster of 2 at
-    4096x14336, on 2 over 8 at 8192x14336, item 304; 9..16 columns on one chunk or two), K ending inside a
+    the row-major tile sweep's cases (one CTA, clusters of 2-8, 2 chunks a thread through
+    registers over several tiles a cluster at 4096x14336 and 8192x14336 (item 316), 4 chunks where
+    fp16 and FP4 x take them: one tile a cluster of 2 at 999x16384, single CTAs at 2000x5120 and
+    on 3 stages reused over 4 tiles at 8000x6144; 9..16 columns on one chunk or two), K ending inside a
     tile (800, 4160, 18976: the format's zero padding read as it lies, x zero past K; row-major
     weights of these K take other kernels, their scale rows no 16-byte multiple), M % 16 != 0
     (the band's padded rows), 2 columns at any K (item 273); three calls bitwise equal, and equal to
-    the row-major tile sweep's output bit for bit where that runs in the same shape (the same
-    products summed in the same order; fp16 and FP4 x on row-major weights may take 2 chunks a
-    thread where the tiled copies take 4, item 312)."""
+    the row-major tile sweep's output bit for bit wherever that runs: both layouts take the same
+    shapes (item 316), so the same products summed in the same order."""
     a, sfa, x, sfx, got = _check_tiled_sweep(m, k, n, act, m + k + n + len(act) + 5, r"sweep8_kernel<.*, ?true>",
                                              _sweep8_expected(), "tiled tile sweep")
     rows = []  # row-major weights, profiled: compared only where they take the tile sweep too
     names = cuda_kernel_names(lambda: rows.append(run_op(a, sfa, x, sfx, torch.float32)))
     tiled_names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32, tiled=True))
-    if _sweep8_shapes(names) and _sweep8_shapes(names) == _sweep8_shapes(tiled_names):
+    if _sweep8_shapes(names):
+        assert _sweep8_shapes(names) == _sweep8_shapes(tiled_names), (names, tiled_names)
         assert torch.equal(got, rows[0]), "tiled and row-major tile sweeps differ"
 
 

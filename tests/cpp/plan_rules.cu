@@ -161,11 +161,11 @@ void check_tile_sweep(const Device& d, const Case& c, const GemvLaunch& g) {
   const int64_t tile_sums = g.cluster > 1 ? tiles_per * tile_outputs * 4 : 0;
   // 4 chunks a thread: one tile's warp sums, and 3 stages wherever they fit with the tile sums, else
   // 2 (item 304); else two tiles' warp sums and 4 stages, 2 where the tiles come through registers
-  // (fp16 and FP4 x on row-major weights at 8 columns or fewer, item 311).
+  // (1 or 2 chunks, but bf16 x at 9..16 columns; items 311, 315-316).
   const int four_stage = 16 * (4096 + 528), four_red = 16 * 128 * 4;
   const int four_stages = 3 * four_stage + four_red + tile_sums <= d.dev.smem_optin ? 3 : 2;
-  const bool through_registers = !wide && !four && c.act != kActBF16 && c.sf_layout == kScaleRowMajor;
-  const int stages = wide && !wide2 ? 4 * 16 * (1024 + 144)
+  const bool through_registers = !four && !(c.act == kActBF16 && wide);
+  const int stages = wide && !wide2 ? (through_registers ? 2 : 4) * 16 * (1024 + 144)
                      : four         ? four_stages * four_stage
                                     : (through_registers ? 2 : 4) * 16 * (2048 + 272);
   const int red = four ? four_red : 2 * tile_outputs * 16 * 4;
@@ -627,14 +627,15 @@ int main(int argc, char** argv) {
       }
     }
   }
-  // K past 32768 at one column (k_sections_plan): the fewest equal sections of a multiple of 32
-  // values that a sweep holds, each a batch. W4A4 (up to 32768 a section): Llama-3.1-405B's
-  // 16384x53248 in 2 of 26624 (4 pieces x 7 warps), 8192x36864 in 2 of 18432 (4 x 5), 1024x131072
-  // in 4 of 32768 (4 x 8), 1000x32800 in 5 of 6560 (not 2-4: 32800 = 32 x 1025); W4A16 (up to 16384,
-  // 2 pieces): 4 of 13312 (7 warps), 3 of 12288 (6), 8 of 16384 (8). None at K = 32784 (16 x odd),
-  // at L = 2, or with blocked weight scales. Several columns (item 205): the tile sweep once a
-  // section at 9..16 columns (16384x53248 N = 16 in 4 of 13312, 2048x65536 in 2 of 32768), and at
-  // 3..8 where a launch's clusters take at least 24 tiles (16384x53248 N = 8 in 2 of 26624 on 15
+  // K past 32768 at one column (k_sections_plan): the fewest equal sections of a multiple of 32 values
+  // that a sweep holds, each a batch. W4A4 (up to 32768 a section): Llama-3.1-405B's 16384x53248 in 2
+  // of 26624 (4 pieces x 7 warps), 8192x36864 in 2 of 18432 (4 x 5), 1024x131072 in 4 of 32768 (4 x
+  // 8), 1000x32800 in 5 of 6560 (not 2-4: 32800 = 32 x 1025); W4A16 (up to 16384, 2 pieces): 4 of
+  // 13312 (7 warps), 3 of 12288 (6), 8 of 16384 (8). None at K = 32784 (16 x odd), at L = 2, or with
+  // blocked weight scales. Several columns (item 205): the tile sweep once a section at 9..16 columns
+  // (16384x53248 N = 16 in 2 of 26624 on clusters of 8, 2 chunks a thread on the 2 stages of item
+  // 315; bf16 x, whose copies take 4, in 4 of 13312 on clusters of 4; 2048x65536 in 2 of 32768), and
+  // at 3..8 where a launch's clusters take at least 24 tiles (16384x53248 N = 8 in 2 of 26624 on 15
   // clusters of 8 CTAs of 3328 k, 2 chunks a thread through registers since item 312: 69 tiles each;
   // not 4096x40960: 12); never at 2 (the row tiles).
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
@@ -665,7 +666,7 @@ int main(int argc, char** argv) {
       const bool tiles = !std::getenv("NVFP4_GEMV_SWEEP8");  // the tile sweep allowed
       if (two.k_sections || few.k_sections || batches.k_sections || blocked.k_sections ||
           (tiles && (eight.k_sections != 2 || eight.cluster != 8 || eight.row_blocks != devices[0].dev.cluster_fit[8] ||
-                     eight.k_split != 3328 || sixteen.k_sections != 4 || !sixteen.cluster ||
+                     eight.k_split != 3328 || sixteen.k_sections != 2 || !sixteen.cluster ||
                      few16.k_sections != 2 || !few16.cluster))) {
         std::printf("FAIL H200 act %d: k sections 16384x53248 at N = 2 %d, N = 8 %d on %d x %d of %d k, N = 16 "
                     "%d; 4096x40960 N = 8 %d, 2048x65536 N = 16 %d; at L = 2 %d, blocked scales %d\n",
@@ -875,9 +876,8 @@ int main(int argc, char** argv) {
   }
   // The tile sweep on the tiled format (sweep8_kernel<.., true>): the row-major tile sweep's plan
   // wherever that fits, the weights' layout aside (the same clusters, K split and shape: the tiled
-  // copies fill the same stages, of which the row-major kernels that stage their tiles through
-  // registers take 2 rather than 4, item 311; but where those take 2 chunks a thread, the tiled
-  // copies may take 4: item 312), every activation kind, 3..16 columns and 2 past K =
+  // kernels fill the same stages, 2 where either stages its tiles through registers, items 311,
+  // 315-316), every activation kind, 3..16 columns and 2 past K =
   // 16384; not at L = 2, nor with scales 4 bytes off 16-byte alignment (the 16-byte copies of the scale tiles);
   // and where row-major weights cannot take it (301x4160: scale rows of 260 bytes, no 16-byte
   // copies) the tiled format still does. check_plan refuses a tiled plan for row-major weights and
@@ -902,15 +902,9 @@ int main(int argc, char** argv) {
         GemvLaunch as_rows = tiles;
         as_rows.tiled = 0;
         const bool rows_fit = c.K * 2 / 32 % 16 == 0;  // row-major scale rows of a 16-byte multiple
-        // Row-major fp16 and FP4 x at 8 columns or fewer may take fewer stages (through registers).
-        const bool may_stage_rows_in_registers = act != kActBF16 && c.N <= 8;
-        // And take 2 chunks a thread (K <= 4096 a CTA) where the tiled format's copies take 4.
-        const bool rows_on_fewer_chunks = may_stage_rows_in_registers && rows.k_split <= 4096 && tiles.k_split > 4096;
         if (!tiles.cluster || !tiles.tiled || !rows.cluster != !rows_fit ||
-            (rows_fit && !rows_on_fewer_chunks && (tiles.cluster != rows.cluster || tiles.k_split != rows.k_split ||
-                          tiles.row_blocks != rows.row_blocks ||
-                          (may_stage_rows_in_registers ? rows.smem_bytes > tiles.smem_bytes
-                                                       : rows.smem_bytes != tiles.smem_bytes))) ||
+            (rows_fit && (tiles.cluster != rows.cluster || tiles.k_split != rows.k_split ||
+                          tiles.row_blocks != rows.row_blocks || rows.smem_bytes != tiles.smem_bytes)) ||
             plan_gemv_for(off, devices[0].dev).cluster || plan_gemv_for(two, devices[0].dev).cluster ||
             check_plan(p, as_rows, devices[0].dev) == 0 || check_plan(params_of({c.M, c.K, 1, c.N, act, 0, true}),
                                                                       tiles, devices[0].dev) == 0) {

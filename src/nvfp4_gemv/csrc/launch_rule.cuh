@@ -917,8 +917,8 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // way, so 2) 4 pieces were 0.1-1.4 us faster on 28672x8192, 4096x8192 and 2048x8192 but 0-0.8
 // slower on 8192x8192. Where 2 pieces hold K in one CTA (K <= 4096) 4 would only skip slots: not
 // measured, so 2.
-// Where 2 pieces stage their tiles through registers (sweep8_register_staged: fp16 and FP4 x on
-// row-major weights, item 311), 4 pieces (on the copies) only where their CTAs hold K alone (K <=
+// Where 2 pieces stage their tiles through registers (sweep8_register_staged: fp16 and FP4 x here,
+// either layout; items 311, 315-316), 4 pieces (on the copies) only where their CTAs hold K alone (K <=
 // 8192) or take one tile each: where 4 need a cluster and several tiles, the copies' slower stream
 // costs more than the model's 10-25% more work of 2 (item 312). Measured (run 510, H100,
 // docs/runs/run510, one build each, two orders, unchecked, FP4 x at N = 8, us; fp16 x and FP4 at N =
@@ -927,9 +927,10 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // 35.8-36.0 against 39.0-39.1, 8192x28672 (4480 / 4032) 61.2 against 63.6-64.3, 3000x18944 (clusters
 // of 5 against 3) 22.9-23.1 against 24.0-24.3; but where 4 take single CTAs, 14336x5120 (1792 /
 // 1120) 29.0-29.1 against 25.8-26.0 and 8000x6144 (1024 / 768) 21.2-21.3 against 19.6-19.9, and at
-// one round 2048x7168 (run 509: 12.4 against 11.7). The tiled format's copies on that rule too were
+// one round 2048x7168 (run 509: 12.4 against 11.7). The tiled format's copies on that rule were
 // mixed (one order: fp16 x 0.6-3.4 faster on five of the shapes, 0.3-1.2 slower on three; FP4 x
-// 0.5-1.3 faster on two, 0.6-2.0 slower on four), so they keep the model.
+// 0.5-1.3 faster on two, 0.6-2.0 slower on four); staged through registers it takes the rule
+// (item 316; run 513, FP4 x N = 8 4096x14336 21.7 against 23.9 on the copies' 4 chunks).
 // 9..16 columns: two column blocks (Sweep8Shape; item 194), one piece (two where that pays:
 // kSweep8TileCost1x2 below, item 197); one piece on the fewest CTAs that hold K, or where a
 // cluster takes more than one tile, on the cluster size up to kSweep8MaxCluster with the fewest
@@ -986,7 +987,7 @@ inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev,
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit)), rounds = (tiles + clusters - 1) / clusters;
   Sweep8Choice s{pieces, col_blocks, ctas, sweep8_chunks(p.K, ctas), clusters, rounds, Sweep8Shape<2, 1>::kStages};
-  if (sweep8_register_staged(p.act, pieces, col_blocks, p.sfa.layout == kScaleTiled)) s.stages = 2;
+  if (sweep8_register_staged(p.act, pieces, col_blocks)) s.stages = 2;
   if (pieces == 4) {
     s.stages = Sweep8Shape<4, 1>::kStages;
     if (sweep8_smem(s) > dev.smem_optin) s.stages = 2;
@@ -1033,7 +1034,7 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
   if (p.K <= 4096 || p.act == kActBF16) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
-  if (sweep8_register_staged(p.act, 2, 1, p.sfa.layout == kScaleTiled) && four.ctas > 1 && four.rounds > 1) return two;
+  if (sweep8_register_staged(p.act, 2, 1) && four.ctas > 1 && four.rounds > 1) return two;
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }
 inline int sweep8_mode() {

@@ -30,9 +30,9 @@ namespace detail {
 // in multiples of 8). Per tile each CTA
 // copies its 16 rows x V chunks and their scales into one of Sweep8Shape's stages (cp.async, 16
 // bytes a copy: a warp's copies read 512 contiguous bytes of one row, the sweep's load shape;
-// stages in flight hold no registers), or, in the kernels sweep8_register_staged names (fp16 and
-// FP4 x, 2 chunks, one column block, row-major), loads them into registers a tile ahead in the
-// same shape and stores them to one of 2 stages (item 311: the copies stream slower). Lane (g, t)
+// stages in flight hold no registers), or, in the kernels sweep8_register_staged names (1 or 2
+// chunks a thread, but bf16 x at 9..16 columns), loads them into registers a tile ahead in the
+// same shape and stores them to one of 2 stages (items 311, 315-316: the copies stream slower). Lane (g, t)
 // of warp w takes chunks j = 64 u + 4 w + t (u < kPieces) of rows g and g + 8 (one LDS.128 each;
 // the chunk index XOR 4 on odd rows keeps the quads' reads conflict-free; it stops where the CTA's
 // chunks end, with 4 pieces where the warp's do) and holds column g of x at the same chunks in
@@ -105,17 +105,25 @@ constexpr int kSweep8MaxK = 32768;    // 2 chunks a thread on clusters of kSweep
 // cluster of 2) even to 0.4 faster, not the 2-3 us predicted; on 2 stages (8192x14336, 3000x18944)
 // even within 0.3.
 // Which kernels stage their tiles through registers (sweep8_kernel's kRegStaged, on two stages)
-// rather than by cp.async: fp16 and FP4 x on row-major weights, 2 chunks a thread, one block of 8
-// columns. Measured (run 507, docs/runs/run507, H100, one build against main's, FP4 x N = 8 in two
-// orders, fp16 / bf16 x N = 8 and FP4 x N = 16 in one; BENCHMARKS.md item 311) on the kernels that
-// take 2 chunks: FP4 / fp16 x at N = 8 14336x4096 20.3-20.6 / 20.6 us against 21.8-22.1 / 22.1,
-// 7168x16384 34.0-34.4 / 34.0 against 38.5-38.8 / 39.5, 4096x4096 11.3-11.4 / 11.7 against 11.7 /
-// 12.2; but bf16 x (whose plans take 2 chunks everywhere) 4096x14336 28.8 against 24.7 and
-// 8192x28672 80.6 against 67.5 (2048x7168 and 4096x4096 0.4-0.5 faster), and two column blocks
-// (N = 16) 0.7-23 us slower on all six shapes; the tiled format's not timed. So those keep the
-// copies. Not understood: bf16's loop differs from fp16's by 4 FMUL (sm_90a SASS, 486 against 482).
-__host__ __device__ constexpr bool sweep8_register_staged(int act, int pieces, int col_blocks, bool tiled) {
-  return act != kActBF16 && pieces == 2 && col_blocks == 1 && !tiled;
+// rather than by cp.async: every kernel of 1 or 2 chunks a thread, row-major or tiled, but bf16 x
+// at 9..16 columns; 4 chunks (their x alone takes 64 registers) keep the copies. Measured (run
+// 507, docs/runs/run507, H100, one build against main's, FP4 x N = 8 in two orders; BENCHMARKS.md
+// item 311) on the fp16 and FP4 kernels of 2 chunks at N = 8: 14336x4096 20.3-20.6 / 20.6 us
+// against 21.8-22.1 / 22.1, 7168x16384 34.0-34.4 / 34.0 against 38.5-38.8 / 39.5, 4096x4096
+// 11.3-11.4 / 11.7 against 11.7 / 12.2. bf16 x and two column blocks were slower there (4096x14336
+// bf16 28.8 against 24.7): a store waited on the next tile's loads (item 313), which the loop's
+// order now rules out (below). With that order (run 513, docs/runs/run513, H100, one build each
+// against main's, one order, unchecked; items 315-316), against the copies: bf16 x at N = 8
+// 8192x28672 59.2 against 66.9-67.0, 7168x16384 34.8 against 39.6-39.7, 14336x4096 20.6 against
+// 22.6, 4096x14336 22.9 against 24.5-24.7; the tiled format at N = 8 (FP4 / fp16 / bf16 x)
+// 8192x28672 57.0 / 57.9 / 57.7 against 63.5 / 64.7 / 66.4, 7168x16384 32.9 / 33.5 / 33.4 against
+// 38.6 / 38.7 / 39.5; at N = 16 FP4 x 7168x16384 35.2 against 39.9, 14336x4096 21.1 against 22.5,
+// the others 0.3-1.2 faster; fp16 x even to 4.5 faster. bf16 x at N = 16 gained on 7168x16384
+// only (38.0 against 40.8) and lost 0.4-1.4 on the five others (4096x14336 27.2 against 26.2,
+// 8192x28672 70.4 against 69.0), so it keeps the copies (and the tiled kernel of 2 chunks would
+// spill 40 bytes staged: 128 registers with a tile's loads in flight, sm_90a).
+__host__ __device__ constexpr bool sweep8_register_staged(int act, int pieces, int col_blocks) {
+  return pieces <= 2 && !(act == kActBF16 && col_blocks == 2);
 }
 
 template <int kPieces, int kColBlocks>
@@ -146,7 +154,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   constexpr int W = kSweep8Warps, CB = kColBlocks, TO = Shape::kTileOutputs, RB = Shape::kRedBuffers;
   // Register-staged tiles (below) on 2 stages; else the plan's (sweep8_choice_at) with 4 chunks, 2
   // or 3; else the shape's 4.
-  constexpr bool kRegStaged = sweep8_register_staged(kAct, kPieces, kColBlocks, kTiled);
+  constexpr bool kRegStaged = sweep8_register_staged(kAct, kPieces, kColBlocks);
   const int S = kRegStaged ? 2 : kPieces == 4 ? (stages == 3 ? 3 : 2) : Shape::kStages;
   extern __shared__ __align__(16) uint8_t smem8[];
   // The tiled kernels reach shared memory through a held pointer: from smem8 itself NVVM formed the
@@ -225,16 +233,37 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       issue_rows(i, stage);
   };
   // Register-staged tiles (kRegStaged: sweep8_register_staged's kernels): tile i + 1's bytes come
-  // into registers by plain loads (the same bytes and zero fills as the copies above) while the
-  // warps compute tile i, and go to the other of two stages after it; one tile in flight a CTA.
+  // into registers by plain loads (the same bytes and zero fills as the copies above) right after
+  // the barrier that starts tile i, and go to the other of two stages after its compute; one tile
+  // in flight a CTA. The barrier between a tile's stores and the next tile's loads matters: every
+  // load of a tile sets one scoreboard, so a store that ptxas placed after the next loads waited
+  // for them too (item 313: the bf16 and two-column-block kernels lost ~0.5 us a tile so, with the
+  // stores and loads side by side at the end of the loop; tests/test_compile_targets.py looks for
+  // such waits in every hot loop).
   // Why: the copy side alone streams at 1.13-1.36x the floor by cp.async or by the TMA's bulk
   // copies, whatever their order, grid, depth or shared memory, and at 1.01-1.08x by loads into
   // registers at the same addresses (scripts/tile_copy_probe.cu, runs 503-507, BENCHMARKS.md items
-  // 307-310). Costs 20 registers a thread (4 loads of 16 bytes and the scales' 16), 104-108 in all
-  // (sm_90a, no spills), and 16-18 SASS a tile in the loop (482 against 465 for FP4 x).
+  // 307-310). Costs up to 20 registers a thread (4 loads of 16 bytes and the scales' 16), 103-128
+  // in all (sm_90a, no spills), and ~20 SASS a tile in the loop (FP4 x at N <= 8: 488 against 465).
   constexpr int kLoads = Shape::kChunks / 32;
   uint4 ra[kLoads], rs;
-  const auto load_tile = [&](int i) {  // row-major weights (sweep8_register_staged)
+  const auto load_tile = [&](int i) {  // called for i = 0, 1, 2, ... in turn
+    if constexpr (kTiled) {  // issue_tiled's pieces: thread q's q, q + 512, ... and scale piece q
+      const bool on = i < n;
+#pragma unroll
+      for (int jj = 0; jj < kLoads; ++jj) {
+        ra[jj] = make_uint4(0, 0, 0, 0);
+        ld_stream_if(on && tid + kSweep8Threads * jj < 64 * tiles_valid, a_next + 16 * kSweep8Threads * jj,
+                     reinterpret_cast<uint32_t(&)[4]>(ra[jj]));
+      }
+      rs = make_uint4(0, 0, 0, 0);  // tid < 8 tiles_valid <= 2 kChunks
+      ld_stream_if(on && tid < 8 * tiles_valid, sf_next, reinterpret_cast<uint32_t(&)[4]>(rs));
+      if (on) {
+        a_next += clusters * p.a_row_stride;
+        sf_next += clusters * p.sfa.row_stride;
+      }
+      return;
+    }
     const int m = 16 * (b + i * clusters) + w;
     const bool row_ok = i < n && m < p.M;
     const uint8_t* a_row = a_lane + (int64_t)m * p.a_row_stride;
@@ -256,11 +285,19 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       rs = make_uint4(r[0], r[1], r[2], r[3]);
     }
   };
-  const auto store_tile = [&](int stage) {  // where issue_rows' copies put them
+  // Where issue_rows' or issue_tiled's copies put them.
+  const auto store_tile = [&](int stage) {
+    if constexpr (kTiled) {  // where issue_tiled's copies put them
+      const uint32_t st = stage0 + stage * Shape::kStageBytes + 16 * tid;
+      if (tid < 2 * Shape::kChunks) sts128(st + 16 * Shape::kRowBytes, rs);
+#pragma unroll
+      for (int jj = 0; jj < kLoads; ++jj) sts128(st + 16 * kSweep8Threads * jj, ra[jj]);
+      return;
+    }
     const uint32_t st = stage * Shape::kStageBytes;
+    if (lane < Shape::kChunks / 8) sts128(sf_dst + st, rs);
 #pragma unroll
     for (int jj = 0; jj < kLoads; ++jj) sts128(a_dst + st + 512 * jj, ra[jj]);
-    if (lane < Shape::kChunks / 8) sts128(sf_dst + st, rs);
   };
   if constexpr (kRegStaged)
     load_tile(0);  // to its stage after x is loaded: the loads' latency under x's
@@ -354,10 +391,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
         tile_sums[i * TO + tid] = v;
     }
   };
-  if constexpr (kRegStaged) {
-    store_tile(0);
-    load_tile(1);
-  }
+  if constexpr (kRegStaged) store_tile(0);
   for (int i = 0; i < n; ++i) {
     if constexpr (!kRegStaged) {
       if (kPieces == 4 && S == 3)
@@ -366,6 +400,9 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
         cp_async_wait<Shape::kStages == 4 ? 2 : 0>();
     }
     __syncthreads();  // tile i landed; every warp is done with tile i - 1's stage and sums
+    // Tile i + 1 into registers, stored after this tile's compute: the barrier keeps every store of
+    // a tile before the next tile's loads, so no store waits on a scoreboard the next loads share.
+    if constexpr (kRegStaged) load_tile(i + 1);
     if (i > 0) reduce(i - 1);
     if constexpr (!kRegStaged) issue(i + S - 1, kPieces == 4 ? write_stage : (i + S - 1) % S);
     // Plain C++ reads of the stage (not asm volatile: ptxas may move them among the mma).
@@ -421,10 +458,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
                                    (d4[0][2] + d4[1][2]) * u0, (d4[0][3] + d4[1][3]) * u1);
       *reinterpret_cast<float4*>(red + (RB == 2 ? i & 1 : 0) * W * TO + w * TO + 128 * cb + 4 * lane) = d;
     }
-    if constexpr (kRegStaged) {  // tile i + 1 into the other stage (every warp is past tile i - 1's)
-      store_tile((i + 1) % S);
-      load_tile(i + 2);
-    }
+    if constexpr (kRegStaged) store_tile((i + 1) % S);  // the other stage: every warp is past tile i - 1's
   }
   cp_async_wait<0>();
   __syncthreads();

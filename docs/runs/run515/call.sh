@@ -23,5 +23,8 @@ bench bench_task_write 90 --reps 30
 bench bench_write 200 --reps 30 --all
 bench bench_columns 200 --reps 30 --columns --no-baselines
 bench bench_read 90 --reps 30 --flush read --no-baselines
-cat "$OUT/env.txt"; grep -E "geomean|^\| *7168,16384,1|^\| *4096,7168,8|^\| *7168,2048,4" "$OUT/bench_task_write.txt" | head -8
-grep -E "^time at N" "$OUT/bench_columns.txt"
+for name in bench_task_write bench_write bench_columns bench_read; do  # one text file (the device returns 8)
+  { echo "== $name"; cat "$OUT/$name.txt"; } >> "$OUT/benches.txt" && rm "$OUT/$name.txt"
+done
+cat "$OUT/env.txt"; grep -E "geomean|GEMV/floor" "$OUT/benches.txt" | head -12
+grep -E "^time at N" "$OUT/benches.txt"

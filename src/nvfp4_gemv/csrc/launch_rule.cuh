@@ -1034,7 +1034,10 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
   if (p.K <= 4096 || p.act == kActBF16) return two;
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
-  if (sweep8_register_staged(p.act, 2, 1) && four.ctas > 1 && four.rounds > 1) return two;
+  if (sweep8_register_staged(p.act, 2, 1) && four.rounds > 1) {
+    if (four.ctas > 1) return two;                                       // item 312
+    return 10 * sweep8_work(four) <= 8 * sweep8_work(two) ? four : two;  // item 318
+  }
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }
 inline int sweep8_mode() {

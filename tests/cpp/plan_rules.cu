@@ -874,6 +874,27 @@ int main(int argc, char** argv) {
       ++failures;
     }
   }
+  // Single CTAs of 4 chunks over several rounds (fp16 and FP4 x) only where the work model gives
+  // them 20% less work than 2 chunks through registers (item 318, run 517): 18432x7168 N = 8 (2016
+  // against 2304: 12.5% less) and 14336x6912 on clusters of 2 of 3584 k, 5120x6144 (576 / 640) of
+  // 3072; 14336x5120 (1120 / 1792) and 8000x6144 (768 / 1024) keep single CTAs, and so does
+  // 2048x7168 at one round (the 10% rule).
+  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
+    struct Want {
+      int M, K, cluster, k_split;
+    };
+    const Want want[] = {{18432, 7168, 2, 3584}, {14336, 6912, 2, 3584}, {5120, 6144, 2, 3072},
+                         {14336, 5120, 1, 5120}, {8000, 6144, 1, 6144},  {2048, 7168, 1, 7168}};
+    for (const int act : {kActF16, kActFP4})
+      for (const Want& w : want) {
+        const GemvLaunch g = check_case(devices[0], Case{w.M, w.K, 1, 8, act, kScaleRowMajor, true});
+        if (g.cluster != w.cluster || g.k_split != w.k_split) {
+          std::printf("FAIL H200 tile sweep %dx%d N=8 act %d: clusters of %d of %d k, want %d of %d k\n", w.M, w.K,
+                      act, g.cluster, g.k_split, w.cluster, w.k_split);
+          ++failures;
+        }
+      }
+  }
   // The tile sweep on the tiled format (sweep8_kernel<.., true>): the row-major tile sweep's plan
   // wherever that fits, the weights' layout aside (the same clusters, K split and shape: the tiled
   // kernels fill the same stages, 2 where either stages its tiles through registers, items 311,

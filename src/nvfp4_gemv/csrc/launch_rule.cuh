@@ -931,6 +931,17 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // mixed (one order: fp16 x 0.6-3.4 faster on five of the shapes, 0.3-1.2 slower on three; FP4 x
 // 0.5-1.3 faster on two, 0.6-2.0 slower on four); staged through registers it takes the rule
 // (item 316; run 513, FP4 x N = 8 4096x14336 21.7 against 23.9 on the copies' 4 chunks).
+// Single CTAs of 4 chunks over several rounds: only where the model gives them 20% less work than
+// 2 (10% elsewhere). With item 316's loop order the registers' stream pays for 10-20% more work:
+// run 516 (docs/runs/run516, H100, 2 chunks forced against the rule, two orders, FP4 x N = 8, us)
+// 18432x7168 (model 2016 against 2304) 41.7-41.8 on 4 chunks against 37.6, 4096x6144 (384 / 512)
+// 15.1 against 14.5, but 14336x5120 (1120 / 1792) 26.6 against 26.9-27.0 and 8000x6144 (768 /
+// 1024) 19.9-20.0 against 20.0-20.1; and at one round 2048x7168 11.5-11.6 against 12.0-12.1.
+// Item 318, run 517 (docs/runs/run517, H100, against the 10% rule, two orders, FP4 / fp16 x N =
+// 8): 18432x7168 37.2-37.3 / 37.9 against 41.5-41.6 / 42.4, 14336x6912 30.1-30.5 / 30.7 against
+// 33.1 / 34.0, 5120x6144 16.1 / 16.6 against 17.2-17.5 / 18.1, 4096x7168, 8192x7168 and 7168x6144
+// 0.5-1.7 faster, the tiled format alike; 3072x5120 (320 / 384) FP4 x 12.4-12.5 against 12.2
+// (fp16 x 12.7 against 13.3).
 // 9..16 columns: two column blocks (Sweep8Shape; item 194), one piece (two where that pays:
 // kSweep8TileCost1x2 below, item 197); one piece on the fewest CTAs that hold K, or where a
 // cluster takes more than one tile, on the cluster size up to kSweep8MaxCluster with the fewest

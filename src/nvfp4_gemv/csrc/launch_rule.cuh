@@ -1034,6 +1034,10 @@ inline Sweep8Choice sweep8_spread(const GemvParams& p, const PlanDevice& dev, Sw
   }
   return best;
 }
+// The rule in short (the measurements above): 9..16 columns take one chunk a thread, or two where
+// they save two tiles' cost; 3..8 columns take 2 chunks where K <= 4096 or x is bf16, else 4 (on
+// the copies) only where, over several rounds, they run single CTAs with 20% less modeled work
+// than 2 (which come through registers), or, at one round, 10% less.
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   if (p.N > 8) {  // two column blocks: one chunk, the cluster size as above; or two chunks (below)
     const Sweep8Choice one = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 1));

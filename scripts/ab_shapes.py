@@ -8,13 +8,17 @@ One line per shape: its W4A16 medians with fp16 and bf16 x (or with "fp4", W4A4'
 dynamic W4A4's: bf16 x quantized in the call, gemv_dynamic_out, fused or in two kernels as its
 plan says), and with "floors" the kernels the last activation's call launched (torch.profiler)
 and the stream floor over the same bytes. With "tiled", the weights in the tiled format
-(format.to_tiled) in place of row-major ones.
+(format.to_tiled) in place of row-major ones. With "epilogue", every call also applies a weight
+global scale per row and a bias (fp32, [M]: NVFP4Linear's fused shards with a bias), whose
+per-row loads the kernels' epilogues make.
 
 Usage: PYTHONPATH=src python scripts/ab_shapes.py REPS MxK[xL][,MxK[xL]...] [floors] [fp4|dyn] [cols=N] [tiled]
+                                                   [epilogue]
   e.g. scripts/ab_shapes.py 20 7168x16384,4096x14336,7168x2048x4 floors
        scripts/ab_shapes.py 20 7168x16384 fp4 cols=2
        scripts/ab_shapes.py 20 4096x6144x4 floors dyn
        scripts/ab_shapes.py 20 7168x16384,4096x4096 fp4 cols=8 tiled
+       scripts/ab_shapes.py 20 14336x4096,8000x6144 fp4 cols=8 epilogue
 """
 import sys
 
@@ -66,19 +70,22 @@ def main(argv: list[str]) -> None:
     acts = ["fp4"] if "fp4" in argv[2:] else ["dyn"] if "dyn" in argv[2:] else ["fp16", "bf16"]
     n = columns(argv[2:])
     tiled = "tiled" in argv[2:]
+    epilogue = "epilogue" in argv[2:]
     ops.load()
     flusher = Flusher("write", "cuda")
     for m, k, l in shapes:
-        line = f"{m}x{k}x{l}" + (f" N={n}" if n > 1 else "") + (" tiled" if tiled else "")
+        line = f"{m}x{k}x{l}" + (f" N={n}" if n > 1 else "") + (" tiled" if tiled else "") + (
+            " epilogue" if epilogue else "")
         for act in acts:
             torch.manual_seed(m + k + l)
             a, sfa, x, sfx = random_operands(m, k, l, n, "bf16" if act == "dyn" else act, "cuda")
             a, sfa, layout = weights(a, sfa, tiled)
             out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
+            wgs, bias = (torch.rand(m, device="cuda") + 0.5, torch.randn(m, device="cuda")) if epilogue else (None, None)
             if act == "dyn":
-                call = lambda: torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, layout, None, None, None, out)  # noqa: E731
+                call = lambda: torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, layout, wgs, None, bias, out)  # noqa: E731
             else:
-                call = lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, layout, 0, None, None, None, out)  # noqa: E731
+                call = lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, layout, 0, wgs, None, bias, out)  # noqa: E731
             if floors and act == acts[-1]:
                 line += f" | {kernel_names(call)}"
             line += f" | {act} {time_cuda(call, flusher, reps).median_us:.1f}"

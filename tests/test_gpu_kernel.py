@@ -382,7 +382,7 @@ def _sweep8_expected() -> bool:
                                    (77, 12288, 16), (130, 14336, 11), (1201, 14336, 13), (63, 16384, 16),
                                    (3000, 16384, 10), (5000, 14336, 9), (14336, 4096, 16), (32000, 4352, 12),
                                    (2000, 5120, 7), (2000, 6144, 4), (4096, 14336, 8), (8000, 6144, 8),
-                                   (8192, 14336, 5)],
+                                   (8192, 14336, 5), (5120, 6144, 6)],
                          ids=str)
 def test_tile_sweep_matches_reference(m, k, n, act):
     """3..16 columns at L = 1 (sweep8_kernel on sm_90): K over a cluster of
@@ -392,7 +392,8 @@ def test_tile_sweep_matches_reference(m, k, n, act):
     copies would take on clusters of 2 of 4 chunks); 2 CTAs of 4 chunks where a cluster takes one
     tile (999x16384: 2 x 256; bf16 x on 2 chunks, item 196), and one CTA of 4 where 4096 < K <= 8192
     (item 198: 2000x5120, warps 8-15 skip their last piece, and 2000x6144), on 3 stages reused over 4
-    tiles at 8000x6144 (item 304); 3-4 columns where K > 8192 (130x14336, 999x16384); 9..16 columns
+    tiles at 8000x6144 (item 304), but 2 chunks on clusters of 2 over several rounds where single
+    CTAs of 4 would save less than 20% of the work (item 318: 5120x6144); 3-4 columns where K > 8192 (130x14336, 999x16384); 9..16 columns
     on one chunk a thread, two blocks of 8 columns:
     one CTA (K = 768, 2048), clusters of 2 (4096), 3 (4352: 3 x 48 chunks, the last 40), 6 (12288),
     7 (130x14336: one round) and 8 (16384, and 1201x14336 as 8 x 56 chunks: more CTAs at the same

@@ -32,8 +32,8 @@ namespace detail {
 // bytes a copy: a warp's copies read 512 contiguous bytes of one row, the sweep's load shape;
 // stages in flight hold no registers), or, in the kernels sweep8_register_staged names (1 or 2
 // chunks a thread, but bf16 x at 9..16 columns), loads them into registers a tile ahead in the
-// same shape and stores them to one of 2 stages (items 311, 315-316: the copies stream slower). Lane (g, t)
-// of warp w takes chunks j = 64 u + 4 w + t (u < kPieces) of rows g and g + 8 (one LDS.128 each;
+// same shape and stores them to one of 2 stages (items 311, 315-316: the copies stream slower).
+// Lane (g, t) of warp w takes chunks j = 64 u + 4 w + t (u < kPieces) of rows g and g + 8 (one LDS.128 each;
 // the chunk index XOR 4 on odd rows keeps the quads' reads conflict-free; it stops where the CTA's
 // chunks end, with 4 pieces where the warp's do) and holds column g of x at the same chunks in
 // registers (16 half2 a chunk in pair_k order, as the sweeps' B), so its k slots in A and in B
@@ -285,9 +285,8 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       rs = make_uint4(r[0], r[1], r[2], r[3]);
     }
   };
-  // Where issue_rows' or issue_tiled's copies put them.
-  const auto store_tile = [&](int stage) {
-    if constexpr (kTiled) {  // where issue_tiled's copies put them
+  const auto store_tile = [&](int stage) {  // where issue_rows' or issue_tiled's copies put them
+    if constexpr (kTiled) {
       const uint32_t st = stage0 + stage * Shape::kStageBytes + 16 * tid;
       if (tid < 2 * Shape::kChunks) sts128(st + 16 * Shape::kRowBytes, rs);
 #pragma unroll

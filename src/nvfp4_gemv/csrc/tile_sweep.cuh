@@ -33,14 +33,14 @@ namespace detail {
 // stages in flight hold no registers), or, in the kernels sweep8_register_staged names (1 or 2
 // chunks a thread, but bf16 x at 9..16 columns), loads them into registers a tile ahead in the
 // same shape and stores them to one of 2 stages (items 311, 315-316: the copies stream slower).
-// Lane (g, t) of warp w takes chunks j = 64 u + 4 w + t (u < kPieces) of rows g and g + 8 (one LDS.128 each;
-// the chunk index XOR 4 on odd rows keeps the quads' reads conflict-free; it stops where the CTA's
-// chunks end, with 4 pieces where the warp's do) and holds column g of x at the same chunks in
-// registers (16 half2 a chunk in pair_k order, as the sweeps' B), so its k slots in A and in B
-// agree and D[g][2t..], D[g + 8][2t..] are whole dot products over the warp's chunks. Per 32
-// values of a row: the decode (44 SASS), 16 HMUL2 for the block scales, 4 mma (as the W4A16 sweep
-// at one column, for 8 columns here), one LDS.128 and one 16-bit scale load. Columns past N are
-// zero in B and not stored.
+// Lane (g, t) of warp w takes chunks j = 64 u + 4 w + t (u < kPieces) of rows g and g + 8 (one
+// LDS.128 each; the chunk index XOR 4 on odd rows keeps the quads' reads conflict-free; it stops
+// where the CTA's chunks end, with 4 pieces where the warp's do) and holds column g of x at the
+// same chunks in registers (16 half2 a chunk in pair_k order, as the sweeps' B), so its k slots in
+// A and in B agree and D[g][2t..], D[g + 8][2t..] are whole dot products over the warp's chunks.
+// Per 32 values of a row: the decode (44 SASS), 16 HMUL2 for the block scales, 4 mma (as the
+// W4A16 sweep at one column, for 8 columns here), one LDS.128 and one 16-bit scale load. Columns
+// past N are zero in B and not stored.
 // 9..16 columns (kColBlocks = 2): the lane holds columns g and g + 8 of x, each block its own B and
 // D (two mma chains more per word: 8 mma per 32 values of a row, the decode and block scales
 // shared), on one chunk a thread (x at 32 registers; K over clusters of up to 8 CTAs, ceil(K /
@@ -184,15 +184,19 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   const uint32_t a_dst = stage0 + w * Shape::kRowBytes + 16 * (lane ^ ((w & 1) << 2));  // + 512 jj
   const uint32_t sf_dst = stage0 + 16 * Shape::kRowBytes + w * Shape::kSfRow + 16 * lane;
   const int sf_bytes = min(16, max(0, 2 * valid - 16 * lane));  // lane's 8 chunks' scale pairs
+  // Warp w's row of tile i, and whether the lane's 16 bytes jj of it lie within M and the CTA's
+  // chunks: the copies' and the register-staged loads' sources alike.
+  const auto tile_row = [&](int i) { return 16 * (b + i * clusters) + w; };
+  const auto row_piece_ok = [&](bool row_ok, int jj) { return row_ok && lane + 32 * jj < valid; };
   const auto issue_rows = [&](int i, int stage) {
     if (i < n) {
-      const int m = 16 * (b + i * clusters) + w;
+      const int m = tile_row(i);
       const bool row_ok = m < p.M;
       const uint32_t st = stage * Shape::kStageBytes;
       const uint8_t* a_row = a_lane + (int64_t)m * p.a_row_stride;
 #pragma unroll
       for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
-        const bool ok = row_ok && lane + 32 * jj < valid;
+        const bool ok = row_piece_ok(row_ok, jj);
         cp_async16(a_dst + st + 512 * jj, ok ? a_row + 512 * jj : p.a, ok ? 16 : 0);
       }
       if (lane < Shape::kChunks / 8) {
@@ -209,20 +213,24 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   const int tiles_valid = (valid + 3) >> 2;
   const uint8_t* a_next = p.a + b * p.a_row_stride + 256 * c0 + 16 * tid;  // tile c0 / 4 of the band
   const uint8_t* sf_next = p.sfa.base + b * p.sfa.row_stride + 32 * c0 + 16 * tid;
+  // Thread tid's weight piece jj and its scale piece within the CTA's k tiles (copies and loads).
+  const auto tiled_piece_ok = [&](int jj) { return tid + kSweep8Threads * jj < 64 * tiles_valid; };
+  const bool tiled_scale_ok = tid < 8 * tiles_valid;
+  const auto next_band = [&] {  // the cluster's next band: G bands on
+    a_next += clusters * p.a_row_stride;
+    sf_next += clusters * p.sfa.row_stride;
+  };
   const auto issue_tiled = [&](int i, int stage) {
     if (i < n) {
       const uint32_t st = stage0 + stage * Shape::kStageBytes + 16 * tid;
 #pragma unroll
       for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
-        const bool ok = tid + kSweep8Threads * jj < 64 * tiles_valid;
+        const bool ok = tiled_piece_ok(jj);
         cp_async16(st + 16 * kSweep8Threads * jj, ok ? a_next + 16 * kSweep8Threads * jj : p.a, ok ? 16 : 0);
       }
-      if (tid < 2 * Shape::kChunks) {
-        const bool ok = tid < 8 * tiles_valid;
-        cp_async16(st + 16 * Shape::kRowBytes, ok ? sf_next : p.sfa.base, ok ? 16 : 0);
-      }
-      a_next += clusters * p.a_row_stride;
-      sf_next += clusters * p.sfa.row_stride;
+      if (tid < 2 * Shape::kChunks)
+        cp_async16(st + 16 * Shape::kRowBytes, tiled_scale_ok ? sf_next : p.sfa.base, tiled_scale_ok ? 16 : 0);
+      next_band();
     }
     cp_async_commit();
   };
@@ -253,24 +261,21 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
 #pragma unroll
       for (int jj = 0; jj < kLoads; ++jj) {
         ra[jj] = make_uint4(0, 0, 0, 0);
-        ld_stream_if(on && tid + kSweep8Threads * jj < 64 * tiles_valid, a_next + 16 * kSweep8Threads * jj,
+        ld_stream_if(on && tiled_piece_ok(jj), a_next + 16 * kSweep8Threads * jj,
                      reinterpret_cast<uint32_t(&)[4]>(ra[jj]));
       }
       rs = make_uint4(0, 0, 0, 0);  // tid < 8 tiles_valid <= 2 kChunks
-      ld_stream_if(on && tid < 8 * tiles_valid, sf_next, reinterpret_cast<uint32_t(&)[4]>(rs));
-      if (on) {
-        a_next += clusters * p.a_row_stride;
-        sf_next += clusters * p.sfa.row_stride;
-      }
+      ld_stream_if(on && tiled_scale_ok, sf_next, reinterpret_cast<uint32_t(&)[4]>(rs));
+      if (on) next_band();
       return;
     }
-    const int m = 16 * (b + i * clusters) + w;
+    const int m = tile_row(i);
     const bool row_ok = i < n && m < p.M;
     const uint8_t* a_row = a_lane + (int64_t)m * p.a_row_stride;
 #pragma unroll
     for (int jj = 0; jj < kLoads; ++jj) {
       ra[jj] = make_uint4(0, 0, 0, 0);
-      ld_stream_if(row_ok && lane + 32 * jj < valid, a_row + 512 * jj, reinterpret_cast<uint32_t(&)[4]>(ra[jj]));
+      ld_stream_if(row_piece_ok(row_ok, jj), a_row + 512 * jj, reinterpret_cast<uint32_t(&)[4]>(ra[jj]));
     }
     rs = make_uint4(0, 0, 0, 0);
     const int bytes = row_ok && lane < Shape::kChunks / 8 ? sf_bytes : 0;

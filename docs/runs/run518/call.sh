@@ -12,12 +12,7 @@
 # 318's plan, added since run 517). No build variants. At most 8 files.
 # Usage (device, from the repo root): bash docs/runs/run518/call.sh  (OUT: where the output goes)
 set -uo pipefail
-export OUT=${OUT:-$PWD/.out}
-mkdir -p "$OUT"
-export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache PYTHONUNBUFFERED=1
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv > "$OUT/env.txt"
-SECONDS=0
-python3 -m nvfp4_gemv build 2>&1 | tail -n 1 >> "$OUT/env.txt"
+source scripts/device_call_setup.sh
 (timeout 150 python3 -m pytest -q -p no:cacheprovider -k "tile_sweep or tiled_sweep" tests/test_gpu_kernel.py 2>&1 |
    tail -n 3; echo "tests (${SECONDS}s)") > "$OUT/tests.txt"
 SHAPES=14336x4096,18944x3584,4608x3584,4096x4096,8000x6144,7168x16384,3584x18944

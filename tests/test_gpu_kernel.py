@@ -637,6 +637,58 @@ def test_tile_sweep_padded_scale_rows_end_mid_word(m, k, n, act):
                              tolerance(a, sfa, x, sfx, torch.float32, extra_rel=extra), "padded scale rows")
 
 
+# (m, k, n, x, weights, factors, the sweep8 shape it takes: (chunks a thread, column blocks)), each
+# on single CTAs over 5 rounds (626 tiles on 132 SMs): 2 chunks through registers (the ring of 2
+# slots), 4 chunks by the copies on 3 stages, bf16 x at 16 columns on 4 stages (item 317), fp16 x
+# there through registers, the tiled format; the ring's halves alone (row scales, biases).
+ROW_FACTOR_CASES = [
+    (10001, 4096, 8, "fp4", "row-major", "both", ("2", "1")),
+    (10001, 4096, 8, "fp16", "row-major", "both", ("2", "1")),
+    (10001, 4096, 8, "bf16", "row-major", "both", ("2", "1")),
+    (10001, 6144, 8, "fp4", "row-major", "both", ("4", "1")),
+    (10001, 2048, 16, "bf16", "row-major", "both", ("1", "2")),
+    (10001, 2048, 13, "fp16", "row-major", "both", ("1", "2")),
+    (10001, 4096, 8, "fp4", "tiled", "both", ("2", "1")),
+    (10001, 6144, 7, "fp16", "tiled", "both", ("4", "1")),
+    (10001, 4096, 8, "fp16", "row-major", "scales", ("2", "1")),
+    (10001, 6144, 8, "fp4", "row-major", "biases", ("4", "1")),
+]
+
+
+@pytest.mark.parametrize("m,k,n,act,layout,factors,shape", ROW_FACTOR_CASES, ids=str)
+def test_tile_sweep_row_factors_over_rounds(m, k, n, act, layout, factors, shape):
+    """The tile sweep's single CTAs read each tile's row factors (a weight scale per row, a bias)
+    into a ring in shared memory with the next tile's bytes (item 319): over 5 rounds, the ring's
+    slots reused, the last tile one row deep, every fp32 output equals bitwise the same call
+    without factors times (row scale x act scale), plus the bias, in fp32 (the epilogue's own two
+    products and one sum, the 2^-k fixed-point scale being exact on these sums): a factor from
+    another row, tile or slot shows."""
+    gen = torch.Generator().manual_seed(m + k + n + len(act) + len(factors))
+    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
+    sfa_layout = 0
+    if layout == "tiled":
+        a, sfa = fmt.to_tiled(a, sfa)
+        sfa_layout = reference.TILED
+    row_scale = (torch.rand(m, generator=gen) * 1.5 + 0.5).to(DEV) if factors != "biases" else None
+    ags = torch.tensor([1.75], device=DEV)
+    bias = torch.randn(m, generator=gen).to(DEV) if factors != "scales" else None
+
+    def call(wgs, ags, bias):
+        out = torch.full((1, m, n), float("nan"), dtype=torch.float32, device=DEV)
+        torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, sfa_layout, 0, wgs, ags, bias, out)
+        return out
+
+    names = cuda_kernel_names(lambda: call(row_scale, ags, bias))
+    if _sweep8_expected():
+        assert _sweep8_shapes(names) == {shape}, names
+    plain = call(None, None, None)
+    alpha = (row_scale * ags if row_scale is not None else ags.expand(m)).reshape(1, m, 1)
+    want = plain * alpha + (bias.reshape(1, m, 1) if bias is not None else 0.0)
+    got = call(row_scale, ags, bias)
+    assert torch.isfinite(plain).all()
+    assert torch.equal(got, want), f"{(got != want).sum().item()} outputs differ, first at {(got != want).nonzero()[:3].tolist()}"
+
+
 @pytest.mark.parametrize("l,m,k", [(1, 1201, 16384), (2, 301, 4096), (3, 7, 2048), (1, 999, 7168),
                                    (1, 1001, 4096), (1, 513, 2048), (1, 301, 28672), (1, 77, 53248)], ids=str)
 def test_w4a16_row_sweep_bf16_magnitudes_vary_along_k(l, m, k):

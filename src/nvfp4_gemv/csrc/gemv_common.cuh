@@ -343,12 +343,18 @@ __device__ __forceinline__ float global_alpha(const GemvParams& p) {
 // scale per row joins alpha here, as one more product of the same two factors that one weight
 // scale gives (weight scale * act scale, then * sum): the rows of a shard come out bitwise as
 // that shard alone with its scale would.
+// store_sum_with takes the row's weight scale and bias as row_scales[r] and biases[r] (read only
+// where p has them): p's own arrays at r = m (store_sum), or a copy the caller read ahead.
+__device__ __forceinline__ void store_sum_with(const GemvParams& p, int l, int m, int c, float sum, float alpha,
+                                               int sum_log2, const float* row_scales, const float* biases, int r) {
+  if (p.weight_row_scale) alpha = row_scales[r] * alpha;
+  float v = ldexpf(sum * alpha, -sum_log2);
+  if (p.bias) v += biases[r];
+  store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride + (int64_t)c * p.out_col_stride, v);
+}
 __device__ __forceinline__ void store_sum(const GemvParams& p, int l, int m, int c, float sum, float alpha,
                                           int sum_log2) {
-  if (p.weight_row_scale) alpha = p.weight_row_scale[m] * alpha;
-  float v = ldexpf(sum * alpha, -sum_log2);
-  if (p.bias) v += p.bias[m];
-  store_out(p, (int64_t)l * p.out_batch_stride + (int64_t)m * p.out_row_stride + (int64_t)c * p.out_col_stride, v);
+  store_sum_with(p, l, m, c, sum, alpha, sum_log2, p.weight_row_scale, p.bias, m);
 }
 
 // Where row block b of row_blocks starts among units = q * row_blocks + rem: floor(units * b /

@@ -343,9 +343,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                        !plan.sweep && !plan.integer && plan.tiled == (p.sfa.layout == kScaleTiled) &&
                        !plan.ring && !plan.spans && plan.smem_bytes <= dev.smem_optin &&
                        plan.smem_bytes >= sweep8_fixed_smem(choice) +
-                                              (plan.cluster > 1 ? (tiles + plan.row_blocks - 1) / plan.row_blocks *
-                                                                      sweep8_tile_sum_bytes(choice)
-                                                                : 0);
+                                              sweep8_extra_smem(choice, plan.cluster,
+                                                                (int)((tiles + plan.row_blocks - 1) / plan.row_blocks));
     return shape ? cudaSuccess : cudaErrorInvalidValue;
   }
   if (plan.sweep) return check_sweep_plan(p, plan, dev, false);

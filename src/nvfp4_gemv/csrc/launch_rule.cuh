@@ -975,7 +975,7 @@ struct Sweep8Choice {
 constexpr int kSweep8TileCost1x2 = 13, kSweep8TileCost2x2 = 20;
 inline int sweep8_chunks(int K, int ctas) { return (((K >> 5) + ctas - 1) / ctas + 7) & ~7; }
 // The shared memory a CTA of that shape takes before the cluster's tile sums, a tile's sums, and
-// all of it (the tile sums only with C > 1).
+// all of it.
 inline int sweep8_fixed_smem(const Sweep8Choice& s) {
   if (s.col_blocks == 2)
     return s.pieces == 2 ? Sweep8Shape<2, 2>::fixed_smem(s.stages) : Sweep8Shape<1, 2>::fixed_smem(s.stages);
@@ -984,9 +984,12 @@ inline int sweep8_fixed_smem(const Sweep8Choice& s) {
 inline int sweep8_tile_sum_bytes(const Sweep8Choice& s) {
   return s.col_blocks == 2 ? Sweep8Shape<1, 2>::kTileSumBytes : Sweep8Shape<2, 1>::kTileSumBytes;
 }
-inline int sweep8_smem(const Sweep8Choice& s) {
-  return sweep8_fixed_smem(s) + (s.ctas > 1 ? s.rounds * sweep8_tile_sum_bytes(s) : 0);
+// Past the fixed part: a cluster's tile sums (C > 1, `rounds` tiles), or a single CTA's ring of
+// row factors (a slot a stage).
+inline int sweep8_extra_smem(const Sweep8Choice& s, int ctas, int rounds) {
+  return ctas > 1 ? rounds * sweep8_tile_sum_bytes(s) : s.stages * Sweep8Shape<2, 1>::kRowFactorBytes;
 }
+inline int sweep8_smem(const Sweep8Choice& s) { return sweep8_fixed_smem(s) + sweep8_extra_smem(s, s.ctas, s.rounds); }
 // clusters == 0: no such shape (more CTAs than a cluster may hold). Stages: Sweep8Shape's 4, 2 for
 // the register-staged kernels (sweep8_register_staged), or with 4 chunks its 3 where they fit in
 // the opt-in shared memory with the cluster's tile sums, else 2 (Sweep8Shape says why 3).

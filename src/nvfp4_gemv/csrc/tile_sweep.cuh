@@ -5,6 +5,8 @@
 #include "gemv_common.cuh"
 #include "smem_copy.cuh"
 
+#include <type_traits>
+
 namespace nvfp4 {
 namespace detail {
 
@@ -138,6 +140,7 @@ struct Sweep8Shape {
   static constexpr int kRedBuffers = kPieces == 4 ? 1 : 2;    // tiles' warp sums held at once
   static constexpr int kRedBytes = kRedBuffers * kSweep8Warps * kTileOutputs * 4;
   static constexpr int kTileSumBytes = kTileOutputs * 4;      // a tile's sums kept for the cluster
+  static constexpr int kRowFactorBytes = 2 * 16 * 4;          // a tile's row scales and biases, C = 1
   static constexpr int fixed_smem(int stages) { return stages * kStageBytes + kRedBytes; }
 };
 
@@ -173,6 +176,29 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   const uint8_t* a_cta = p.a + 16 * (int64_t)c0;
   const uint8_t* sf_cta = p.sfa.base + 2 * (int64_t)c0;
   const uint32_t stage0 = smem_addr(smem);
+  // The epilogue's row factors (NVFP4Linear's weight scale per row of fused shards, a bias) where
+  // a single CTA (C == 1) stores each tile's outputs in the loop (reduce): read there from global
+  // memory, each tile's stores waited a memory latency while the other warps waited at the next
+  // barrier (run 518, H100, FP4 x N = 8: 18944x3584 21.6 us plain against 23.5 with both, 8000x6144
+  // 19.5 against 21.8). So tile j's 16 rows' factors come with tile j + 1's bytes (its copies'
+  // group, or right after its register loads' issue), by 4-byte cp.async of the last warp (lanes
+  // 0..15 the scales, 16..31 the biases), into the slot of tile j + 1's stage in a ring of S where
+  // the cluster's tile sums would be; reduce(j) reads them there a tile later, in tile j + 1's
+  // pass, while that pass copies tile j + S - 1's into another (Sweep8Shape::kRowFactorBytes).
+  // Measured (run 519, docs/runs/run519, H100, two orders, FP4 x N = 8 with both factors, old /
+  // this): 18944x3584 23.5-23.6 / 21.4-21.6 us, 8000x6144 22.0-22.1 / 20.1-20.2, 14336x4096 20.9-21.2
+  // / 19.8-20.0, within 0.2 of the same calls without factors; clusters (C > 1) even. Costs 14-32
+  // SASS in each loop (sm_90a), mostly in branches that calls without factors skip.
+  const bool row_factors = C == 1 && (p.weight_row_scale || p.bias);
+  const bool copies_row_factors = row_factors && w == W - 1;
+  float* const factors = tile_sums;  // [S][2][16]
+  const auto copy_row_factors = [&](int j, int stage) {
+    if (copies_row_factors && j >= 0 && j < n) {
+      const int m = 16 * (b + j * clusters) + (lane & 15);
+      const float* src = lane < 16 ? p.weight_row_scale : p.bias;
+      if (src && m < p.M) cp_async4(smem_addr(factors + 32 * stage + lane), src + m);
+    }
+  };
   // Tile i of the cluster (rows 16 (b + i G) ..) into stage i % S, warp w copying row w (its
   // lanes' copies 512 contiguous bytes at a time, then the row's scales). Every slot of the stage
   // is written each tile, no branch: chunks past the CTA's valid ones and rows past M are
@@ -235,6 +261,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     cp_async_commit();
   };
   const auto issue = [&](int i, int stage) {
+    copy_row_factors(i - 1, stage);  // in tile i's group
     if constexpr (kTiled)
       issue_tiled(i, stage);
     else
@@ -377,20 +404,28 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   }
   const float alpha = global_alpha(p);
   constexpr int sum_log2 = (kAct == kActFP4 ? 2 : 1) * kWeightBiasLog2;
-  // Output o of tile i: column block o / 128, then D-fragment order (lane o % 128 / 4, entry o % 4).
-  const auto store = [&](int i, int o, float sum) {
+  // Output o of tile i: column block o / 128, then D-fragment order (lane o % 128 / 4, entry o % 4);
+  // stored with its row's factors from p (C > 1), or from the ring's slot `stage` (C == 1).
+  const auto store_with = [&](int i, int o, float sum, auto from_ring, int stage) {
     const int cb = CB == 1 ? 0 : o >> 7, ln = (CB == 1 ? o : o & 127) >> 2, e = o & 3;
-    const int m = 16 * (b + i * clusters) + (ln >> 2) + 8 * (e >> 1), c = 8 * cb + 2 * (ln & 3) + (e & 1);
-    if (m < p.M && c < p.N) store_sum(p, 0, m, c, sum, alpha, sum_log2);
+    const int r = (ln >> 2) + 8 * (e >> 1), m = 16 * (b + i * clusters) + r, c = 8 * cb + 2 * (ln & 3) + (e & 1);
+    if (m < p.M && c < p.N) {
+      if constexpr (decltype(from_ring)::value)
+        store_sum_with(p, 0, m, c, sum, alpha, sum_log2, factors + 32 * stage, factors + 32 * stage + 16, r);
+      else
+        store_sum(p, 0, m, c, sum, alpha, sum_log2);
+    }
   };
-  const auto reduce = [&](int i) {  // tile i's 16 x 8 kColBlocks sums: the warps' in warp order
+  // Tile i's 16 x 8 kColBlocks sums, the warps' in warp order, in tile i + 1's pass (its stage's
+  // ring slot: read_stage then, also after the loop).
+  const auto reduce = [&](int i) {
     if (tid < TO) {
       const float* rb = red + (RB == 2 ? i & 1 : 0) * W * TO + tid;
       float v = 0.f;
 #pragma unroll
       for (int u = 0; u < W; ++u) v += rb[u * TO];
       if (C == 1)
-        store(i, tid, v);
+        store_with(i, tid, v, std::true_type{}, kPieces == 4 ? read_stage : (i + 1) % S);
       else
         tile_sums[i * TO + tid] = v;
     }
@@ -402,11 +437,19 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
         cp_async_wait<1>();
       else
         cp_async_wait<Shape::kStages == 4 ? 2 : 0>();
+    } else if (copies_row_factors) {
+      cp_async_wait<0>();  // tile i - 1's row factors
     }
     __syncthreads();  // tile i landed; every warp is done with tile i - 1's stage and sums
     // Tile i + 1 into registers, stored after this tile's compute: the barrier keeps every store of
     // a tile before the next tile's loads, so no store waits on a scoreboard the next loads share.
-    if constexpr (kRegStaged) load_tile(i + 1);
+    if constexpr (kRegStaged) {
+      load_tile(i + 1);
+      if (copies_row_factors) {
+        copy_row_factors(i, (i + 1) & 1);
+        cp_async_commit();
+      }
+    }
     if (i > 0) reduce(i - 1);
     if constexpr (!kRegStaged) issue(i + S - 1, kPieces == 4 ? write_stage : (i + S - 1) % S);
     // Plain C++ reads of the stage (not asm volatile: ptxas may move them among the mma).
@@ -471,7 +514,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   // 1 us slower at 7168x16384 N = 8 (run 297, BENCHMARKS.md item 193: 1920 outputs x 4 remote
   // loads on one CTA while the others waited at the barrier).
   if (C > 1)
-    cluster_rank_order_sums(tile_sums, n * TO, C, cr, kSweep8Threads, [&](int o, float v) { store(o / TO, o % TO, v); });
+    cluster_rank_order_sums(tile_sums, n * TO, C, cr, kSweep8Threads, [&](int o, float v) { store_with(o / TO, o % TO, v, std::false_type{}, 0); });
 #endif
 }
 

@@ -10,15 +10,18 @@ plan says), and with "floors" the kernels the last activation's call launched (t
 and the stream floor over the same bytes. With "tiled", the weights in the tiled format
 (format.to_tiled) in place of row-major ones. With "epilogue", every call also applies a weight
 global scale per row and a bias (fp32, [M]: NVFP4Linear's fused shards with a bias), whose
-per-row loads the kernels' epilogues make.
+per-row loads the kernels' epilogues make. With "padded", row-major scales on rows padded to a
+16-byte stride (a view of a wider buffer: what the tile sweep's 16-byte scale copies need where
+K % 256 != 0).
 
 Usage: PYTHONPATH=src python scripts/ab_shapes.py REPS MxK[xL][,MxK[xL]...] [floors] [fp4|dyn] [cols=N] [tiled]
-                                                   [epilogue]
+                                                   [epilogue] [padded]
   e.g. scripts/ab_shapes.py 20 7168x16384,4096x14336,7168x2048x4 floors
        scripts/ab_shapes.py 20 7168x16384 fp4 cols=2
        scripts/ab_shapes.py 20 4096x6144x4 floors dyn
        scripts/ab_shapes.py 20 7168x16384,4096x4096 fp4 cols=8 tiled
        scripts/ab_shapes.py 20 14336x4096,8000x6144 fp4 cols=8 epilogue
+       scripts/ab_shapes.py 20 5120x2880,2880x2880 cols=8 padded
 """
 import sys
 
@@ -50,6 +53,17 @@ def weights(a, sfa, tiled: bool):
     return (*fmt.to_tiled(a, sfa), reference.TILED) if tiled else (a, sfa, 0)
 
 
+def padded_scales(sfa):
+    """Row-major scales [L, M, K/16] as a view of a buffer whose rows are padded to 16 bytes (the
+    padding 0xFF, a NaN scale: a kernel that read it would poison its sums)."""
+    import torch
+
+    width = -(-sfa.shape[-1] // 16) * 16
+    buf = torch.full((*sfa.shape[:-1], width), 0xFF, dtype=sfa.dtype, device=sfa.device)
+    buf[..., : sfa.shape[-1]] = sfa
+    return buf[..., : sfa.shape[-1]]
+
+
 def kernel_names(call) -> list[str]:
     """The library's CUDA kernels one call launches, without their parameter lists."""
     sys.path.insert(0, "tests")
@@ -71,15 +85,20 @@ def main(argv: list[str]) -> None:
     n = columns(argv[2:])
     tiled = "tiled" in argv[2:]
     epilogue = "epilogue" in argv[2:]
+    padded = "padded" in argv[2:]
+    if padded and tiled:
+        raise ValueError("padded is for row-major scales, not with tiled")
     ops.load()
     flusher = Flusher("write", "cuda")
     for m, k, l in shapes:
         line = f"{m}x{k}x{l}" + (f" N={n}" if n > 1 else "") + (" tiled" if tiled else "") + (
-            " epilogue" if epilogue else "")
+            " epilogue" if epilogue else "") + (" padded" if padded else "")
         for act in acts:
             torch.manual_seed(m + k + l)
             a, sfa, x, sfx = random_operands(m, k, l, n, "bf16" if act == "dyn" else act, "cuda")
             a, sfa, layout = weights(a, sfa, tiled)
+            if padded:
+                sfa = padded_scales(sfa)
             out = torch.empty((l, m, n), dtype=torch.float16, device="cuda")
             wgs, bias = (torch.rand(m, device="cuda") + 0.5, torch.randn(m, device="cuda")) if epilogue else (None, None)
             if act == "dyn":

@@ -195,6 +195,31 @@ def test_linear_gemv_path_matches_reference(rows, dtype, layout):
     assert ((y.double() - ref).abs() <= bound).all()
 
 
+@pytest.mark.parametrize("activation", ["weight-only", "dynamic"])
+def test_linear_padded_scale_rows_take_the_tile_sweep(activation):
+    """in_features = 2880 (gpt-oss; % 256 != 0) in the row-major layout: the block scales on rows
+    padded to 16 bytes, built on the CPU and moved (padded again on the GPU), so 8 rows of x take
+    the tile sweep on sm_90 (contiguous scale rows took the row tiles); against the dequantized
+    weight in float64, with the layer's bias; one row (the row sweeps) too."""
+    torch.manual_seed(11)
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(2880, 520), activation=activation,
+                                   weight_layout="row-major").cuda()
+    assert q.weight_scale_packed.shape == (520, 180) and q.weight_scale_packed.stride() == (192, 1)
+    for rows in (8, 1):
+        x = torch.randn(rows, 2880, device="cuda", dtype=torch.bfloat16)
+        if activation == "dynamic":
+            xq = nv.quantize_activation(x)
+            ref, mag = reference_linear(q, None, fmt.dequantize(xq.data, xq.scales).cuda())
+        else:
+            ref, mag = reference_linear(q, x)
+        names = cuda_kernel_names(lambda: q(x))
+        if rows == 8 and activation == "weight-only":
+            assert any("sweep8_kernel" in n for n in names) == sweeps_allowed("SWEEP8"), names
+        y = q(x)
+        bound = 2880 * 2.0 ** -23 * mag + 2.0 ** -8 * ref.abs() + 1e-6  # fp32 sums, then bf16
+        assert ((y.double() - ref).abs() <= bound).all(), rows
+
+
 def test_linear_dynamic_mode_and_leading_dims():
     torch.manual_seed(1)
     q = nv.NVFP4Linear.from_linear(torch.nn.Linear(256, 96), activation="dynamic", weight_layout="tiled").cuda()

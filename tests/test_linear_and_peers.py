@@ -295,6 +295,32 @@ def test_state_dict_is_the_checkpoint_layout_and_loads_checks_shapes(layout):
     assert torch.equal(outer.state_dict()["0.weight"], ref.data)
 
 
+@pytest.mark.parametrize("layout", ["tiled", "row-major"])
+def test_padded_storage_keeps_a_contiguous_state_dict(layout):
+    """in_features = 2880 (% 256 != 0): row-major block scales sit on rows padded to 16 bytes (a view
+    of a zero buffer, the tile sweep's copies need them), through .to(), deepcopy and
+    load_state_dict; the tiled format pads K to 128. Either way the state dict and the properties
+    hold contiguous checkpoint tensors (safetensors refuses views), and the outputs agree."""
+    import copy
+
+    lin = make_linear(k=2880, m=24)
+    q = nv.NVFP4Linear.from_linear(lin, weight_layout=layout)
+    ref = fmt.quantize(lin.weight.detach())
+    padded = layout == "row-major"
+    for layer in (q, q.to("cpu"), copy.deepcopy(q)):
+        assert (layer.weight_scale_packed.stride(0) == 192) == padded, layer.weight_scale_packed.stride()
+    sd = q.state_dict()
+    for key, want in (("weight", ref.data), ("weight_scale", fmt.as_uint8(ref.scales))):
+        assert sd[key].is_contiguous() and torch.equal(sd[key], want), key
+    assert q.weight_scale.is_contiguous() and torch.equal(q.weight_scale, fmt.as_uint8(ref.scales))
+    q2 = nv.NVFP4Linear(2880, 24, weight_layout=layout)
+    q2.load_state_dict(sd)
+    assert (q2.weight_scale_packed.stride(0) == 192) == padded
+    x = torch.randn(3, 2880, dtype=torch.bfloat16)
+    assert torch.equal(q2(x), q(x))
+    assert torch.equal(nv.NVFP4Linear.from_linear(lin, weight_layout="tiled" if padded else "row-major")(x), q(x))
+
+
 def test_weight_layout_rule_and_errors():
     """auto: on sm_90 row-major where the row sweeps take the rows (BENCHMARKS.md items 137, 164,
     188); otherwise tiled where the format's padding adds at most 1/8 of the weights (item 122),

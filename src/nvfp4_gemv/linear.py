@@ -21,6 +21,12 @@ per weight) in one of two layouts (``weight_layout``):
                188). The earlier measurements behind it (runs 168-423): BENCHMARKS.md, items 122,
                187, 196, 199-200, and "The README's long sections as they stood until 2026-12-05"
                (this docstring's long form).
+Row-major block scales sit on rows padded to a 16-byte stride (``weight_scale_packed`` is a view
+[out, in/16] of a zero-padded [out, in/16 rounded up to 16] buffer) where in_features % 256 != 0:
+the tile sweep copies scale rows 16 bytes at a time and takes no other, so contiguous rows of such
+layers left 3..16 rows of x on the row tiles (run 521, H100, BENCHMARKS.md item 321: 5120x2880
+8 rows FP4 / fp16 x 12.4 / 12.5 us padded against 16.8 / 17.2, 16 rows fp16 14.6 against 20.3;
+one row even). 1/16 more scale bytes at most; the padding is never read.
 The state dict keeps the checkpoint layout either way (``weight`` [out, in/2], ``weight_scale``
 [out, in/16], converted on save and load), and so do the ``weight`` / ``weight_scale`` properties
 (copies: write through load_state_dict or from_quantized).
@@ -51,6 +57,7 @@ from . import ops, reference
 from .api import quantize_activation
 
 MAX_GEMV_ROWS = 16
+SCALE_ROW_ALIGN = 16  # bytes: the row stride of row-major block scales (the tile sweep's copies)
 TILED_MAX_PADDING = 1 / 8  # "auto": the most padding, as a fraction of the weights, for tiled
 LAYOUTS = ("auto", "tiled", "row-major")
 CONVENTIONS = ("modelopt", "compressed-tensors", "multiplier")
@@ -77,6 +84,18 @@ def auto_layout(out_features: int, in_features: int, activation: str = "weight-o
     (bands, k_tiles, _, _), _ = fmt.tiled_shapes(out_features, in_features)
     padded = bands * 16 * k_tiles * 128
     return "tiled" if padded <= (1 + TILED_MAX_PADDING) * out_features * in_features else "row-major"
+
+
+def padded_scale_rows(scales: torch.Tensor) -> torch.Tensor:
+    """Row-major block scales [rows, cols] as a view of a zero buffer whose rows are SCALE_ROW_ALIGN
+    bytes wide or a multiple of it (the tensor itself where its rows already are)."""
+    rows, cols = scales.shape
+    width = -(-cols // SCALE_ROW_ALIGN) * SCALE_ROW_ALIGN
+    if scales.stride() == (width, 1) and scales.storage_offset() % SCALE_ROW_ALIGN == 0:
+        return scales
+    buf = torch.zeros((rows, width), dtype=scales.dtype, device=scales.device)
+    buf[:, :cols] = scales
+    return buf[:, :cols]
 
 
 def layer_global_scale(value, out_features: int, convention: str) -> torch.Tensor:
@@ -138,6 +157,8 @@ class NVFP4Linear(torch.nn.Module):
         else:
             shapes = ((out_features, in_features // 2), (out_features, in_features // 16))
         w, sc = (torch.zeros(shape, dtype=torch.uint8, device=device) for shape in shapes)
+        if weight_layout == "row-major":
+            sc = padded_scale_rows(sc)
         self.register_buffer("weight_packed", w, persistent=False)
         self.register_buffer("weight_scale_packed", sc, persistent=False)
         self.register_buffer("weight_global_scale", torch.ones(1, dtype=torch.float32, device=device))
@@ -243,15 +264,21 @@ class NVFP4Linear(torch.nn.Module):
         for name, b in fp32.items():
             if self._buffers[name].dtype != torch.float32:
                 self._buffers[name] = b.to(self._buffers[name].device)
+        # A move to another device copies the padded scale rows contiguous: padded again.
+        if self.weight_layout == "row-major":
+            self._buffers["weight_scale_packed"] = padded_scale_rows(self._buffers["weight_scale_packed"])
         return self
 
     def _checkpoint_tensors(self, copy: bool = True) -> tuple[torch.Tensor, torch.Tensor]:
-        """weight, weight_scale in the checkpoint layout (tiled: always new tensors)."""
+        """weight, weight_scale in the checkpoint layout, contiguous (tiled: always new tensors). A
+        view of padded rows (the tiled format's, the row-major scales') is copied: safetensors and
+        most checkpoint writers take no such tensor."""
         if self.weight_layout == "tiled":
-            return fmt.from_tiled(self.weight_packed, self.weight_scale_packed, self.out_features, self.in_features)
+            w, s = fmt.from_tiled(self.weight_packed, self.weight_scale_packed, self.out_features, self.in_features)
+            return w.contiguous(), s.contiguous()
         if copy:
-            return self.weight_packed.clone(), self.weight_scale_packed.clone()
-        return self.weight_packed, self.weight_scale_packed
+            return self.weight_packed.clone(), self.weight_scale_packed.clone(memory_format=torch.contiguous_format)
+        return self.weight_packed, self.weight_scale_packed.contiguous()
 
     @property
     def weight(self) -> torch.Tensor:

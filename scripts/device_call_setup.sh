@@ -3,9 +3,27 @@
 # cache, writes the GPU to $OUT/env.txt, starts SECONDS and builds the extension (its last line to
 # env.txt). The preamble the run folders' call scripts each spelled out, for the ones written from
 # run 518 on (the earlier ones stay as they ran).
+# With OLD_PATCH=PATH (relative to the repo root) set before sourcing: also an "old" tree, this
+# tree's src, scripts and pyproject.toml under /tmp/tree_old with that patch applied (the patch
+# takes this tree's change back), built into /tmp/cache_old alongside this tree's build; its
+# apply and build lines go to env.txt. side_paths NAME prints the PYTHONPATH and cache of "old" or
+# "new", for the A/B sides.
 export OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv > "$OUT/env.txt"
 SECONDS=0
+if [ -n "${OLD_PATCH:-}" ]; then
+  _repo=$PWD
+  rm -rf /tmp/tree_old && mkdir -p /tmp/tree_old && cp -r src scripts pyproject.toml /tmp/tree_old/ &&
+    (cd /tmp/tree_old && git apply "$_repo/$OLD_PATCH" > /tmp/apply_old.log 2>&1 &&
+     PYTHONPATH=src NVFP4_GEMV_CACHE_DIR=/tmp/cache_old python3 -m nvfp4_gemv build > /tmp/build_old.log 2>&1) &
+fi
 python3 -m nvfp4_gemv build 2>&1 | tail -n 1 >> "$OUT/env.txt"
+if [ -n "${OLD_PATCH:-}" ]; then
+  wait
+  { echo "old tree (${OLD_PATCH}):"; cat /tmp/apply_old.log; tail -n 1 /tmp/build_old.log; echo "builds ${SECONDS}s"; } >> "$OUT/env.txt"
+fi
+side_paths() {  # old|new: "PYTHONPATH CACHE_DIR" of that side
+  if [ "$1" = old ]; then echo "/tmp/tree_old/src /tmp/cache_old"; else echo "$PWD/src $NVFP4_GEMV_CACHE_DIR"; fi
+}

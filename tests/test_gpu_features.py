@@ -220,6 +220,25 @@ def test_linear_padded_scale_rows_take_the_tile_sweep(activation):
         assert ((y.double() - ref).abs() <= bound).all(), rows
 
 
+def test_linear_auto_layout_follows_the_layer_to_the_gpu():
+    """A layer converted on the CPU with weight_layout="auto" (tiled there: 528 x 2880, padded 2%)
+    takes the GPU's auto layout when moved (row-major on sm_90), then back through the CPU and
+    onto the GPU again; the state dict unchanged, and 4 rows on the GPU against float64."""
+    torch.manual_seed(12)
+    q = nv.NVFP4Linear.from_linear(torch.nn.Linear(2880, 528))
+    assert q.weight_layout == "tiled"
+    sd = q.state_dict()
+    want = nv.linear.auto_layout(528, 2880, "weight-only", torch.cuda.get_device_capability())
+    for move in (lambda: q.cuda(), lambda: q.cpu().cuda()):
+        move()
+        assert q.weight_layout == want and q.weight_packed.is_cuda
+        assert all(torch.equal(v.cpu(), q.state_dict()[k].cpu()) for k, v in sd.items())
+    x = torch.randn(4, 2880, device="cuda", dtype=torch.bfloat16)
+    ref, mag = reference_linear(q, x)
+    bound = 2880 * 2.0 ** -23 * mag + 2.0 ** -8 * ref.abs() + 1e-6
+    assert ((q(x).double() - ref).abs() <= bound).all()
+
+
 def test_linear_dynamic_mode_and_leading_dims():
     torch.manual_seed(1)
     q = nv.NVFP4Linear.from_linear(torch.nn.Linear(256, 96), activation="dynamic", weight_layout="tiled").cuda()

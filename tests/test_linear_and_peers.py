@@ -295,6 +295,26 @@ def test_state_dict_is_the_checkpoint_layout_and_loads_checks_shapes(layout):
     assert torch.equal(outer.state_dict()["0.weight"], ref.data)
 
 
+def test_auto_layout_is_decided_again_for_the_device():
+    """weight_layout="auto" built on the CPU (tiled: 48 x 2880, padded 2%) takes the layout auto_layout
+    gives an sm_90 device when settled for one (as .cuda() does there: row-major, its scale rows
+    padded), and back for another capability; exact both ways (the same state dict and outputs);
+    a forced layout never changes."""
+    lin = make_linear(k=2880, m=48)
+    q = nv.NVFP4Linear.from_linear(lin)
+    assert q.layout_is_auto and q.weight_layout == "tiled"
+    sd, x = q.state_dict(), torch.randn(3, 2880, dtype=torch.bfloat16)
+    y = q(x)
+    q.settle_auto_layout((9, 0))
+    assert q.weight_layout == "row-major" and q.weight_scale_packed.stride() == (192, 1)
+    assert all(torch.equal(v, q.state_dict()[k]) for k, v in sd.items()) and torch.equal(q(x), y)
+    q.settle_auto_layout((8, 9))
+    assert q.weight_layout == "tiled" and torch.equal(q.weight, sd["weight"]) and torch.equal(q(x), y)
+    forced = nv.NVFP4Linear.from_linear(lin, weight_layout="tiled")
+    forced.settle_auto_layout((9, 0))
+    assert not forced.layout_is_auto and forced.weight_layout == "tiled"
+
+
 @pytest.mark.parametrize("layout", ["tiled", "row-major"])
 def test_padded_storage_keeps_a_contiguous_state_dict(layout):
     """in_features = 2880 (% 256 != 0): row-major block scales sit on rows padded to 16 bytes (a view

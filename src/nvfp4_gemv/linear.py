@@ -8,10 +8,12 @@ per weight) in one of two layouts (``weight_layout``):
   "tiled"      format.to_tiled (16-row x 128-value tiles, 512 contiguous bytes a warp load): the
                band sweep at one row where it fits, the tile sweep at 2..16 where the launch rule
                takes it, the row tiles elsewhere (items 59-60, 266-276);
-  "auto"       (default) row-major for a layer built on an sm_90 GPU whose in_features the row
+  "auto"       (default) row-major for a layer on an sm_90 GPU whose in_features the row
                sweeps take (a multiple of 32 up to 16384, or of 256 up to 32768); elsewhere tiled
                where its padding (rows to 16, in_features to 128) adds at most TILED_MAX_PADDING of
-               the bytes, else row-major. Measured last after the tiled format's band and tile
+               the bytes, else row-major. Decided where the layer is built and again each time it
+               moves to a CUDA device (a model converted on the CPU, then moved, gets the GPU's
+               layout). Measured last after the tiled format's band and tile
                sweeps (run 449, BENCHMARKS.md item 273; bf16 / FP4 x, row-major / tiled): at one
                row row-major is faster or even (FP4 x 1.5-4.0 us faster, e.g. 7168x16384 23.3-23.4
                against 25.8-26.3; bf16 within 0.5 but 2048x7168 8.8-9.1 against 10.4), at two rows
@@ -144,21 +146,16 @@ class NVFP4Linear(torch.nn.Module):
             raise ValueError(f"NVFP4Linear: activation must be 'weight-only' or 'dynamic', got {activation!r}")
         if weight_layout not in LAYOUTS:
             raise ValueError(f"NVFP4Linear: weight_layout must be one of {LAYOUTS}, got {weight_layout!r}")
+        self.in_features, self.out_features, self.activation = in_features, out_features, activation
+        self.layout_is_auto = weight_layout == "auto"  # decided again on each move to a CUDA device
         if weight_layout == "auto":
             dev = torch.device(device) if device is not None else None
             capability = (torch.cuda.get_device_capability(dev) if dev is not None and dev.type == "cuda"
                           else None)
             weight_layout = auto_layout(out_features, in_features, activation, capability)
-        self.in_features, self.out_features, self.activation = in_features, out_features, activation
         self.weight_layout = weight_layout
         # The packed weights in weight_layout; saved and loaded in the checkpoint layout (see below).
-        if weight_layout == "tiled":
-            shapes = fmt.tiled_shapes(out_features, in_features)
-        else:
-            shapes = ((out_features, in_features // 2), (out_features, in_features // 16))
-        w, sc = (torch.zeros(shape, dtype=torch.uint8, device=device) for shape in shapes)
-        if weight_layout == "row-major":
-            sc = padded_scale_rows(sc)
+        w, sc = self._zero_packed(device)
         self.register_buffer("weight_packed", w, persistent=False)
         self.register_buffer("weight_scale_packed", sc, persistent=False)
         self.register_buffer("weight_global_scale", torch.ones(1, dtype=torch.float32, device=device))
@@ -255,6 +252,29 @@ class NVFP4Linear(torch.nn.Module):
                                   weight_layout=weight_layout)
 
     # -- the checkpoint layout ---------------------------------------------------------------
+    def _zero_packed(self, device) -> tuple[torch.Tensor, torch.Tensor]:
+        """Zero packed weights and block scales in self.weight_layout (row-major scales on padded rows)."""
+        if self.weight_layout == "tiled":
+            return tuple(torch.zeros(shape, dtype=torch.uint8, device=device)
+                         for shape in fmt.tiled_shapes(self.out_features, self.in_features))
+        w = torch.zeros((self.out_features, self.in_features // 2), dtype=torch.uint8, device=device)
+        sc = torch.zeros((self.out_features, self.in_features // 16), dtype=torch.uint8, device=device)
+        return w, padded_scale_rows(sc)
+
+    def settle_auto_layout(self, capability: tuple[int, int] | None) -> None:
+        """For a layer built with weight_layout="auto": the packed weights in auto_layout's choice
+        for a device of that compute capability (None: no GPU), converted in place if it differs
+        (exact both ways). Called on each move to a CUDA device."""
+        if not getattr(self, "layout_is_auto", False):  # (layers pickled before the attribute: as built)
+            return
+        want = auto_layout(self.out_features, self.in_features, self.activation, capability)
+        if want == self.weight_layout:
+            return
+        w, s = self._checkpoint_tensors()
+        self.weight_layout = want
+        self._buffers["weight_packed"], self._buffers["weight_scale_packed"] = self._zero_packed(w.device)
+        self._set_weight(w, s)
+
     def _apply(self, fn, recurse=True):
         # model.to(torch.bfloat16) or .half() would round the fp32 global scales and bias, which
         # the kernel's epilogue reads as fp32 (and refuses otherwise): they follow fn to its
@@ -267,6 +287,8 @@ class NVFP4Linear(torch.nn.Module):
         # A move to another device copies the padded scale rows contiguous: padded again.
         if self.weight_layout == "row-major":
             self._buffers["weight_scale_packed"] = padded_scale_rows(self._buffers["weight_scale_packed"])
+        if self.weight_packed.is_cuda:
+            self.settle_auto_layout(torch.cuda.get_device_capability(self.weight_packed.device))
         return self
 
     def _checkpoint_tensors(self, copy: bool = True) -> tuple[torch.Tensor, torch.Tensor]:

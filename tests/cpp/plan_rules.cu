@@ -895,6 +895,30 @@ int main(int argc, char** argv) {
         }
       }
   }
+  // Row-major scales of K % 256 != 0 (K / 16 bytes a row, no multiple of 16): the tile sweep's 16-byte
+  // scale copies take them only on rows padded to a 16-byte stride, as NVFP4Linear keeps them (item
+  // 321, run 522: 1.2-1.6x faster at 4-16 rows than the row tiles that contiguous rows get). Layers
+  // of gpt-oss (2880), Gemma-3-1B (1152) and Qwen2.5-0.5B (896) at 3, 8 and 16 columns, every
+  // activation kind: padded rows take the tile sweep (a plan launch_gemv accepts), contiguous ones not.
+  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
+    const int shapes[][2] = {{5120, 2880}, {2880, 2880}, {6912, 1152}, {4864, 896}};
+    for (const int act : {kActF16, kActBF16, kActFP4})
+      for (const auto& mk : shapes)
+        for (const int n : {3, 8, 16}) {
+          GemvParams p = params_of(Case{mk[0], mk[1], 1, n, act, kScaleRowMajor, true});
+          const GemvLaunch plain = plan_gemv_for(p, devices[0].dev);
+          p.sfa.row_stride = (p.K / 16 + 15) / 16 * 16;
+          p.sfa.batch_stride = int64_t(p.M) * p.sfa.row_stride;
+          const GemvLaunch padded = plan_gemv_for(p, devices[0].dev);
+          ++checked;
+          if (plain.cluster != 0 || padded.cluster == 0 || check_plan(p, padded, devices[0].dev) != 0) {
+            std::printf("FAIL H200 %dx%d N=%d act %d: tile sweep on contiguous scale rows %d, on padded %d "
+                        "(check_plan %d)\n", mk[0], mk[1], n, act, plain.cluster != 0, padded.cluster != 0,
+                        check_plan(p, padded, devices[0].dev));
+            ++failures;
+          }
+        }
+  }
   // The tile sweep on the tiled format (sweep8_kernel<.., true>): the row-major tile sweep's plan
   // wherever that fits, the weights' layout aside (the same clusters, K split and shape: the tiled
   // kernels fill the same stages, 2 where either stages its tiles through registers, items 311,

@@ -57,9 +57,10 @@ namespace detail {
 // The 16 columns cost what 9 do: ~6 us over 8 columns on 2 chunks (7168x16384 fp16 30.0-30.4), the
 // clusters of 8 on 128 SMs and half the values a tile; on two chunks 4 us less (above). After each
 // tile the warps' D go to shared memory and 128 threads (256 at 16 columns) add the 16 warps' in
-// warp order; with C > 1 each CTA keeps its tiles' sums and, after a cluster barrier, the C CTAs
-// each add a share of the outputs over the C CTAs' sums in rank order (distributed shared memory)
-// and store them: deterministic, one kernel.
+// warp order and, with C == 1, store them (the rows' epilogue factors read a tile ahead into
+// shared memory, item 319); with C > 1 each CTA keeps its tiles' sums and, after a cluster
+// barrier, the C CTAs each add a share of the outputs over the C CTAs' sums in rank order
+// (distributed shared memory) and store them: deterministic, one kernel.
 // Exact as the sweeps: weights E2M1 * SFA * kWeightBias in fp16, products exact, fp32 accumulation;
 // bf16 x rescaled per warp and column by a power of two (column_exponent of the quad's maximum;
 // a column's B sits in one quad of each warp), undone on the warp's sums; FP4 x decoded once as

@@ -190,8 +190,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   // this): 18944x3584 23.5-23.6 / 21.4-21.6 us, 8000x6144 22.0-22.1 / 20.1-20.2, 14336x4096 20.9-21.2
   // / 19.8-20.0, within 0.2 of the same calls without factors; clusters (C > 1) even. Costs 14-32
   // SASS in each loop (sm_90a), mostly in branches that calls without factors skip.
-  const bool row_factors = C == 1 && (p.weight_row_scale || p.bias);
-  const bool copies_row_factors = row_factors && w == W - 1;
+  const bool copies_row_factors = C == 1 && (p.weight_row_scale || p.bias) && w == W - 1;
   float* const factors = tile_sums;  // [S][2][16]
   const auto copy_row_factors = [&](int j, int stage) {
     if (copies_row_factors && j >= 0 && j < n) {

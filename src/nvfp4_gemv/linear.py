@@ -285,11 +285,12 @@ class NVFP4Linear(torch.nn.Module):
         for name, b in fp32.items():
             if self._buffers[name].dtype != torch.float32:
                 self._buffers[name] = b.to(self._buffers[name].device)
-        # A move to another device copies the padded scale rows contiguous: padded again.
-        if self.weight_layout == "row-major":
-            self._buffers["weight_scale_packed"] = padded_scale_rows(self._buffers["weight_scale_packed"])
         if self.weight_packed.is_cuda:
             self.settle_auto_layout(torch.cuda.get_device_capability(self.weight_packed.device))
+        # A move to another device copies the padded scale rows contiguous: padded again (a layout
+        # settle_auto_layout just made is padded already, and returned as it is).
+        if self.weight_layout == "row-major":
+            self._buffers["weight_scale_packed"] = padded_scale_rows(self._buffers["weight_scale_packed"])
         return self
 
     def _checkpoint_tensors(self, copy: bool = True) -> tuple[torch.Tensor, torch.Tensor]:

@@ -637,6 +637,26 @@ def test_tile_sweep_padded_scale_rows_end_mid_word(m, k, n, act):
                              tolerance(a, sfa, x, sfx, torch.float32, extra_rel=extra), "padded scale rows")
 
 
+@pytest.mark.parametrize("m,k,n,act", [(5120, 2880, 8, "fp4"), (5120, 2880, 8, "fp16"), (5120, 2880, 8, "bf16"),
+                                        (2880, 2880, 16, "fp16"), (2880, 2880, 16, "bf16"), (4864, 896, 3, "bf16"),
+                                        (301, 4160, 5, "fp4"), (1000, 4128, 8, "fp16")], ids=str)
+def test_tile_sweep_on_contiguous_scale_rows_of_4_byte_words(m, k, n, act):
+    """Row-major scales as checkpoints hold them, contiguous, where K % 256 != 0: rows of K / 16
+    bytes, 4-byte aligned where K % 64 == 0 (2880, 896, 4160), which the register-staged tile-sweep
+    kernels read as 4-byte words (item 323); not bf16 x at 16 columns (the copies need 16-byte rows),
+    nor K = 4128 (258-byte rows): those take the row tiles. Against the float64 reference."""
+    gen = torch.Generator().manual_seed(m + k + n + len(act))
+    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
+    assert sfa.is_contiguous() and (k // 16) % 16 != 0
+    expected = _sweep8_expected() and k % 64 == 0 and not (act == "bf16" and n > 8)
+    names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
+    assert any("sweep8_kernel" in name for name in names) == expected, names
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    extra = BF16_RESCALE_REL if act == "bf16" else 0.0
+    assert_close_elementwise(run_op(a, sfa, x, sfx, torch.float32), ref,
+                             tolerance(a, sfa, x, sfx, torch.float32, extra_rel=extra), "contiguous scale rows")
+
+
 # (m, k, n, x, weights, factors, the sweep8 shape it takes: (chunks a thread, column blocks)), each
 # on single CTAs over 5 rounds (626 tiles on 132 SMs): 2 chunks through registers (the ring of 2
 # slots), 4 chunks by the copies on 3 stages, bf16 x at 16 columns on 4 stages (item 317), fp16 x
@@ -1001,7 +1021,8 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     fp16 and FP4 x take them: one tile a cluster of 2 at 999x16384, single CTAs at 2000x5120 and
     on 3 stages reused over 4 tiles at 8000x6144; 9..16 columns on one chunk or two), K ending inside a
     tile (800, 4160, 18976: the format's zero padding read as it lies, x zero past K; row-major
-    weights of these K take other kernels, their scale rows no 16-byte multiple), M % 16 != 0
+    weights of 800 and 18976 take other kernels, their scale rows not 4-byte aligned, while 4160's
+    260-byte rows take the tile sweep's 4-byte scale words since item 323), M % 16 != 0
     (the band's padded rows), 2 columns at any K (item 273); three calls bitwise equal, and equal to
     the row-major tile sweep's output bit for bit wherever that runs: both layouts take the same
     shapes (item 316), so the same products summed in the same order."""

@@ -895,26 +895,32 @@ int main(int argc, char** argv) {
         }
       }
   }
-  // Row-major scales of K % 256 != 0 (K / 16 bytes a row, no multiple of 16): the tile sweep's 16-byte
-  // scale copies take them only on rows padded to a 16-byte stride, as NVFP4Linear keeps them (item
-  // 321, run 522: 1.2-1.6x faster at 4-16 rows than the row tiles that contiguous rows get). Layers
-  // of gpt-oss (2880), Gemma-3-1B (1152) and Qwen2.5-0.5B (896) at 3, 8 and 16 columns, every
-  // activation kind: padded rows take the tile sweep (a plan launch_gemv accepts), contiguous ones not.
+  // Row-major scales of K % 256 != 0 (K / 16 bytes a row, no multiple of 16): on rows padded to a
+  // 16-byte stride (as NVFP4Linear keeps them, item 321) every tile-sweep shape; contiguous (4-byte
+  // aligned rows, as checkpoints hold them) the register-staged ones only (item 323: their loads
+  // read 4-byte words; the copies' cp.async needs 16), so bf16 x at 9..16 columns stays off the
+  // tile sweep there (check_plan refuses a copies kernel on such rows). Layers of gpt-oss (2880),
+  // Gemma-3-1B (1152) and Qwen2.5-0.5B (896) at 3, 8 and 16 columns, every activation kind; and rows
+  // 2 bytes aligned (K % 64 != 0: 4128) take none.
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
-    const int shapes[][2] = {{5120, 2880}, {2880, 2880}, {6912, 1152}, {4864, 896}};
+    const int shapes[][2] = {{5120, 2880}, {2880, 2880}, {6912, 1152}, {4864, 896}, {4096, 4128}};
     for (const int act : {kActF16, kActBF16, kActFP4})
       for (const auto& mk : shapes)
         for (const int n : {3, 8, 16}) {
           GemvParams p = params_of(Case{mk[0], mk[1], 1, n, act, kScaleRowMajor, true});
           const GemvLaunch plain = plan_gemv_for(p, devices[0].dev);
-          p.sfa.row_stride = (p.K / 16 + 15) / 16 * 16;
-          p.sfa.batch_stride = int64_t(p.M) * p.sfa.row_stride;
-          const GemvLaunch padded = plan_gemv_for(p, devices[0].dev);
-          ++checked;
-          if (plain.cluster != 0 || padded.cluster == 0 || check_plan(p, padded, devices[0].dev) != 0) {
-            std::printf("FAIL H200 %dx%d N=%d act %d: tile sweep on contiguous scale rows %d, on padded %d "
-                        "(check_plan %d)\n", mk[0], mk[1], n, act, plain.cluster != 0, padded.cluster != 0,
-                        check_plan(p, padded, devices[0].dev));
+          const bool want_plain = p.sfa.row_stride % 4 == 0 && !(act == kActBF16 && n > 8);
+          GemvParams q = p;
+          q.sfa.row_stride = (p.K / 16 + 15) / 16 * 16;
+          q.sfa.batch_stride = int64_t(q.M) * q.sfa.row_stride;
+          const GemvLaunch padded = plan_gemv_for(q, devices[0].dev);
+          checked += 2;
+          if ((plain.cluster != 0) != want_plain || padded.cluster == 0 ||
+              check_plan(p, plain, devices[0].dev) != 0 || check_plan(q, padded, devices[0].dev) != 0) {
+            std::printf("FAIL H200 %dx%d N=%d act %d: tile sweep on contiguous scale rows %d (want %d), on "
+                        "padded %d; check_plan %d / %d\n", mk[0], mk[1], n, act,
+                        plain.cluster != 0, want_plain, padded.cluster != 0,
+                        check_plan(p, plain, devices[0].dev), check_plan(q, padded, devices[0].dev));
             ++failures;
           }
         }
@@ -924,14 +930,15 @@ int main(int argc, char** argv) {
   // kernels fill the same stages, 2 where either stages its tiles through registers, items 311,
   // 315-316), every activation kind, 3..16 columns and 2 past K =
   // 16384; not at L = 2, nor with scales 4 bytes off 16-byte alignment (the 16-byte copies of the scale tiles);
-  // and where row-major weights cannot take it (301x4160: scale rows of 260 bytes, no 16-byte
-  // copies) the tiled format still does. check_plan refuses a tiled plan for row-major weights and
-  // the other way round.
+  // and where row-major weights cannot take it (301x4128: scale rows of 258 bytes, not even the
+  // register-staged kernels' 4-byte words; 301x4160's 260 bytes take those since item 323) the
+  // tiled format still does. check_plan refuses a tiled plan for row-major weights and the other
+  // way round.
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
     const Case shapes[] = {{7168, 16384, 1, 8, 0, 0, true},  {4096, 14336, 1, 8, 0, 0, true},
                            {14336, 4096, 1, 4, 0, 0, true},  {7168, 16384, 1, 16, 0, 0, true},
                            {512, 14336, 1, 12, 0, 0, true},  {3000, 18944, 1, 2, 0, 0, true},
-                           {301, 4160, 1, 5, 0, 0, true}};
+                           {301, 4160, 1, 5, 0, 0, true},    {301, 4128, 1, 5, 0, 0, true}};
     for (const int act : {kActF16, kActBF16, kActFP4})
       for (Case c : shapes) {
         c.act = act;
@@ -946,7 +953,7 @@ int main(int argc, char** argv) {
         two.L = 2;
         GemvLaunch as_rows = tiles;
         as_rows.tiled = 0;
-        const bool rows_fit = c.K * 2 / 32 % 16 == 0;  // row-major scale rows of a 16-byte multiple
+        const bool rows_fit = c.K / 16 % 4 == 0;  // row-major scale rows of a 4-byte multiple (N <= 8 here)
         if (!tiles.cluster || !tiles.tiled || !rows.cluster != !rows_fit ||
             (rows_fit && (tiles.cluster != rows.cluster || tiles.k_split != rows.k_split ||
                           tiles.row_blocks != rows.row_blocks || rows.smem_bytes != tiles.smem_bytes)) ||

@@ -342,6 +342,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                        (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.cluster && plan.splits == 1 &&
                        !plan.sweep && !plan.integer && plan.tiled == (p.sfa.layout == kScaleTiled) &&
                        !plan.ring && !plan.spans && plan.smem_bytes <= dev.smem_optin &&
+                       (sweep8_scale_rows_16(p) || sweep8_register_staged(p.act, choice.pieces, choice.col_blocks)) &&
                        plan.smem_bytes >= sweep8_fixed_smem(choice) +
                                               sweep8_extra_smem(choice, plan.cluster,
                                                                 (int)((tiles + plan.row_blocks - 1) / plan.row_blocks));

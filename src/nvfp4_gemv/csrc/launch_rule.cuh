@@ -1041,6 +1041,17 @@ inline Sweep8Choice sweep8_spread(const GemvParams& p, const PlanDevice& dev, Sw
 // they save two tiles' cost; 3..8 columns take 2 chunks where K <= 4096 or x is bf16, else 4 (on
 // the copies) only where, over several rounds, they run single CTAs with 20% less modeled work
 // than 2 (which come through registers), or, at one round, 10% less.
+// The weight scale rows' alignment: 16-byte rows (base and stride) take every tile-sweep kernel;
+// 4-byte ones (row-major scales of K % 256 != 0, contiguous, as checkpoints hold them: K / 16
+// bytes a row) only the register-staged kernels, whose loads read them as 4-byte words (item 323);
+// the copies' 16-byte cp.async would need 16.
+inline bool sweep8_scale_rows_16(const GemvParams& p) {
+  return reinterpret_cast<uintptr_t>(p.sfa.base) % 16 == 0 && p.sfa.row_stride % 16 == 0;
+}
+inline bool sweep8_scale_rows_4(const GemvParams& p) {
+  return p.sfa.layout == kScaleRowMajor && reinterpret_cast<uintptr_t>(p.sfa.base) % 4 == 0 &&
+         p.sfa.row_stride % 4 == 0;
+}
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   if (p.N > 8) {  // two column blocks: one chunk, the cluster size as above; or two chunks (below)
     const Sweep8Choice one = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 1));
@@ -1050,7 +1061,7 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
     return two_pays && sweep8_smem(two) <= dev.smem_optin ? two : one;
   }
   const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
-  if (p.K <= 4096 || p.act == kActBF16) return two;
+  if (p.K <= 4096 || p.act == kActBF16 || !sweep8_scale_rows_16(p)) return two;  // (4 chunks: copies)
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
   if (sweep8_register_staged(p.act, 2, 1) && four.rounds > 1) {
     if (four.ctas > 1) return two;                                       // item 312
@@ -1065,14 +1076,16 @@ inline int sweep8_mode() {
 inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
   const int mode = sweep8_mode();
   const ScaleIndex& sf = p.sfa;
-  const bool scales_copy = reinterpret_cast<uintptr_t>(sf.base) % 16 == 0 && sf.row_stride % 16 == 0;
+  // 4-byte scale rows: the register-staged kernels only, so not bf16 x at 9..16 columns (copies).
+  const bool scales = sweep8_scale_rows_16(p) ||
+                      (sweep8_scale_rows_4(p) && sweep8_register_staged(p.act, 2, p.N > 8 ? 2 : 1));
   const bool weights = sf.layout == kScaleTiled ? tiled_fits(p)
                                                 : sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
                                                       reinterpret_cast<uintptr_t>(p.a) % 16 == 0 &&
                                                       p.a_row_stride % 16 == 0;
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 &&
          p.L == 1 && (p.N >= 2 || sweep_warps_for(p.K, 2) > kWarps) && p.N <= 16 && p.K % 32 == 0 &&
-         p.K <= kSweep8MaxK && weights && scales_copy && column_pieces_fit(p);
+         p.K <= kSweep8MaxK && weights && scales && column_pieces_fit(p);
 }
 // Where the launch rule takes the tile sweep among the plans that fit (plan_gemv_for): at 1 or
 // 4..16 columns wherever it fits; at 2 or 3, where its mma does 8 columns' work whatever N is and

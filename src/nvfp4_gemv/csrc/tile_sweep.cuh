@@ -304,12 +304,16 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       ra[jj] = make_uint4(0, 0, 0, 0);
       ld_stream_if(row_piece_ok(row_ok, jj), a_row + 512 * jj, reinterpret_cast<uint32_t(&)[4]>(ra[jj]));
     }
-    rs = make_uint4(0, 0, 0, 0);
     const int bytes = row_ok && lane < Shape::kChunks / 8 ? sf_bytes : 0;
     const uint8_t* sf_row = sf_lane + (int64_t)m * p.sfa.row_stride;
-    if (bytes == 16) {
-      ld_stream_if(true, sf_row, reinterpret_cast<uint32_t(&)[4]>(rs));
-    } else if (bytes > 0) {  // the row's last scale pairs on padded scale rows (K % 256 != 0)
+    if (bytes % 4 == 0) {  // whole 4-byte words, each straight into its register (nothing reads it
+      // before store_tile): scale rows need only 4-byte alignment (K % 256 != 0, contiguous: item 323)
+      uint32_t r[4];
+#pragma unroll
+      for (int q = 0; q < 4; ++q) r[q] = ld_scale_word_if(4 * q < bytes, sf_row + 4 * q);
+      rs = make_uint4(r[0], r[1], r[2], r[3]);
+    } else {  // a row ending mid-word (K % 64 == 32, rows padded to 16 bytes): its last pairs as
+      // 16-bit loads, ORed together (so this lane waits for them here; timed even, item 320)
       uint32_t r[4] = {0, 0, 0, 0};
 #pragma unroll
       for (int q = 0; q < 8; ++q)

@@ -425,7 +425,8 @@ def _check_tile_sweep(m, k, n, act, shape):
         assert names, "the tile sweep did not run"
         if shape is not None:
             pieces, blocks = shape
-            assert all(re.search(rf"sweep8_kernel<\d+, ?{pieces}, ?{blocks}, ?false>", name) for name in names), names
+            row_major_16 = rf"sweep8_kernel<\d+, ?{pieces}, ?{blocks}, ?false, ?false>"  # 16-byte scale rows
+            assert all(re.search(row_major_16, name) for name in names), names
 
     _three_calls_bitwise_equal(1, m, k, n, act, seed=m + k + n + len(act),
                                check_kernels=launched if _sweep8_expected() else None)
@@ -650,7 +651,9 @@ def test_tile_sweep_on_contiguous_scale_rows_of_4_byte_words(m, k, n, act):
     assert sfa.is_contiguous() and (k // 16) % 16 != 0
     expected = _sweep8_expected() and k % 64 == 0 and not (act == "bf16" and n > 8)
     names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32))
-    assert any("sweep8_kernel" in name for name in names) == expected, names
+    sweeps = [name for name in names if "sweep8_kernel" in name]
+    assert bool(sweeps) == expected, names
+    assert all(re.search(r"sweep8_kernel<\d+, ?\d+, ?\d+, ?false, ?true>", name) for name in sweeps), sweeps
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
     extra = BF16_RESCALE_REL if act == "bf16" else 0.0
     assert_close_elementwise(run_op(a, sfa, x, sfx, torch.float32), ref,
@@ -1026,7 +1029,8 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     (the band's padded rows), 2 columns at any K (item 273); three calls bitwise equal, and equal to
     the row-major tile sweep's output bit for bit wherever that runs: both layouts take the same
     shapes (item 316), so the same products summed in the same order."""
-    a, sfa, x, sfx, got = _check_tiled_sweep(m, k, n, act, m + k + n + len(act) + 5, r"sweep8_kernel<.*, ?true>",
+    a, sfa, x, sfx, got = _check_tiled_sweep(m, k, n, act, m + k + n + len(act) + 5,
+                                             r"sweep8_kernel<\d+, ?\d+, ?\d+, ?true, ?false>",
                                              _sweep8_expected(), "tiled tile sweep")
     rows = []  # row-major weights, profiled: compared only where they take the tile sweep too
     names = cuda_kernel_names(lambda: rows.append(run_op(a, sfa, x, sfx, torch.float32)))
@@ -1038,7 +1042,8 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
 
 def _sweep8_shapes(names) -> set:
     """The (chunks a thread, column blocks) of the sweep8_kernel instances among kernel names."""
-    found = (re.search(r"sweep8_kernel<\d+, ?(\d+), ?(\d+), ?(?:true|false)>", name) for name in names)
+    kernel = r"sweep8_kernel<\d+, ?(\d+), ?(\d+), ?(?:true|false), ?(?:true|false)>"
+    found = (re.search(kernel, name) for name in names)
     return {match.groups() for match in found if match}
 
 

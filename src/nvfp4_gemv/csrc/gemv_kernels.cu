@@ -175,20 +175,26 @@ int smem_opt_in_once(int bytes) {
 
 // The tile sweep for x of kind kAct, clusters of plan.cluster CTAs (a launch attribute: one
 // kernel for every cluster size).
-template <int kAct, int kPieces, int kColBlocks, bool kTiled>
+template <int kAct, int kPieces, int kColBlocks, bool kTiled, bool kScaleWords>
 int launch_sweep8_of(const GemvParams& p, const GemvLaunch& plan, const Sweep8Choice& shape, const PlanDevice& dev,
                      cudaStream_t stream) {
-  if (const int err = smem_opt_in_once<sweep8_kernel<kAct, kPieces, kColBlocks, kTiled>>(dev.smem_optin)) return err;
+  constexpr auto kernel = sweep8_kernel<kAct, kPieces, kColBlocks, kTiled, kScaleWords>;
+  if (const int err = smem_opt_in_once<kernel>(dev.smem_optin)) return err;
   cudaLaunchAttribute attr;
   const cudaLaunchConfig_t cfg = cluster_config(plan.grid, kSweep8Threads, plan.cluster, plan.smem_bytes, stream, attr);
-  return cudaLaunchKernelEx(&cfg, sweep8_kernel<kAct, kPieces, kColBlocks, kTiled>, p, plan.row_blocks,
-                            plan.k_split / 32, shape.stages);
+  return cudaLaunchKernelEx(&cfg, kernel, p, plan.row_blocks, plan.k_split / 32, shape.stages);
 }
+// The tiled format, row-major scale rows on 16 bytes, or on 4 (the register-staged kernels only:
+// sweep8_fits; check_plan refuses the others such rows).
 template <int kAct, int kPieces, int kColBlocks>
 int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const Sweep8Choice& shape, const PlanDevice& dev,
                   cudaStream_t stream) {
-  return plan.tiled ? launch_sweep8_of<kAct, kPieces, kColBlocks, true>(p, plan, shape, dev, stream)
-                    : launch_sweep8_of<kAct, kPieces, kColBlocks, false>(p, plan, shape, dev, stream);
+  if (plan.tiled) return launch_sweep8_of<kAct, kPieces, kColBlocks, true, false>(p, plan, shape, dev, stream);
+  if (sweep8_scale_rows_16(p)) return launch_sweep8_of<kAct, kPieces, kColBlocks, false, false>(p, plan, shape, dev, stream);
+  if constexpr (sweep8_register_staged(kAct, kPieces, kColBlocks))
+    return launch_sweep8_of<kAct, kPieces, kColBlocks, false, true>(p, plan, shape, dev, stream);
+  else
+    return cudaErrorInvalidValue;  // never planned: no such kernel
 }
 template <int kPieces, int kColBlocks = 1>
 int launch_sweep8_for(const GemvParams& p, const GemvLaunch& plan, const Sweep8Choice& shape, const PlanDevice& dev,

@@ -61,7 +61,7 @@ inline cudaLaunchConfig_t cluster_config(int grid, int threads, int cluster, int
 // Asked of one kernel: every tile-sweep kernel is one CTA of 512 threads per SM at the opt-in
 // shared memory, whatever its chunks a thread and column blocks (Sweep8Shape).
 inline void sweep8_cluster_fit(PlanDevice& d) {
-  const auto kernel = sweep8_kernel<kActF16, 2, 1, false>;
+  const auto kernel = sweep8_kernel<kActF16, 2, 1, false, false>;
   if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, d.smem_optin) != cudaSuccess) {
     cudaGetLastError();
     return;

@@ -146,8 +146,12 @@ struct Sweep8Shape {
 };
 
 // kAct: kActF16, kActBF16 or kActFP4; kPieces, kColBlocks: Sweep8Shape's; kTiled: the tiled
-// weight format (format.py) in place of row-major weights and scales.
-template <int kAct, int kPieces, int kColBlocks, bool kTiled>
+// weight format (format.py) in place of row-major weights and scales; kScaleWords: row-major scale
+// rows read as four 4-byte words a lane, not one 16-byte load, so rows on 4 bytes (contiguous ones
+// of K % 256 != 0, as checkpoints hold them) take the register-staged kernels too (item 323). Its
+// own kernels, not a branch: the words cost the loop 7-8 SASS, 0.3 us at 4096x14336 fp16 x N = 16
+// (run 524), which rows on 16 bytes need not pay.
+template <int kAct, int kPieces, int kColBlocks, bool kTiled, bool kScaleWords>
 __global__ void __launch_bounds__(kSweep8Threads, 1)
     sweep8_kernel(const GemvParams p, int clusters, int chunks, int stages) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != 900
@@ -306,19 +310,31 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     }
     const int bytes = row_ok && lane < Shape::kChunks / 8 ? sf_bytes : 0;
     const uint8_t* sf_row = sf_lane + (int64_t)m * p.sfa.row_stride;
-    if (bytes % 4 == 0) {  // whole 4-byte words, each straight into its register (nothing reads it
-      // before store_tile): scale rows need only 4-byte alignment (K % 256 != 0, contiguous: item 323)
-      uint32_t r[4];
-#pragma unroll
-      for (int q = 0; q < 4; ++q) r[q] = ld_scale_word_if(4 * q < bytes, sf_row + 4 * q);
-      rs = make_uint4(r[0], r[1], r[2], r[3]);
-    } else {  // a row ending mid-word (K % 64 == 32, rows padded to 16 bytes): its last pairs as
-      // 16-bit loads, ORed together (so this lane waits for them here; timed even, item 320)
+    const auto scale_halves = [&] {  // a row ending mid-word or short of 16 bytes: its last pairs as
+      // 16-bit loads, ORed together (this lane waits for them here; timed even, item 320)
       uint32_t r[4] = {0, 0, 0, 0};
 #pragma unroll
       for (int q = 0; q < 8; ++q)
         if (2 * q < bytes) r[q >> 1] |= uint32_t(reinterpret_cast<const uint16_t*>(sf_row)[q]) << (16 * (q & 1));
       rs = make_uint4(r[0], r[1], r[2], r[3]);
+    };
+    if constexpr (kScaleWords) {
+      if (bytes % 4 == 0) {  // each word straight into its register (nothing reads it before
+        // store_tile); a load of 16 bytes and one of 4 into the same registers behind a branch
+        // made the loop wait on them early (a CS2R)
+        uint32_t r[4];
+#pragma unroll
+        for (int q = 0; q < 4; ++q) r[q] = ld_scale_word_if(4 * q < bytes, sf_row + 4 * q);
+        rs = make_uint4(r[0], r[1], r[2], r[3]);
+      } else {
+        scale_halves();
+      }
+    } else {
+      rs = make_uint4(0, 0, 0, 0);
+      if (bytes == 16)
+        ld_stream_if(true, sf_row, reinterpret_cast<uint32_t(&)[4]>(rs));
+      else if (bytes > 0)  // rows on 16 bytes where K % 256 != 0
+        scale_halves();
     }
   };
   const auto store_tile = [&](int stage) {  // where issue_rows' or issue_tiled's copies put them

@@ -897,19 +897,20 @@ int main(int argc, char** argv) {
   }
   // Row-major scales of K % 256 != 0 (K / 16 bytes a row, no multiple of 16): on rows padded to a
   // 16-byte stride (as NVFP4Linear keeps them, item 321) every tile-sweep shape; contiguous (4-byte
-  // aligned rows, as checkpoints hold them) the register-staged ones only (item 323: their loads
-  // read 4-byte words; the copies' cp.async needs 16), so bf16 x at 9..16 columns stays off the
-  // tile sweep there (check_plan refuses a copies kernel on such rows). Layers of gpt-oss (2880),
-  // Gemma-3-1B (1152) and Qwen2.5-0.5B (896) at 3, 8 and 16 columns, every activation kind; and rows
-  // 2 bytes aligned (K % 64 != 0: 4128) take none.
+  // aligned rows, as checkpoints hold them) the kernels of their own (item 323: register-staged,
+  // their loads read 4-byte words; the copies' cp.async needs 16; check_plan refuses a copies
+  // kernel on such rows). Layers of gpt-oss (2880), Gemma-3-1B (1152) and Qwen2.5-0.5B (896) at 3,
+  // 8 and 16 columns, every activation kind, and 1024x16448; rows 2 bytes aligned (K % 64 != 0:
+  // 4128) take none.
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
-    const int shapes[][2] = {{5120, 2880}, {2880, 2880}, {6912, 1152}, {4864, 896}, {4096, 4128}};
+    const int shapes[][2] = {{5120, 2880}, {2880, 2880}, {6912, 1152}, {4864, 896}, {4096, 4128}, {1024, 16448}};
     for (const int act : {kActF16, kActBF16, kActFP4})
       for (const auto& mk : shapes)
         for (const int n : {3, 8, 16}) {
           GemvParams p = params_of(Case{mk[0], mk[1], 1, n, act, kScaleRowMajor, true});
           const GemvLaunch plain = plan_gemv_for(p, devices[0].dev);
-          const bool want_plain = p.sfa.row_stride % 4 == 0 && !(act == kActBF16 && n > 8);
+          // (bf16 x at 9..16 columns: one chunk only, so K <= 16384: sweep8_scale_words_kernel)
+          const bool want_plain = p.sfa.row_stride % 4 == 0 && !(act == kActBF16 && n > 8 && p.K > 16384);
           GemvParams q = p;
           q.sfa.row_stride = (p.K / 16 + 15) / 16 * 16;
           q.sfa.batch_stride = int64_t(q.M) * q.sfa.row_stride;

@@ -184,14 +184,14 @@ int launch_sweep8_of(const GemvParams& p, const GemvLaunch& plan, const Sweep8Ch
   const cudaLaunchConfig_t cfg = cluster_config(plan.grid, kSweep8Threads, plan.cluster, plan.smem_bytes, stream, attr);
   return cudaLaunchKernelEx(&cfg, kernel, p, plan.row_blocks, plan.k_split / 32, shape.stages);
 }
-// The tiled format, row-major scale rows on 16 bytes, or on 4 (the register-staged kernels only:
-// sweep8_fits; check_plan refuses the others such rows).
+// The tiled format, row-major scale rows on 16 bytes, or on 4 (sweep8_scale_words_kernel's shapes
+// only: sweep8_choice; check_plan refuses the others on such rows).
 template <int kAct, int kPieces, int kColBlocks>
 int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const Sweep8Choice& shape, const PlanDevice& dev,
                   cudaStream_t stream) {
   if (plan.tiled) return launch_sweep8_of<kAct, kPieces, kColBlocks, true, false>(p, plan, shape, dev, stream);
   if (sweep8_scale_rows_16(p)) return launch_sweep8_of<kAct, kPieces, kColBlocks, false, false>(p, plan, shape, dev, stream);
-  if constexpr (sweep8_register_staged(kAct, kPieces, kColBlocks))
+  if constexpr (sweep8_scale_words_kernel(kAct, kPieces, kColBlocks))
     return launch_sweep8_of<kAct, kPieces, kColBlocks, false, true>(p, plan, shape, dev, stream);
   else
     return cudaErrorInvalidValue;  // never planned: no such kernel
@@ -348,7 +348,8 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                        (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.cluster && plan.splits == 1 &&
                        !plan.sweep && !plan.integer && plan.tiled == (p.sfa.layout == kScaleTiled) &&
                        !plan.ring && !plan.spans && plan.smem_bytes <= dev.smem_optin &&
-                       (sweep8_scale_rows_16(p) || sweep8_register_staged(p.act, choice.pieces, choice.col_blocks)) &&
+                       (sweep8_scale_rows_16(p) ||
+                        (sweep8_scale_rows_4(p) && sweep8_scale_words_kernel(p.act, choice.pieces, choice.col_blocks))) &&
                        plan.smem_bytes >= sweep8_fixed_smem(choice) +
                                               sweep8_extra_smem(choice, plan.cluster,
                                                                 (int)((tiles + plan.row_blocks - 1) / plan.row_blocks));

@@ -990,6 +990,22 @@ inline int sweep8_extra_smem(const Sweep8Choice& s, int ctas, int rounds) {
   return ctas > 1 ? rounds * sweep8_tile_sum_bytes(s) : s.stages * Sweep8Shape<2, 1>::kRowFactorBytes;
 }
 inline int sweep8_smem(const Sweep8Choice& s) { return sweep8_fixed_smem(s) + sweep8_extra_smem(s, s.ctas, s.rounds); }
+// The weight scale rows' alignment: 16-byte rows (base and stride) take every tile-sweep kernel;
+// 4-byte ones (row-major scales of K % 256 != 0, contiguous, as checkpoints hold them: K / 16
+// bytes a row) only kernels of their own (kScaleWords, item 323; sweep8_scale_words_kernel: 1 or 2
+// chunks, bf16 x at 9..16 columns 1), which read them as 4-byte words and stage their tiles through
+// registers: the copies' 16-byte cp.async would need 16.
+inline bool sweep8_scale_rows_16(const GemvParams& p) {
+  return reinterpret_cast<uintptr_t>(p.sfa.base) % 16 == 0 && p.sfa.row_stride % 16 == 0;
+}
+inline bool sweep8_scale_rows_4(const GemvParams& p) {
+  return p.sfa.layout == kScaleRowMajor && reinterpret_cast<uintptr_t>(p.sfa.base) % 4 == 0 &&
+         p.sfa.row_stride % 4 == 0;
+}
+// Whether the launch takes the 4-byte-word kernels (launch_sweep8).
+inline bool sweep8_scale_words(const GemvParams& p) {
+  return p.sfa.layout == kScaleRowMajor && !sweep8_scale_rows_16(p);
+}
 // clusters == 0: no such shape (more CTAs than a cluster may hold). Stages: Sweep8Shape's 4, 2 for
 // the register-staged kernels (sweep8_register_staged), or with 4 chunks its 3 where they fit in
 // the opt-in shared memory with the cluster's tile sums, else 2 (Sweep8Shape says why 3).
@@ -1001,7 +1017,7 @@ inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev,
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit)), rounds = (tiles + clusters - 1) / clusters;
   Sweep8Choice s{pieces, col_blocks, ctas, sweep8_chunks(p.K, ctas), clusters, rounds, Sweep8Shape<2, 1>::kStages};
-  if (sweep8_register_staged(p.act, pieces, col_blocks)) s.stages = 2;
+  if (sweep8_register_staged(p.act, pieces, col_blocks, sweep8_scale_words(p))) s.stages = 2;
   if (pieces == 4) {
     s.stages = Sweep8Shape<4, 1>::kStages;
     if (sweep8_smem(s) > dev.smem_optin) s.stages = 2;
@@ -1041,22 +1057,12 @@ inline Sweep8Choice sweep8_spread(const GemvParams& p, const PlanDevice& dev, Sw
 // they save two tiles' cost; 3..8 columns take 2 chunks where K <= 4096 or x is bf16, else 4 (on
 // the copies) only where, over several rounds, they run single CTAs with 20% less modeled work
 // than 2 (which come through registers), or, at one round, 10% less.
-// The weight scale rows' alignment: 16-byte rows (base and stride) take every tile-sweep kernel;
-// 4-byte ones (row-major scales of K % 256 != 0, contiguous, as checkpoints hold them: K / 16
-// bytes a row) only the register-staged kernels, whose loads read them as 4-byte words (item 323);
-// the copies' 16-byte cp.async would need 16.
-inline bool sweep8_scale_rows_16(const GemvParams& p) {
-  return reinterpret_cast<uintptr_t>(p.sfa.base) % 16 == 0 && p.sfa.row_stride % 16 == 0;
-}
-inline bool sweep8_scale_rows_4(const GemvParams& p) {
-  return p.sfa.layout == kScaleRowMajor && reinterpret_cast<uintptr_t>(p.sfa.base) % 4 == 0 &&
-         p.sfa.row_stride % 4 == 0;
-}
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   if (p.N > 8) {  // two column blocks: one chunk, the cluster size as above; or two chunks (below)
     const Sweep8Choice one = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 1));
     const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
     if (one.clusters == 0) return two;  // K > 16384: one chunk would need clusters of more than 8
+    if (sweep8_scale_words(p) && !sweep8_scale_words_kernel(p.act, 2, 2)) return one;
     const bool two_pays = kSweep8TileCost1x2 * one.rounds - kSweep8TileCost2x2 * two.rounds >= 2 * kSweep8TileCost2x2;
     return two_pays && sweep8_smem(two) <= dev.smem_optin ? two : one;
   }
@@ -1076,9 +1082,11 @@ inline int sweep8_mode() {
 inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
   const int mode = sweep8_mode();
   const ScaleIndex& sf = p.sfa;
-  // 4-byte scale rows: the register-staged kernels only, so not bf16 x at 9..16 columns (copies).
+  // 4-byte rows: not 4 chunks (sweep8_choice), nor bf16 x at 9..16 columns where one chunk cannot
+  // hold K (past 16384: clusters of more than 8)
   const bool scales = sweep8_scale_rows_16(p) ||
-                      (sweep8_scale_rows_4(p) && sweep8_register_staged(p.act, 2, p.N > 8 ? 2 : 1));
+                      (sweep8_scale_rows_4(p) && (sweep8_scale_words_kernel(p.act, 2, p.N > 8 ? 2 : 1) ||
+                                                  sweep8_choice_at(p, dev, 1).clusters > 0));
   const bool weights = sf.layout == kScaleTiled ? tiled_fits(p)
                                                 : sf.layout == kScaleRowMajor && sf.col_stride == 1 &&
                                                       reinterpret_cast<uintptr_t>(p.a) % 16 == 0 &&

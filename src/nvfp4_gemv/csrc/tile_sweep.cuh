@@ -125,8 +125,15 @@ constexpr int kSweep8MaxK = 32768;    // 2 chunks a thread on clusters of kSweep
 // only (38.0 against 40.8) and lost 0.4-1.4 on the five others (4096x14336 27.2 against 26.2,
 // 8192x28672 70.4 against 69.0), so it keeps the copies (and the tiled kernel of 2 chunks would
 // spill 40 bytes staged: 128 registers with a tile's loads in flight, sm_90a).
-__host__ __device__ constexpr bool sweep8_register_staged(int act, int pieces, int col_blocks) {
-  return pieces <= 2 && !(act == kActBF16 && col_blocks == 2);
+// The kernels for scale rows on 4 bytes (kScaleWords, below) are register-staged whatever x: the
+// copies need 16-byte rows, and bf16 x at 9..16 columns on the row tiles is slower still.
+__host__ __device__ constexpr bool sweep8_register_staged(int act, int pieces, int col_blocks, bool scale_words = false) {
+  return pieces <= 2 && (scale_words || !(act == kActBF16 && col_blocks == 2));
+}
+// Which shapes have a kScaleWords kernel: 1 or 2 chunks, but bf16 x at 9..16 columns 1 only (2
+// chunks staged there spill 62 bytes, sm_90a), so K <= 16384 there (sweep8_fits).
+__host__ __device__ constexpr bool sweep8_scale_words_kernel(int act, int pieces, int col_blocks) {
+  return pieces == 1 || (pieces == 2 && !(act == kActBF16 && col_blocks == 2));
 }
 
 template <int kPieces, int kColBlocks>
@@ -162,7 +169,8 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   constexpr int W = kSweep8Warps, CB = kColBlocks, TO = Shape::kTileOutputs, RB = Shape::kRedBuffers;
   // Register-staged tiles (below) on 2 stages; else the plan's (sweep8_choice_at) with 4 chunks, 2
   // or 3; else the shape's 4.
-  constexpr bool kRegStaged = sweep8_register_staged(kAct, kPieces, kColBlocks);
+  static_assert(!kScaleWords || (!kTiled && sweep8_scale_words_kernel(kAct, kPieces, kColBlocks)), "scale words");
+  constexpr bool kRegStaged = sweep8_register_staged(kAct, kPieces, kColBlocks, kScaleWords);
   const int S = kRegStaged ? 2 : kPieces == 4 ? (stages == 3 ? 3 : 2) : Shape::kStages;
   extern __shared__ __align__(16) uint8_t smem8[];
   // The tiled kernels reach shared memory through a held pointer: from smem8 itself NVVM formed the

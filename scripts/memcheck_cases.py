@@ -44,7 +44,9 @@ the tile sweep past 2^27 bytes, a partial last tile), three bf16 columns on the 
 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the
 quantize kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both
 global scales (the epilogues' reads of them; BENCHMARKS.md item 282), then a weight scale per row,
-one case a kernel family:
+one case a kernel family; the tile sweep's kernels for contiguous scale rows of K % 256 != 0 (item
+323: 4-byte words, the last row's ending the allocation): 16 bf16 columns on 1001 x 2880, 12 fp16
+on 77 x 16448 (clusters, 2 chunks), 8 FP4 on 333 x 1152:
 the row sweep, the W4A16 sweep, the band sweep, the tile sweep, the row tiles (split K at L > 1);
 and the dequantize kernel (NVFP4Linear's prefill fallback: three dtypes, three global-scale forms,
 a tail past the last CTA, a at an odd address)."""
@@ -113,7 +115,9 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 1, 800, 2, "fp4", 2), (1, 301, 4160, 2, "bf16", 2),
                                 (1, 2001, 14336, 2, "fp16", 2), (1, 33000, 8192, 2, "fp4", 0),
                                 (1, 70000, 2048, 3, "bf16", 2), (1, 1000, 16384, 1, "fp4", 2),
-                                (1, 77, 6144, 1, "fp4", 2), (1, 3190, 32768, 1, "fp4", 2)]:
+                                (1, 77, 6144, 1, "fp4", 2), (1, 3190, 32768, 1, "fp4", 2),
+                                (1, 1001, 2880, 16, "bf16", 0), (1, 77, 16448, 12, "fp16", 0),
+                                (1, 333, 1152, 8, "fp4", 0)]:
     gemv_case(l, m, k, n, act, layout)
     print("ok", l, m, k, n, act, layout)
 scale = torch.tensor([0.5], device="cuda")

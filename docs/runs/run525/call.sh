@@ -9,13 +9,15 @@
 # there on the copies) beside them; and the aligned shapes at N = 16, old / new once (SASS
 # identical: within noise). Predicted: bf16 x at N = 16 on contiguous rows 1.4-1.5x faster (5120x2880
 # 21.2 -> ~14.5; run 524: row tiles), within 0.5 us of padded rows on the copies; fp16 as run 524's
-# new (5120x2880 N = 16 13.3); aligned even.
+# new (5120x2880 N = 16 13.3); aligned even. Also memcheck on the new kernels (memcheck_words.py).
 # Usage (device, from the repo root): bash docs/runs/run525/call.sh  (OUT: where the output goes)
 set -uo pipefail
 R=docs/runs/run525
 OLD_PATCH=$R/before.patch source scripts/device_call_setup.sh
 (timeout 240 python3 -m pytest -q -p no:cacheprovider -k "tile_sweep or tiled_sweep or scale_rows or linear" \
    tests/test_gpu_kernel.py tests/test_gpu_features.py 2>&1 | tail -n 4; echo "tests (${SECONDS}s)") > "$OUT/tests.txt"
+{ timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 python3 $R/memcheck_words.py 2>&1 | tail -n 7
+  echo "memcheck exit ${PIPESTATUS[0]} (${SECONDS}s)"; } >> "$OUT/tests.txt"
 ALIGNED=14336x4096,7168x16384,4096x4096,2048x7168,4096x14336
 ODD=5120x2880,2880x2880,6912x1152,4864x896
 side() {  # old|new SHAPES ARGS...

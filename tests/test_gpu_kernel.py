@@ -622,7 +622,10 @@ def test_tile_sweep_padded_scale_rows_end_mid_word(m, k, n, act):
     2080 (65 chunks of 32 values on one CTA: its 9th scale piece 2 bytes), 4384 (137 chunks on a
     cluster of 2: the second CTA's 65 chunks end mid-piece), and 12 columns (two column blocks).
     The stage's bytes past the row's scales are zero, never the padding's: the padding here holds
-    NaN scales (0xFF), which would poison every sum they met. The tile sweep runs; reference."""
+    NaN scales (0xFF), which would poison every sum they met. The tile sweep runs, its
+    register-staged shapes on the kernels that read 4-byte scale words (item 323: their 16-bit loads
+    of the partial piece waited early, run 525), the copies' shapes (4 chunks, bf16 x at 12 columns)
+    on the 16-byte ones; reference."""
     gen = torch.Generator().manual_seed(m + k + n + len(act))
     a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
     width = -(-(k // 16) // 16) * 16
@@ -632,6 +635,12 @@ def test_tile_sweep_padded_scale_rows_end_mid_word(m, k, n, act):
     assert sfa_padded.stride(1) % 16 == 0 and (k // 16) % 16 != 0
     names = cuda_kernel_names(lambda: run_op(a, sfa_padded, x, sfx, torch.float32))
     assert any("sweep8_kernel" in name for name in names) == _sweep8_expected(), names
+    for name in names:
+        kernel = re.search(r"sweep8_kernel<(\d+), ?(\d+), ?(\d+), ?false, ?(true|false)>", name)
+        if kernel:
+            kind, pieces, blocks, words = kernel.groups()
+            staged = pieces in ("1", "2") and not (kind == "2" and blocks == "2")  # kActBF16 is 2
+            assert (words == "true") == staged, name
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
     extra = BF16_RESCALE_REL if act == "bf16" else 0.0
     assert_close_elementwise(run_op(a, sfa_padded, x, sfx, torch.float32), ref,

@@ -184,13 +184,15 @@ int launch_sweep8_of(const GemvParams& p, const GemvLaunch& plan, const Sweep8Ch
   const cudaLaunchConfig_t cfg = cluster_config(plan.grid, kSweep8Threads, plan.cluster, plan.smem_bytes, stream, attr);
   return cudaLaunchKernelEx(&cfg, kernel, p, plan.row_blocks, plan.k_split / 32, shape.stages);
 }
-// The tiled format, row-major scale rows on 16 bytes, or on 4 (sweep8_scale_words_kernel's shapes
-// only: sweep8_choice; check_plan refuses the others on such rows).
+// The tiled format, or row-major scale rows read in 16-byte pieces or as 4-byte words
+// (sweep8_scale_words; sweep8_scale_words_kernel's shapes only: sweep8_choice, and check_plan
+// refuses the others on 4-byte rows).
 template <int kAct, int kPieces, int kColBlocks>
 int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const Sweep8Choice& shape, const PlanDevice& dev,
                   cudaStream_t stream) {
   if (plan.tiled) return launch_sweep8_of<kAct, kPieces, kColBlocks, true, false>(p, plan, shape, dev, stream);
-  if (sweep8_scale_rows_16(p)) return launch_sweep8_of<kAct, kPieces, kColBlocks, false, false>(p, plan, shape, dev, stream);
+  if (!sweep8_scale_words(p, kPieces, kColBlocks))
+    return launch_sweep8_of<kAct, kPieces, kColBlocks, false, false>(p, plan, shape, dev, stream);
   if constexpr (sweep8_scale_words_kernel(kAct, kPieces, kColBlocks))
     return launch_sweep8_of<kAct, kPieces, kColBlocks, false, true>(p, plan, shape, dev, stream);
   else

@@ -1002,9 +1002,15 @@ inline bool sweep8_scale_rows_4(const GemvParams& p) {
   return p.sfa.layout == kScaleRowMajor && reinterpret_cast<uintptr_t>(p.sfa.base) % 4 == 0 &&
          p.sfa.row_stride % 4 == 0;
 }
-// Whether the launch takes the 4-byte-word kernels (launch_sweep8).
-inline bool sweep8_scale_words(const GemvParams& p) {
-  return p.sfa.layout == kScaleRowMajor && !sweep8_scale_rows_16(p);
+// Whether the launch takes the 4-byte-word kernels (launch_sweep8) for a shape of `pieces` chunks
+// and `col_blocks`: on 4-byte rows; and on 16-byte rows where K % 256 != 0 (a row's last 16-byte
+// scale piece partial: padded rows, as NVFP4Linear keeps them) in place of the other
+// register-staged kernels, whose 16-bit loads of that piece, ORed together, made the loop wait on
+// them early: run 525 (H100, us, padded against contiguous rows) fp16 x at N = 16 5120x2880 14.4
+// against 13.3, 6912x1152 11.8 / 10.1, 4864x896 9.9 / 8.8; FP4 x at N = 8 (run 524) 0.1-0.4.
+inline bool sweep8_scale_words(const GemvParams& p, int pieces, int col_blocks) {
+  if (p.sfa.layout != kScaleRowMajor) return false;
+  return !sweep8_scale_rows_16(p) || (p.K % 256 != 0 && sweep8_register_staged(p.act, pieces, col_blocks));
 }
 // clusters == 0: no such shape (more CTAs than a cluster may hold). Stages: Sweep8Shape's 4, 2 for
 // the register-staged kernels (sweep8_register_staged), or with 4 chunks its 3 where they fit in
@@ -1017,7 +1023,7 @@ inline Sweep8Choice sweep8_choice_at(const GemvParams& p, const PlanDevice& dev,
   const int fit = dev.cluster_fit[ctas] > 0 ? dev.cluster_fit[ctas] : dev.sms / ctas;
   const int clusters = std::max(1, std::min(tiles, fit)), rounds = (tiles + clusters - 1) / clusters;
   Sweep8Choice s{pieces, col_blocks, ctas, sweep8_chunks(p.K, ctas), clusters, rounds, Sweep8Shape<2, 1>::kStages};
-  if (sweep8_register_staged(p.act, pieces, col_blocks, sweep8_scale_words(p))) s.stages = 2;
+  if (sweep8_register_staged(p.act, pieces, col_blocks, sweep8_scale_words(p, pieces, col_blocks))) s.stages = 2;
   if (pieces == 4) {
     s.stages = Sweep8Shape<4, 1>::kStages;
     if (sweep8_smem(s) > dev.smem_optin) s.stages = 2;
@@ -1062,7 +1068,7 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
     const Sweep8Choice one = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 1));
     const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
     if (one.clusters == 0) return two;  // K > 16384: one chunk would need clusters of more than 8
-    if (sweep8_scale_words(p) && !sweep8_scale_words_kernel(p.act, 2, 2)) return one;
+    if (sweep8_scale_words(p, 2, 2) && !sweep8_scale_words_kernel(p.act, 2, 2)) return one;
     const bool two_pays = kSweep8TileCost1x2 * one.rounds - kSweep8TileCost2x2 * two.rounds >= 2 * kSweep8TileCost2x2;
     return two_pays && sweep8_smem(two) <= dev.smem_optin ? two : one;
   }

@@ -3,7 +3,7 @@
 # 256 != 0 (NVFP4Linear's), the register-staged tile-sweep shapes take the 4-byte-word kernels
 # (sweep8_scale_words) in place of those whose 16-bit loads of the row's partial last piece waited
 # early. Host rule only: the kernels are run 525's, SASS unchanged. "new": this tree; "old":
-# before.patch takes it back (HEAD, 4e1b0b8-ish: run 525's tree). First the tile-sweep, padded
+# before.patch takes it back (run 525's tree, 8f57482 + the memcheck cases). First the tile-sweep, padded
 # and NVFP4Linear / feature GPU tests; then scripts/ab_shapes.py 20 on padded rows (unchecked, us),
 # old / new / new / old: FP4 x N = 8, fp16 / bf16 x N = 8 and 16; FP4 N = 4 one order; then
 # NVFP4Linear forward (linear_rows.py: row-major, 1 / 4 / 8 / 16 rows, bf16 and fp16 x) old / new

@@ -7,7 +7,8 @@
 # tree's src, scripts and pyproject.toml under /tmp/tree_old with that patch applied (the patch
 # takes this tree's change back), built into /tmp/cache_old alongside this tree's build; its
 # apply and build lines go to env.txt. side_paths NAME prints the PYTHONPATH and cache of "old" or
-# "new", for the A/B sides.
+# "new", for the A/B sides; ab_side NAME SHAPES ARGS... times scripts/ab_shapes.py on one (the
+# side() that runs 524-526's call scripts each spelled out).
 export OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache PYTHONUNBUFFERED=1
@@ -26,4 +27,11 @@ if [ -n "${OLD_PATCH:-}" ]; then
 fi
 side_paths() {  # old|new: "PYTHONPATH CACHE_DIR" of that side
   if [ "$1" = old ]; then echo "/tmp/tree_old/src /tmp/cache_old"; else echo "$PWD/src $NVFP4_GEMV_CACHE_DIR"; fi
+}
+ab_side() {  # old|new SHAPES ARGS...: scripts/ab_shapes.py 20 on that side (ARGS its options), no warnings
+  local paths
+  paths=($(side_paths "$1"))
+  echo "== $1 ${*:3} (${SECONDS}s)"
+  PYTHONPATH=${paths[0]} NVFP4_GEMV_CACHE_DIR=${paths[1]} timeout 60 python3 scripts/ab_shapes.py 20 "$2" "${@:3}" 2>&1 |
+    grep -v -i warn
 }

@@ -51,7 +51,7 @@ SPAN_ROWS4 = "gemv_kernels.cu with NVFP4_SPAN_ROWS=4"
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 PROBES = ["pattern_probe.cu", "pipe_probe.cu", "cluster_occupancy.cu", "regact_probe.cu", "sweep_mem_probe.cu",
           "evict_probe.cu", "cols8_probe.cu", "floor_probe.cu", "scale_layout_probe.cu", "compute_pace_probe.cu",
-          "band_sweep_probe.cu", "scale_stage_probe.cu", "tile_copy_probe.cu"]
+          "band_sweep_probe.cu", "scale_stage_probe.cu", "tile_copy_probe.cu", "scale_tail_probe.cu"]
 # Probes built a second way: name -> (file, nvcc flags). cols8_probe with the library's API beside it
 # (linked with gemv_kernels.cu when run; compiled alone here).
 PROBE_VARIANTS = {"cols8_probe.cu -DWITH_LIBRARY": ("cols8_probe.cu", "-DWITH_LIBRARY")}
@@ -102,6 +102,20 @@ def test_four_row_k_spans_compile_without_spills(builds, target):
 def test_diagnostic_probes_compile(builds, probe):
     rc, log, _ = builds["sm_90a"][probe]
     assert rc == 0, log
+
+
+def test_scale_tail_probe_loads_both_widths_into_one_register(builds):
+    """scripts/scale_tail_probe.cu: a 4-byte and a 16-bit predicated load into one register (the
+    mid-word scale rows' form without an OR, BENCHMARKS.md's eighty-first next steps) stay two
+    predicated LDGs with the same destination, the 16-bit one zero-extending (U16)."""
+    tool = cuobjdump()
+    if tool is None:
+        pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
+    rc, log, obj = builds["sm_90a"]["scale_tail_probe.cu"]
+    assert rc == 0, log
+    loads = re.findall(r"@!?P\d+ LDG\.E\.NA(\.U16)?\.CONSTANT (R\d+),", sass_of(tool, obj))
+    assert sorted(width for width, _ in loads) == ["", ".U16"], loads
+    assert len({register for _, register in loads}) == 1, loads
 
 
 def check_no_spills(rc, log):

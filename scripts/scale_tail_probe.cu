@@ -1,11 +1,14 @@
 // scale_tail_probe.cu: does ptxas take two predicated loads of different widths into one register,
 // a 4-byte one where 4 scale bytes remain and a 16-bit one (zero-extended) where 2 do, so a scale
-// row ending mid-word needs no OR (and no wait on the loads where they are issued)? BENCHMARKS.md,
-// the eighty-first session's next steps. Compile only (no GPU needed):
+// row ending mid-word needs no OR? BENCHMARKS.md, the eighty-first session's next steps. Compile only (no GPU needed):
 //   nvcc -arch=sm_90a -cubin -o /tmp/scale_tail_probe.cubin scripts/scale_tail_probe.cu
 //   cuobjdump -sass /tmp/scale_tail_probe.cubin | grep LDG
 // Seen (nvcc 13.0): "@P0 LDG.E.NA.CONSTANT R9" and "@!P0 LDG.E.NA.U16.CONSTANT R9" (P0 recomputed as
-// bytes != 2), R9 zeroed before, then stored: one register, two loads, nothing in between.
+// bytes != 2), R9 zeroed before, then stored: one register, two loads, nothing in between. But the
+// second load waits for the first's scoreboard (a write after write to R9; scripts/
+// sass_scoreboards.py found it in the tile sweep's loop, three waits a tile), so that form still
+// waits in the loop: item 325 (branch scale-tail, not yet run) loads the 2 bytes into a register of
+// their own and stores them over the word's low half in shared memory (BENCHMARKS.md next steps).
 #include <cstdint>
 
 __global__ void scale_tail_probe(const uint8_t* scales, uint32_t* out, int bytes) {

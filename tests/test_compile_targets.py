@@ -105,9 +105,11 @@ def test_diagnostic_probes_compile(builds, probe):
 
 
 def test_scale_tail_probe_loads_both_widths_into_one_register(builds):
-    """scripts/scale_tail_probe.cu: a 4-byte and a 16-bit predicated load into one register (the
-    mid-word scale rows' form without an OR, BENCHMARKS.md's eighty-first next steps) stay two
-    predicated LDGs with the same destination, the 16-bit one zero-extending (U16)."""
+    """scripts/scale_tail_probe.cu: a 4-byte and a 16-bit predicated load into one register stay
+    two predicated LDGs with the same destination, the 16-bit one zero-extending (U16). In the tile
+    sweep's loop the second waits for the first (a write after write: sass_scoreboards.py), so the
+    mid-word form (BENCHMARKS.md's eighty-first next steps) keeps the 16-bit one in a register of
+    its own; the probe records the form and why not."""
     tool = cuobjdump()
     if tool is None:
         pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")

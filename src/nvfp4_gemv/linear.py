@@ -24,16 +24,18 @@ per weight) in one of two layouts (``weight_layout``):
                (run 528, H100, 8192x29568, Qwen2.5-72B's down_proj: one row FP4 x 55.9 us against
                58.9 tiled, fp16 / bf16 58.3 / 58.0 against 57.9 / 59.1; 4-16 rows tiled 1.1-3.8
                faster, as on 8192x28672; run 530: 16416, ending scale rows mid-word, 1.2-1.3x
-               slower row-major at 8 rows, so tiled). The earlier measurements behind it (runs 168-423): BENCHMARKS.md, items 122,
-               187, 196, 199-200, and "The README's long sections as they stood until 2026-12-05"
-               (this docstring's long form).
+               slower row-major at 8 rows, so tiled). The earlier measurements behind it (runs
+               168-423): BENCHMARKS.md, items 122, 187, 196, 199-200, and "The README's long
+               sections as they stood until 2026-12-05" (this docstring's long form).
 Row-major block scales sit on rows padded to a 16-byte stride (``weight_scale_packed`` is a view
-[out, in/16] of a zero-padded [out, in/16 rounded up to 16] buffer) where in_features % 256 != 0:
-the tile sweep copies scale rows 16 bytes at a time and takes no other, so contiguous rows of such
-layers left 3..16 rows of x on the row tiles (run 521, H100, BENCHMARKS.md item 321: 5120x2880
-8 rows FP4 / fp16 x 12.4 / 12.5 us padded against 16.8 / 17.2, 16 rows fp16 14.6 against 20.3;
-one row even). At most 15 more bytes a row (12 at in_features = 2880: 0.7% of the layer's
-bytes); no kernel reads the padding.
+[out, in/16] of a zero-padded [out, in/16 rounded up to 16] buffer) where in_features % 256 != 0,
+so that every tile-sweep kernel takes 3..16 rows of x: its 16-byte scale copies (bf16 x at 9..16
+rows on two chunks, four chunks past in_features = 4096) need such rows, and contiguous ones (in/16
+bytes) fit only its 4-byte-word kernels, none where in_features % 64 == 32 (items 321, 323). Before
+item 323 contiguous rows took none of it and left 3..16 rows on the row tiles (run 521, H100,
+BENCHMARKS.md item 321: 5120x2880 8 rows FP4 / fp16 x 12.4 / 12.5 us padded against 16.8 / 17.2,
+16 rows fp16 14.6 against 20.3; one row even). At most 15 more bytes a row (12 at in_features =
+2880: 0.7% of the layer's bytes); no kernel reads the padding.
 The state dict keeps the checkpoint layout either way (``weight`` [out, in/2], ``weight_scale``
 [out, in/16], converted on save and load), and so do the ``weight`` / ``weight_scale`` properties
 (copies: write through load_state_dict or from_quantized).

@@ -127,7 +127,8 @@ constexpr int kSweep8MaxK = 32768;    // 2 chunks a thread on clusters of kSweep
 // spill 40 bytes staged: 128 registers with a tile's loads in flight, sm_90a).
 // The kernels for scale rows on 4 bytes (kScaleWords, below) are register-staged whatever x: the
 // copies need 16-byte rows, and bf16 x at 9..16 columns on the row tiles is slower still.
-__host__ __device__ constexpr bool sweep8_register_staged(int act, int pieces, int col_blocks, bool scale_words = false) {
+__host__ __device__ constexpr bool sweep8_register_staged(int act, int pieces, int col_blocks,
+                                                          bool scale_words = false) {
   return pieces <= 2 && (scale_words || !(act == kActBF16 && col_blocks == 2));
 }
 // Which shapes have a kScaleWords kernel: 1 or 2 chunks, but bf16 x at 9..16 columns 1 only (2
@@ -544,7 +545,8 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   // 1 us slower at 7168x16384 N = 8 (run 297, BENCHMARKS.md item 193: 1920 outputs x 4 remote
   // loads on one CTA while the others waited at the barrier).
   if (C > 1)
-    cluster_rank_order_sums(tile_sums, n * TO, C, cr, kSweep8Threads, [&](int o, float v) { store_with(o / TO, o % TO, v, std::false_type{}, 0); });
+    cluster_rank_order_sums(tile_sums, n * TO, C, cr, kSweep8Threads,
+                            [&](int o, float v) { store_with(o / TO, o % TO, v, std::false_type{}, 0); });
 #endif
 }
 

@@ -107,9 +107,8 @@ def test_diagnostic_probes_compile(builds, probe):
 def test_scale_tail_probe_loads_both_widths_into_one_register(builds):
     """scripts/scale_tail_probe.cu: a 4-byte and a 16-bit predicated load into one register stay
     two predicated LDGs with the same destination, the 16-bit one zero-extending (U16). In the tile
-    sweep's loop the second waits for the first (a write after write: sass_scoreboards.py), so the
-    mid-word form (BENCHMARKS.md's eighty-first next steps) keeps the 16-bit one in a register of
-    its own; the probe records the form and why not."""
+    sweep's loop the second waits for the first (a write after write: sass_scoreboards.py), so item
+    325 keeps the 16-bit one in a register of its own; the probe records the form and why not."""
     tool = cuobjdump()
     if tool is None:
         pytest.skip("cuobjdump not found (pip install nvidia-cuda-cuobjdump)")
@@ -203,9 +202,12 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # factors into a ring in shared memory a tile ahead: the last warp's 4-byte copies, the reads of
 # the ring in the stores, in branches the plain calls skip) made every tile-sweep loop 14-32 SASS
 # longer; the counts below are since. Item 323's kernels for scale rows on 4 bytes (the
-# register-staged row-major ones, kScaleWords: four 4-byte loads a lane, not one of 16 bytes) are
+# register-staged row-major ones, kScaleWords: four 4-byte loads a lane, not one of 16 bytes) were
 # 7-8 longer than those for rows on 16 bytes, which stayed as they were (sm_90a SASS identical);
-# bf16 x at 9..16 columns on one chunk, staged there only, 408 (378 on the copies).
+# bf16 x at 9..16 columns on one chunk, staged there only, 408 (378 on the copies). Item 325 (a
+# row's last 2 bytes as a 16-bit load into a register of their own, stored over the word's low
+# half, not ORed 16-bit loads in a branch) made them 9-25 shorter than that: 499-507, 372-374, 383,
+# 582.
 HOT_LOOP_MOST = {
     "_ZN5nvfp46detail13band16_kernelILi1ELb0EEEvNS_10GemvParamsEi": 237,
     "_ZN5nvfp46detail13band16_kernelILi2ELb0EEEvNS_10GemvParamsEi": 237,
@@ -255,14 +257,14 @@ HOT_LOOP_MOST = {
     "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi2ELb1ELb0EEEvNS_10GemvParamsEiii": 548,  # through registers, items 311, 315-316
     "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi2ELb1ELb0EEEvNS_10GemvParamsEiii": 531,
     "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi2ELb1ELb0EEEvNS_10GemvParamsEiii": 548,  # through registers, items 311, 315-316
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi1ELb0ELb1EEEvNS_10GemvParamsEiii": 525,  # 4-byte scale words, item 323
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi1ELb0ELb1EEEvNS_10GemvParamsEiii": 527,  # 4-byte scale words, item 323
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi1ELb0ELb1EEEvNS_10GemvParamsEiii": 523,  # 4-byte scale words, item 323
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi1ELi2ELb0ELb1EEEvNS_10GemvParamsEiii": 396,  # 4-byte scale words, item 323
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi1ELi2ELb0ELb1EEEvNS_10GemvParamsEiii": 395,  # 4-byte scale words, item 323
-    "_ZN5nvfp46detail13sweep8_kernelILi2ELi1ELi2ELb0ELb1EEEvNS_10GemvParamsEiii": 408,  # 4-byte scale words, item 323
-    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi2ELb0ELb1EEEvNS_10GemvParamsEiii": 592,  # 4-byte scale words, item 323
-    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi2ELb0ELb1EEEvNS_10GemvParamsEiii": 591,  # 4-byte scale words, item 323
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi1ELb0ELb1EEEvNS_10GemvParamsEiii": 503,  # 4-byte scale words, item 323
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi2ELi1ELb0ELb1EEEvNS_10GemvParamsEiii": 507,  # 4-byte scale words, item 323
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi1ELb0ELb1EEEvNS_10GemvParamsEiii": 499,  # 4-byte scale words, item 323
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi1ELi2ELb0ELb1EEEvNS_10GemvParamsEiii": 374,  # 4-byte scale words, item 323
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi1ELi2ELb0ELb1EEEvNS_10GemvParamsEiii": 372,  # 4-byte scale words, item 323
+    "_ZN5nvfp46detail13sweep8_kernelILi2ELi1ELi2ELb0ELb1EEEvNS_10GemvParamsEiii": 383,  # 4-byte scale words, item 323
+    "_ZN5nvfp46detail13sweep8_kernelILi1ELi2ELi2ELb0ELb1EEEvNS_10GemvParamsEiii": 582,  # 4-byte scale words, item 323
+    "_ZN5nvfp46detail13sweep8_kernelILi0ELi2ELi2ELb0ELb1EEEvNS_10GemvParamsEiii": 582,  # 4-byte scale words, item 323
 }
 
 

@@ -1004,18 +1004,17 @@ inline bool sweep8_scale_rows_4(const GemvParams& p) {
 }
 // Whether the launch takes the 4-byte-word kernels (launch_sweep8) for a shape of `pieces` chunks
 // and `col_blocks`: on 4-byte rows; and on 16-byte rows where a row's last 16-byte scale piece is
-// partial but whole words (K % 256 != 0, K % 64 == 0: padded rows, as NVFP4Linear keeps them), in
-// place of the other register-staged kernels, whose 16-bit loads of that piece, ORed together, make
-// the loop wait on them early. Run 526 (H100, us, padded rows, two orders): FP4 x at N = 8
-// 5120x2880 12.3-12.5 against 11.1-11.3, 6912x1152 10.8-11.1 / 9.3-9.4, at N = 4 11.0 / 9.3; fp16 x
-// at N = 16 14.4-14.5 / 13.3-13.4, 6912x1152 11.4-11.5 / 10.0-10.2; bf16 x at N = 8 13.2-13.3 /
-// 12.2-12.3 (at 9..16 columns the copies either way, even). Where the piece ends mid-word (K % 64
-// == 32) the words kernel ORs 16-bit loads too and only its 7-8 more SASS show: 4096x4384 fp16 x
-// N = 16 17.0 against 17.5-17.6, so such rows keep the 16-byte kernels.
+// partial (K % 256 != 0: padded rows, as NVFP4Linear keeps them), in place of the other
+// register-staged kernels, whose 16-bit loads of that piece, ORed together, make the loop wait on
+// them early. Run 526 (H100, us, padded rows, two orders): FP4 x at N = 8 5120x2880 12.3-12.5
+// against 11.1-11.3, 6912x1152 10.8-11.1 / 9.3-9.4, at N = 4 11.0 / 9.3; fp16 x at N = 16
+// 14.4-14.5 / 13.3-13.4, 6912x1152 11.4-11.5 / 10.0-10.2; bf16 x at N = 8 13.2-13.3 / 12.2-12.3 (at
+// 9..16 columns the copies either way, even). Rows ending mid-word (K % 64 == 32) too since item
+// 325, whose word kernels load a last 2 bytes as such (ld_scale_tail_word), no OR: before it they
+// ORed 16-bit loads too, and 4096x4384 fp16 x N = 16 took 17.5-17.6 us against 17.0 (run 526).
 inline bool sweep8_scale_words(const GemvParams& p, int pieces, int col_blocks) {
   if (p.sfa.layout != kScaleRowMajor) return false;
-  return !sweep8_scale_rows_16(p) ||
-         (p.K % 256 != 0 && p.K % 64 == 0 && sweep8_register_staged(p.act, pieces, col_blocks));
+  return !sweep8_scale_rows_16(p) || (p.K % 256 != 0 && sweep8_register_staged(p.act, pieces, col_blocks));
 }
 // clusters == 0: no such shape (more CTAs than a cluster may hold). Stages: Sweep8Shape's 4, 2 for
 // the register-staged kernels (sweep8_register_staged), or with 4 chunks its 3 where they fit in

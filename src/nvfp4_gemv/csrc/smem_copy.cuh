@@ -27,6 +27,11 @@ __device__ __forceinline__ void sts128(uint32_t addr, uint4 v) {
                : "memory");
 }
 
+// A 2-byte store to shared memory (the low half of v), ordered like sts128.
+__device__ __forceinline__ void sts16(uint32_t addr, uint32_t v) {
+  asm volatile("st.shared.u16 [%0], %1;" ::"r"(addr), "h"((unsigned short)v) : "memory");
+}
+
 // sm_90 and later (declared in the host pass too, where device code is parsed, not compiled).
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 __device__ __forceinline__ void mbar_init(uint64_t* b, int count) {

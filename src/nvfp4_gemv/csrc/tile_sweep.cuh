@@ -295,6 +295,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   // in all (sm_90a, no spills), and ~20 SASS a tile in the loop (FP4 x at N <= 8: 488 against 465).
   constexpr int kLoads = Shape::kChunks / 32;
   uint4 ra[kLoads], rs;
+  uint32_t rs_tail = 0;  // kScaleWords: a row's last 2 scale bytes where it ends mid-word
   const auto load_tile = [&](int i) {  // called for i = 0, 1, 2, ... in turn
     if constexpr (kTiled) {  // issue_tiled's pieces: thread q's q, q + 512, ... and scale piece q
       const bool on = i < n;
@@ -319,33 +320,30 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     }
     const int bytes = row_ok && lane < Shape::kChunks / 8 ? sf_bytes : 0;
     const uint8_t* sf_row = sf_lane + (int64_t)m * p.sfa.row_stride;
-    const auto scale_halves = [&] {  // a row ending mid-word or short of 16 bytes: its last pairs as
-      // 16-bit loads, ORed together, so this lane (and its warp) waits for them here: 0.1-1.7 us a
-      // call where whole words could go straight to registers (sweep8_scale_words; 4- and 2-byte
-      // loads ORed alike timed even, item 320)
-      uint32_t r[4] = {0, 0, 0, 0};
+    if constexpr (kScaleWords) {  // each whole word straight into its register (nothing reads it
+      // before store_tile); a row ending mid-word's last 2 bytes into a register of their own, which
+      // store_tile writes over that word's low half (item 325). Not ORed here, which waits for the
+      // loads; nor a 16-bit load into the word's register beside the 4-byte one, which waits for
+      // the first (a write after write: scripts/sass_scoreboards.py); nor a 16-byte load and 4-byte
+      // ones into the same registers behind a branch (a CS2R that waited).
+      uint32_t r[4];
 #pragma unroll
-      for (int q = 0; q < 8; ++q)
-        if (2 * q < bytes) r[q >> 1] |= uint32_t(reinterpret_cast<const uint16_t*>(sf_row)[q]) << (16 * (q & 1));
+      for (int q = 0; q < 4; ++q) r[q] = ld_scale_word_if(4 * q + 4 <= bytes, sf_row + 4 * q);
       rs = make_uint4(r[0], r[1], r[2], r[3]);
-    };
-    if constexpr (kScaleWords) {
-      if (bytes % 4 == 0) {  // each word straight into its register (nothing reads it before
-        // store_tile); a load of 16 bytes and one of 4 into the same registers behind a branch
-        // made the loop wait on them early (a CS2R)
-        uint32_t r[4];
-#pragma unroll
-        for (int q = 0; q < 4; ++q) r[q] = ld_scale_word_if(4 * q < bytes, sf_row + 4 * q);
-        rs = make_uint4(r[0], r[1], r[2], r[3]);
-      } else {
-        scale_halves();
-      }
+      rs_tail = ld_scales_if<2, true>(bytes % 4 == 2, sf_row + (bytes & ~3));
     } else {
       rs = make_uint4(0, 0, 0, 0);
-      if (bytes == 16)
+      if (bytes == 16) {
         ld_stream_if(true, sf_row, reinterpret_cast<uint32_t(&)[4]>(rs));
-      else if (bytes > 0)  // rows on 16 bytes where K % 256 != 0
-        scale_halves();
+      } else if (bytes > 0) {  // a row's partial last piece (K % 256 != 0; the launch takes the word
+        // kernels there, sweep8_scale_words): 16-bit loads, ORed together, so this lane (and its
+        // warp) waits for them here, 0.1-1.7 us a call (runs 525-526)
+        uint32_t r[4] = {0, 0, 0, 0};
+#pragma unroll
+        for (int q = 0; q < 8; ++q)
+          if (2 * q < bytes) r[q >> 1] |= uint32_t(reinterpret_cast<const uint16_t*>(sf_row)[q]) << (16 * (q & 1));
+        rs = make_uint4(r[0], r[1], r[2], r[3]);
+      }
     }
   };
   const auto store_tile = [&](int stage) {  // where issue_rows' or issue_tiled's copies put them
@@ -358,6 +356,8 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     }
     const uint32_t st = stage * Shape::kStageBytes;
     if (lane < Shape::kChunks / 8) sts128(sf_dst + st, rs);
+    if constexpr (kScaleWords)  // after the word it overwrites half of (0 there), in this thread's order
+      if (lane < Shape::kChunks / 8 && sf_bytes % 4 == 2) sts16(sf_dst + st + (sf_bytes & ~3), rs_tail);
 #pragma unroll
     for (int jj = 0; jj < kLoads; ++jj) sts128(a_dst + st + 512 * jj, ra[jj]);
   };

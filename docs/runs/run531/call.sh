@@ -4,7 +4,7 @@
 # of their own, which store_tile writes over that word's low half in shared memory (no OR, no
 # wait in the loop: sass_scoreboards finds none), so padded rows ending mid-word (K % 64 == 32) take
 # them too; their hot loops 9-25 SASS shorter (the OR branch gone). "new": this tree;
-# "old": before.patch takes it back (main 589ed67, src as 8a30c1a). GPU tests (tile sweep, tiled, scale rows,
+# "old": before.patch takes it back (main 0d2d475). GPU tests (tile sweep, tiled, scale rows,
 # NVFP4Linear, padded), memcheck on memcheck_tail.py; then scripts/ab_shapes.py 20 (unchecked, us)
 # old / new / new / old on padded mid-word rows (4096x4384, 8192x16416, 5000x2080) at N = 8 FP4 and
 # fp16 / bf16 and N = 16, and on padded and contiguous whole-word rows (5120x2880, 6912x1152) at N =

@@ -1010,8 +1010,11 @@ inline bool sweep8_scale_rows_4(const GemvParams& p) {
 // against 11.1-11.3, 6912x1152 10.8-11.1 / 9.3-9.4, at N = 4 11.0 / 9.3; fp16 x at N = 16
 // 14.4-14.5 / 13.3-13.4, 6912x1152 11.4-11.5 / 10.0-10.2; bf16 x at N = 8 13.2-13.3 / 12.2-12.3 (at
 // 9..16 columns the copies either way, even). Rows ending mid-word (K % 64 == 32) too since item
-// 325, whose word kernels load a last 2 bytes as such (ld_scale_tail_word), no OR: before it they
-// ORed 16-bit loads too, and 4096x4384 fp16 x N = 16 took 17.5-17.6 us against 17.0 (run 526).
+// 325, whose word kernels load the last 2 bytes into a register of their own, no OR (before it
+// they ORed 16-bit loads, and 4096x4384 fp16 x N = 16 took 17.5-17.6 us against 17.0, run 526).
+// Run 531 (H100, padded rows, old / new / new / old): 8192x16416 FP4 x N = 8 53.2 -> 42.1-42.2,
+// fp16 x N = 16 66.2-66.3 -> 53.1-53.3; 4096x4384 fp16 x N = 16 16.7-16.9 -> 15.0; whole-word rows
+// even (within 0.2).
 inline bool sweep8_scale_words(const GemvParams& p, int pieces, int col_blocks) {
   if (p.sfa.layout != kScaleRowMajor) return false;
   return !sweep8_scale_rows_16(p) || (p.K % 256 != 0 && sweep8_register_staged(p.act, pieces, col_blocks));

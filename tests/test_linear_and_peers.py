@@ -357,18 +357,17 @@ def test_weight_layout_rule_and_errors():
     assert nv.NVFP4Linear(256, 64).weight_layout == "tiled"  # the default is "auto"
     assert nv.NVFP4Linear(1040, 120).weight_layout == "row-major"
     # On sm_90 W4A16 and dynamic W4A4 take row-major wherever the row sweeps take the rows
-    # (in_features a multiple of 32 up to 16384, item 188; of 256 up to 32768, run 316, of 64 since
-    # item 324); not other GPUs, not past the sweeps' K, not past 16384 with scale rows ending
-    # mid-word (16416: run 530).
+    # (in_features a multiple of 32 up to 16384, item 188; past it of 256 up to 32768, run 316, of
+    # 64 since item 324, of 32 since item 326: 16416's scale rows end mid-word); not other GPUs, not
+    # past the sweeps' K.
     for out_f, in_f in ((4096, 4096), (151936, 4096), (7168, 16384), (2048, 2080), (8192, 28672), (3584, 18944),
-                        (8192, 29568), (4096, 16448)):
+                        (8192, 29568), (4096, 16448), (4096, 16416), (4096, 32736)):
         for activation in ("weight-only", "dynamic"):
             assert linear.auto_layout(out_f, in_f, activation, (9, 0)) == "row-major", (out_f, in_f, activation)
     assert linear.auto_layout(4096, 4096, "dynamic", (10, 0)) == "tiled"
     assert linear.auto_layout(4096, 4096, "weight-only", (10, 0)) == "tiled"
     assert linear.auto_layout(4096, 4096, "weight-only", (8, 0)) == "tiled"
     assert linear.auto_layout(4096, 16400, "weight-only", (9, 0)) == "tiled"
-    assert linear.auto_layout(4096, 16416, "weight-only", (9, 0)) == "tiled"  # 16416 % 64 == 32
     assert linear.auto_layout(4096, 33024, "weight-only", (9, 0)) == "tiled"
     assert linear.auto_layout(4096, 2064, "weight-only", (9, 0)) == "tiled"  # 2064 % 32 != 0
     if torch.cuda.is_available():  # built on the GPU, "auto" asks that device

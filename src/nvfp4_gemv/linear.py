@@ -9,7 +9,7 @@ per weight) in one of two layouts (``weight_layout``):
                band sweep at one row where it fits, the tile sweep at 2..16 where the launch rule
                takes it, the row tiles elsewhere (items 59-60, 266-276);
   "auto"       (default) row-major for a layer on an sm_90 GPU whose in_features the row
-               sweeps take (a multiple of 32 up to 16384, or of 64 up to 32768); elsewhere tiled
+               sweeps take (a multiple of 32 up to 32768); elsewhere tiled
                where its padding (rows to 16, in_features to 128) adds at most TILED_MAX_PADDING of
                the bytes, else row-major. Decided where the layer is built and again each time it
                moves to a CUDA device (a model converted on the CPU, then moved, gets the GPU's
@@ -20,11 +20,12 @@ per weight) in one of two layouts (``weight_layout``):
                on all but the two largest layers; at 3-16 rows within 0.5 us on the short layers,
                tiled 0.6-7 us faster on 7168x16384, 8192x28672 and the lm_head. Row-major stays,
                one row being decode's common case. W4A4 "dynamic" layers take the same rule (item
-               188). Past 16384 where in_features % 256 != 0 but % 64 == 0 too since item 324
-               (run 528, H100, 8192x29568, Qwen2.5-72B's down_proj: one row FP4 x 55.9 us against
-               58.9 tiled, fp16 / bf16 58.3 / 58.0 against 57.9 / 59.1; 4-16 rows tiled 1.1-3.8
-               faster, as on 8192x28672; run 530: 16416, ending scale rows mid-word, 1.2-1.3x
-               slower row-major at 8 rows, so tiled). The earlier measurements behind it (runs
+               188). Past 16384 where in_features % 256 != 0 too since items 324 and 326 (run
+               528, H100, 8192x29568, Qwen2.5-72B's down_proj: one row FP4 x 55.9 us against 58.9
+               tiled, fp16 / bf16 58.3 / 58.0 against 57.9 / 59.1; 4-16 rows tiled 1.1-3.8
+               faster, as on 8192x28672; run 532: 8192x16416, whose scale rows end mid-word,
+               since item 325 the same: one row FP4 x 34.8 against 36.5, 8 rows 41.8 against
+               40.5-40.8, 16 rows 51.7 against 47.7). The earlier measurements behind it (runs
                168-423): BENCHMARKS.md, items 122, 187, 196, 199-200, and "The README's long
                sections as they stood until 2026-12-05" (this docstring's long form).
 Row-major block scales sit on rows padded to a 16-byte stride (``weight_scale_packed`` is a view
@@ -72,13 +73,13 @@ LAYOUTS = ("auto", "tiled", "row-major")
 CONVENTIONS = ("modelopt", "compressed-tensors", "multiplier")
 
 
-SWEEP_MAX_IN_FEATURES = 16384  # the W4A16 row sweep's longest row on 8 warps (sweep16_fits)
-# Past it, up to 32768: one row on the row sweeps (the W4A16 one on 10 or 14 warps, BENCHMARKS.md
-# items 199-200), 2..16 on the tile sweep, where in_features % 64 == 0: the padded scale rows'
-# last piece whole words (items 321, 323-324; 256 until item 324). Rows ending mid-word cost the
-# tile sweep 16-bit ORs that wait in its loop, 1.2-1.3x at 8 rows (run 530: 8192x16416 FP4 x 53.2
-# us against 40.8 tiled; 8192x16448 42.7 against 40.5).
-SWEEP_LONG_MAX_IN_FEATURES, SWEEP_LONG_MULTIPLE = 32768, 64
+# The longest rows the row sweeps take at one row (up to 16384 the W4A16 one on 8 warps, past it on
+# 10 or 14: BENCHMARKS.md items 199-200) and the tile sweep at 2..16, on padded scale rows (items
+# 321, 323-326). Past 16384 until item 326 only where in_features % 256 == 0 (the tile sweep's
+# 16-byte scale copies), then % 64 == 0 (item 324: its 4-byte-word kernels); rows ending mid-word
+# cost it 16-bit ORs that waited in its loop (run 530: 8192x16416 FP4 x 8 rows 53.2 us against 40.8
+# tiled) until item 325 (42.1, run 531).
+SWEEP_MAX_IN_FEATURES = 32768
 
 
 def auto_layout(out_features: int, in_features: int, activation: str = "weight-only",
@@ -90,8 +91,7 @@ def auto_layout(out_features: int, in_features: int, activation: str = "weight-o
     (2048x2064, padded 5.4%, was still 1.3-1.9 us faster tiled at N = 1, run 168), else
     "row-major"."""
     sweeps = in_features % 32 == 0 and in_features <= SWEEP_MAX_IN_FEATURES
-    long_sweeps = in_features % SWEEP_LONG_MULTIPLE == 0 and in_features <= SWEEP_LONG_MAX_IN_FEATURES
-    if capability is not None and capability[0] == 9 and (sweeps or long_sweeps):
+    if capability is not None and capability[0] == 9 and sweeps:
         return "row-major"
     (bands, k_tiles, _, _), _ = fmt.tiled_shapes(out_features, in_features)
     padded = bands * 16 * k_tiles * 128

@@ -25,9 +25,10 @@ def plan_rules(tmp_path_factory):
 @pytest.mark.parametrize("switches", [{}, {"NVFP4_GEMV_SWEEP": "0"}, {"NVFP4_GEMV_SWEEP": "1"},
                                       {"NVFP4_GEMV_SPANS": "1"}, {"NVFP4_GEMV_RING": "1"},
                                       {"NVFP4_GEMV_SPANS": "0", "NVFP4_GEMV_RING": "0", "NVFP4_GEMV_SWEEP": "0"},
-                                      {"NVFP4_GEMV_SWEEP8": "0"}],
+                                      {"NVFP4_GEMV_SWEEP8": "0"}, {"NVFP4_GEMV_SWEEP8_SHAPE": "2,2"},
+                                      {"NVFP4_GEMV_SWEEP8_SHAPE": "4,2"}, {"NVFP4_GEMV_SWEEP8_SHAPE": "1,4"}],
                          ids=["rule", "sweep-off", "sweep-forced", "spans-forced", "ring-forced", "tiles-only",
-                              "sweep8-off"])
+                              "sweep8-off", "sweep8-shape-2-2", "sweep8-shape-4-2", "sweep8-shape-1-4"])
 def test_plans_keep_the_kernel_invariants(plan_rules, switches):
     env = {k: v for k, v in os.environ.items() if not k.startswith("NVFP4_GEMV_")}
     env.update(switches)
@@ -52,3 +53,22 @@ def test_show_prints_the_h200_plans(plan_rules):
                          text=True, env=env)
     assert run.returncode == 2 and run.stdout.startswith("7168x16384x1x1: sweep (sweep_kernel), grid 396, "), run.stdout
     assert "got 7168x16383" in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize("shape,act,want", [("2,4", "fp4", "grid 120, clusters of 4, row blocks 30"),
+                                            ("4,1", "fp16", "grid 128, clusters of 1, row blocks 128"),
+                                            ("4,1", "bf16", "grid 132, clusters of 2, row blocks 66"),
+                                            ("2,9", "fp4", "grid 128, clusters of 1, row blocks 128"),
+                                            ("2", "fp4", "grid 128, clusters of 1, row blocks 128"),
+                                            ("1,4", "fp4", "grid 128, clusters of 1, row blocks 128")], ids=str)
+def test_sweep8_shape_forced_where_it_exists(plan_rules, shape, act, want):
+    """NVFP4_GEMV_SWEEP8_SHAPE="P,C" (launch_rule.cuh, sweep8_forced_choice) on 2048x7168 at 8 columns,
+    whose rule takes 4 chunks on single CTAs (FP4 / fp16 x) or 2 on clusters of 2 (bf16): clusters of
+    4 where asked; the rule's shape where no such kernel (bf16 at 4 chunks, 1 chunk at 8 columns),
+    cluster (9 > 8) or value ("2") is there."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NVFP4_GEMV_")}
+    env["NVFP4_GEMV_SWEEP8_SHAPE"] = shape
+    run = subprocess.run([str(plan_rules), "show", act, "rowmajor", "2048x7168x1x8"], capture_output=True, text=True,
+                         env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.startswith(f"2048x7168x1x8: tile sweep (sweep8_kernel), {want}, splits 1"), run.stdout

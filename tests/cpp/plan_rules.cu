@@ -343,7 +343,9 @@ int main(int argc, char** argv) {
                          {16384, 6144, 1, 1, 6, 528, nullptr},     {4096, 6144, 4, 1, 6, 528, nullptr},
                          {4096, 4096, 4, 1, 4, 396, nullptr},      {151936, 4096, 2, 2, 2, 396, nullptr},
                          {28672, 2048, 1, 2, 1, 396, nullptr},    {3584, 18944, 1, 4, 5, 396, nullptr}};
-  // The A/B switches (env_mode in launch_rule.cuh) change the variants on purpose.
+  // The A/B switches (env_mode in launch_rule.cuh) change the variants on purpose; so does the tile
+  // sweep's forced shape (NVFP4_GEMV_SWEEP8_SHAPE), which leaves the invariants to check.
+  const bool sweep8_rule = !std::getenv("NVFP4_GEMV_SWEEP8") && !std::getenv("NVFP4_GEMV_SWEEP8_SHAPE");
   bool default_rule = true;
   for (const char* name : {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK", "NVFP4_GEMV_IMMA",
                            "NVFP4_GEMV_DOT", "NVFP4_GEMV_SWEEP"})
@@ -701,7 +703,7 @@ int main(int argc, char** argv) {
   // rows: K sections of the tile sweep only where a launch's clusters take 24 tiles or more, item 205;
   // below). One column stays on the row sweeps there (8192x28672: the W4A4 sweep of 4 pieces, the
   // W4A16 sweep of 2 pieces on 14 warps a row, one CTA per SM, item 200).
-  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
+  if (default_rule && sweep8_rule) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch t8 = check_case(devices[0], Case{7168, 16384, 1, 8, act, kScaleRowMajor, true});
       const GemvLaunch t14 = check_case(devices[0], Case{4096, 14336, 1, 8, act, kScaleRowMajor, true});
@@ -777,7 +779,7 @@ int main(int argc, char** argv) {
   // on the row tiles; the tiled format at 2-3 columns on the tile sweep up to 2^26 bytes of weights
   // (4096x4096 N = 2, 7168x16384 N = 3) and past K = 16384 (8192x28672 N = 3), on the row tiles
   // past 2^26 bytes (the lm_head N = 2 and 3), on the tile sweep at 4.
-  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
+  if (default_rule && sweep8_rule) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch rh = check_case(devices[0], Case{151936, 4096, 1, 2, act, kScaleRowMajor, true});
       const GemvLaunch rk2 = check_case(devices[0], Case{100000, 2048, 1, 2, act, kScaleRowMajor, true});
@@ -879,7 +881,7 @@ int main(int argc, char** argv) {
   // against 2304: 12.5% less) and 14336x6912 on clusters of 2 of 3584 k, 5120x6144 (576 / 640) of
   // 3072; 14336x5120 (1120 / 1792) and 8000x6144 (768 / 1024) keep single CTAs, and so does
   // 2048x7168 at one round (the 10% rule).
-  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
+  if (default_rule && sweep8_rule) {
     struct Want {
       int M, K, cluster, k_split;
     };
@@ -902,7 +904,7 @@ int main(int argc, char** argv) {
   // kernel on such rows). Layers of gpt-oss (2880), Gemma-3-1B (1152) and Qwen2.5-0.5B (896) at 3,
   // 8 and 16 columns, every activation kind, and 1024x16448; rows 2 bytes aligned (K % 64 != 0:
   // 4128) take none.
-  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
+  if (default_rule && sweep8_rule) {
     const int shapes[][2] = {{5120, 2880}, {2880, 2880}, {6912, 1152}, {4864, 896}, {4096, 4128}, {1024, 16448}};
     for (const int act : {kActF16, kActBF16, kActFP4})
       for (const auto& mk : shapes)
@@ -935,7 +937,7 @@ int main(int argc, char** argv) {
   // register-staged kernels' 4-byte words; 301x4160's 260 bytes take those since item 323) the
   // tiled format still does. check_plan refuses a tiled plan for row-major weights and the other
   // way round.
-  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP8")) {
+  if (default_rule && sweep8_rule) {
     const Case shapes[] = {{7168, 16384, 1, 8, 0, 0, true},  {4096, 14336, 1, 8, 0, 0, true},
                            {14336, 4096, 1, 4, 0, 0, true},  {7168, 16384, 1, 16, 0, 0, true},
                            {512, 14336, 1, 12, 0, 0, true},  {3000, 18944, 1, 2, 0, 0, true},

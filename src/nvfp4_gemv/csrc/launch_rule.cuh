@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 
@@ -1066,11 +1067,49 @@ inline Sweep8Choice sweep8_spread(const GemvParams& p, const PlanDevice& dev, Sw
   }
   return best;
 }
+// NVFP4_GEMV_SWEEP8_SHAPE="P,C" (an expert A/B knob, read once per process, like env_mode's): the
+// tile sweep's shape forced to P chunks a thread on clusters of C CTAs, for timing shapes the rule
+// does not take without a build of each. Taken only where such a kernel exists for p (P 2 or 4 at
+// 2..8 columns, 1 or 2 at 9..16; bf16 x not 4; 4 only on 16-byte scale rows; the word kernels'
+// shapes on rows that need them) and the shape fits: C CTAs each holding some of K, no more
+// chunks a CTA than its warps hold, shared memory within the opt-in. Else (or unset, or not two
+// numbers) the rule's shape: the knob never makes a call fail.
+struct Sweep8Forced {
+  int pieces = 0, ctas = 0;
+};
+inline Sweep8Forced sweep8_forced_env() {
+  static const Sweep8Forced forced = [] {
+    Sweep8Forced f;
+    const char* v = std::getenv("NVFP4_GEMV_SWEEP8_SHAPE");
+    if (!v || std::sscanf(v, "%d,%d", &f.pieces, &f.ctas) != 2) return Sweep8Forced{};
+    return f;
+  }();
+  return forced;
+}
+inline Sweep8Choice sweep8_forced_choice(const GemvParams& p, const PlanDevice& dev, Sweep8Forced f) {
+  const Sweep8Choice none{};
+  const int col_blocks = p.N > 8 ? 2 : 1;
+  const bool kernel = col_blocks == 1 ? f.pieces == 2 || (f.pieces == 4 && p.act != kActBF16)
+                                      : f.pieces == 1 || f.pieces == 2;
+  if (!kernel || f.ctas < 1 || f.ctas > kSweep8MaxCluster) return none;
+  if (f.pieces == 4 && !sweep8_scale_rows_16(p)) return none;
+  if (sweep8_scale_words(p, f.pieces, col_blocks) && !sweep8_scale_words_kernel(p.act, f.pieces, col_blocks))
+    return none;
+  const Sweep8Choice s = sweep8_choice_at(p, dev, f.pieces, f.ctas);
+  const bool fits = s.clusters > 0 && s.chunks <= 4 * kSweep8Warps * f.pieces &&
+                    (f.ctas - 1) * s.chunks < (p.K >> 5) && sweep8_smem(s) <= dev.smem_optin;
+  return fits ? s : none;
+}
+
 // The rule in short (the measurements above): 9..16 columns take one chunk a thread, or two where
 // they save two tiles' cost; 3..8 columns take 2 chunks where K <= 4096 or x is bf16, else 4 (on
 // the copies) only where, over several rounds, they run single CTAs with 20% less modeled work
 // than 2 (which come through registers), or, at one round, 10% less.
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
+  if (const Sweep8Forced f = sweep8_forced_env(); f.pieces != 0) {
+    const Sweep8Choice forced = sweep8_forced_choice(p, dev, f);
+    if (forced.clusters > 0) return forced;
+  }
   if (p.N > 8) {  // two column blocks: one chunk, the cluster size as above; or two chunks (below)
     const Sweep8Choice one = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 1));
     const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));

@@ -8,7 +8,9 @@
 # takes this tree's change back), built into /tmp/cache_old alongside this tree's build; its
 # apply and build lines go to env.txt. side_paths NAME prints the PYTHONPATH and cache of "old" or
 # "new", for the A/B sides; ab_side NAME SHAPES ARGS... times scripts/ab_shapes.py on one (the
-# side() that runs 524-526's call scripts each spelled out).
+# side() that runs 524-526's call scripts each spelled out); shape_side P,C|rule SHAPES ARGS... times
+# "new" with the tile sweep's shape forced (NVFP4_GEMV_SWEEP8_SHAPE) or the rule's (the helper runs
+# 533-534's call scripts each spelled out).
 export OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache PYTHONUNBUFFERED=1
@@ -34,4 +36,8 @@ ab_side() {  # old|new SHAPES ARGS...: scripts/ab_shapes.py 20 on that side (ARG
   echo "== $1 ${*:3} (${SECONDS}s)"
   PYTHONPATH=${paths[0]} NVFP4_GEMV_CACHE_DIR=${paths[1]} timeout 60 python3 scripts/ab_shapes.py 20 "$2" "${@:3}" 2>&1 |
     grep -v -i warn
+}
+shape_side() {  # P,C|rule SHAPES ARGS...: ab_side new with the tile sweep's shape forced, or the rule's
+  local f=$1; shift
+  if [ "$f" = rule ]; then ab_side new "$@"; else NVFP4_GEMV_SWEEP8_SHAPE=$f ab_side new "$@"; fi
 }

@@ -185,8 +185,8 @@ int launch_sweep8_of(const GemvParams& p, const GemvLaunch& plan, const Sweep8Ch
   return cudaLaunchKernelEx(&cfg, kernel, p, plan.row_blocks, plan.k_split / 32, shape.stages);
 }
 // The tiled format, or row-major scale rows read in 16-byte pieces or as 4-byte words
-// (sweep8_scale_words; sweep8_scale_words_kernel's shapes only: sweep8_choice, and check_plan
-// refuses the others on 4-byte rows).
+// (sweep8_scale_words; sweep8_has_kernel says which exist: sweep8_choice takes only those, and
+// check_plan refuses the others).
 template <int kAct, int kPieces, int kColBlocks>
 int launch_sweep8(const GemvParams& p, const GemvLaunch& plan, const Sweep8Choice& shape, const PlanDevice& dev,
                   cudaStream_t stream) {
@@ -350,8 +350,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                        (int64_t)plan.grid == (int64_t)plan.row_blocks * plan.cluster && plan.splits == 1 &&
                        !plan.sweep && !plan.integer && plan.tiled == (p.sfa.layout == kScaleTiled) &&
                        !plan.ring && !plan.spans && plan.smem_bytes <= dev.smem_optin &&
-                       (sweep8_scale_rows_16(p) ||
-                        (sweep8_scale_rows_4(p) && sweep8_scale_words_kernel(p.act, choice.pieces, choice.col_blocks))) &&
+                       sweep8_has_kernel(p, choice.pieces, choice.col_blocks) &&
                        plan.smem_bytes >= sweep8_fixed_smem(choice) +
                                               sweep8_extra_smem(choice, plan.cluster,
                                                                 (int)((tiles + plan.row_blocks - 1) / plan.row_blocks));

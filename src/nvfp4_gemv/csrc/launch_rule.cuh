@@ -1020,6 +1020,18 @@ inline bool sweep8_scale_words(const GemvParams& p, int pieces, int col_blocks) 
   if (p.sfa.layout != kScaleRowMajor) return false;
   return !sweep8_scale_rows_16(p) || (p.K % 256 != 0 && sweep8_register_staged(p.act, pieces, col_blocks));
 }
+// Whether launch_sweep8 has a kernel for p at `pieces` chunks a thread and `col_blocks`
+// (Sweep8Shape's shapes, bf16 x not on 4 chunks): where the launch reads the scale rows as words
+// (sweep8_scale_words), the word kernels' shapes on 4-byte rows; else 16-byte rows. What
+// sweep8_choice, its forced shape and check_plan each ask.
+inline bool sweep8_has_kernel(const GemvParams& p, int pieces, int col_blocks) {
+  const bool shape = col_blocks == 1 ? pieces == 2 || (pieces == 4 && p.act != kActBF16)
+                                     : col_blocks == 2 && (pieces == 1 || pieces == 2);
+  if (!shape) return false;
+  return sweep8_scale_words(p, pieces, col_blocks)
+             ? sweep8_scale_rows_4(p) && sweep8_scale_words_kernel(p.act, pieces, col_blocks)
+             : sweep8_scale_rows_16(p);
+}
 // clusters == 0: no such shape (more CTAs than a cluster may hold). Stages: Sweep8Shape's 4, 2 for
 // the register-staged kernels (sweep8_register_staged), or with 4 chunks its 3 where they fit in
 // the opt-in shared memory with the cluster's tile sums, else 2 (Sweep8Shape says why 3).
@@ -1089,12 +1101,7 @@ inline Sweep8Forced sweep8_forced_env() {
 inline Sweep8Choice sweep8_forced_choice(const GemvParams& p, const PlanDevice& dev, Sweep8Forced f) {
   const Sweep8Choice none{};
   const int col_blocks = p.N > 8 ? 2 : 1;
-  const bool kernel = col_blocks == 1 ? f.pieces == 2 || (f.pieces == 4 && p.act != kActBF16)
-                                      : f.pieces == 1 || f.pieces == 2;
-  if (!kernel || f.ctas < 1 || f.ctas > kSweep8MaxCluster) return none;
-  if (f.pieces == 4 && !sweep8_scale_rows_16(p)) return none;
-  if (sweep8_scale_words(p, f.pieces, col_blocks) && !sweep8_scale_words_kernel(p.act, f.pieces, col_blocks))
-    return none;
+  if (!sweep8_has_kernel(p, f.pieces, col_blocks) || f.ctas < 1 || f.ctas > kSweep8MaxCluster) return none;
   const Sweep8Choice s = sweep8_choice_at(p, dev, f.pieces, f.ctas);
   const bool fits = s.clusters > 0 && s.chunks <= 4 * kSweep8Warps * f.pieces &&
                     (f.ctas - 1) * s.chunks < (p.K >> 5) && sweep8_smem(s) <= dev.smem_optin;
@@ -1114,12 +1121,12 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
     const Sweep8Choice one = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 1));
     const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
     if (one.clusters == 0) return two;  // K > 16384: one chunk would need clusters of more than 8
-    if (sweep8_scale_words(p, 2, 2) && !sweep8_scale_words_kernel(p.act, 2, 2)) return one;
+    if (!sweep8_has_kernel(p, 2, 2)) return one;
     const bool two_pays = kSweep8TileCost1x2 * one.rounds - kSweep8TileCost2x2 * two.rounds >= 2 * kSweep8TileCost2x2;
     return two_pays && sweep8_smem(two) <= dev.smem_optin ? two : one;
   }
   const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
-  if (p.K <= 4096 || p.act == kActBF16 || !sweep8_scale_rows_16(p)) return two;  // (4 chunks: copies)
+  if (p.K <= 4096 || !sweep8_has_kernel(p, 4, 1)) return two;  // bf16 x, or 4-byte scale rows
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
   if (sweep8_register_staged(p.act, 2, 1) && four.rounds > 1) {
     if (four.ctas > 1) return two;                                       // item 312

@@ -107,6 +107,9 @@ constexpr int kSweep8MaxK = 32768;    // 2 chunks a thread on clusters of kSweep
 // against 20.6-20.7, 14336x5120 fp16 N = 8 26.9-27.0 against 27.1-27.6), 4096x14336 (4 tiles a
 // cluster of 2) even to 0.4 faster, not the 2-3 us predicted; on 2 stages (8192x14336, 3000x18944)
 // even within 0.3.
+// Since item 328 these copies go a unit (a quarter tile) at a time, at most a tile ahead
+// (kUnitStream, below), so the third stage no longer holds more bytes in flight; whether 2 would
+// now do as well is not measured.
 // Which kernels stage their tiles through registers (sweep8_kernel's kRegStaged, on two stages)
 // rather than by cp.async: every kernel of 1 or 2 chunks a thread, row-major or tiled, but bf16 x
 // at 9..16 columns; 4 chunks (their x alone takes 64 registers) keep the copies. Measured (run
@@ -280,6 +283,68 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     else
       issue_rows(i, stage);
   };
+  // The 4-chunk copies kernels (kUnitStream) stream a tile as kPieces units, piece u of tile i
+  // (chunks 64 u .. 64 u + 63 of its 16 rows, 16 KB, and their scales: the 512-byte copies 2 u and
+  // 2 u + 1 of a warp's row, scale lanes 8 u .. 8 u + 7; tiled, thread q's pieces 2 u, 2 u + 1 and
+  // the scale pieces of threads 128 u .. 128 u + 127), one commit group each, D units in flight:
+  // unit s + D is issued when unit s has landed, and the warps then compute unit s. D = 2 where the
+  // CTA takes one tile, else a tile's kPieces.
+  // Why: issued a tile (74 KB) or more at once, a CTA's copies land in whatever order DRAM serves
+  // them, so a CTA with one tile (2048x7168 at 8 columns: 128 single CTAs, one round) computed its
+  // whole tile (~3 us at 16 warps) after its last byte landed, and waiting a piece at a time with
+  // every piece issued at once gained nothing (item 305: even to 0.5 us slower). Issued 2 units at a
+  // time, its units land nearly in order and mostly the last unit's compute is left after the
+  // stream; where a CTA takes several tiles, its stream needs a tile in flight (run 536, H100, FP4
+  // x N = 8, us: 2048x7168 11.8-12.1 -> 11.1 at D = 2, 12.3 at 4; 8000x6144, 4 tiles a CTA, 20.0 ->
+  // 22.2 at 2, 19.7 at 4). This form (run 537, H100, N = 8, two orders, unchecked, us, before /
+  // this): FP4 x 2048x7168 11.8-11.9 / 11.2-11.4, 999x16384 (clusters of 2) 13.6-13.7 / 13.1-13.2,
+  // tiled 2048x7168 11.6 / 11.1-11.2, 8000x6144 20.1 / 19.7-20.0; fp16 x 2048x7168 12.8 / 12.2-12.3,
+  // 999x16384 15.0 / 14.3-14.4; but one-tile CTAs of K = 5120-6144 (3 units of data) 0.1-0.5 slower
+  // (2048x5120 fp16 x 10.8 / 11.0-11.3, FP4 9.8-10.0 / 10.1). A pass runs ~17% more SASS (a
+  // wait, a barrier and a unit's copies 4 times: 988 against 844 with one schedule, run 536's
+  // build; the loop holds both schedules' copies, 1222). No more shared memory: the units land in
+  // the stages the tiles had. Units s + D and s - 1 never share a slot: D <= kPieces < S kPieces.
+  constexpr bool kUnitStream = kPieces == 4 && !kRegStaged;
+  const bool deep_units = n > 1;  // D = kPieces, else 2
+  // The tile whose units are being issued (units go out in order): its rows' sources, whether
+  // its row lies within M, and its stage's offset, formed once a tile at its first unit.
+  const uint8_t *unit_a_row = p.a, *unit_sf_row = p.sfa.base;
+  bool unit_row_ok = false;
+  uint32_t unit_st = 0;
+  const auto issue_unit = [&](int i, int u, int stage) {
+    if (u == 0) {
+      copy_row_factors(i - 1, stage);  // in tile i's first group
+      const int m = tile_row(i);
+      unit_row_ok = m < p.M;
+      unit_a_row = a_lane + (int64_t)m * p.a_row_stride;
+      unit_sf_row = sf_lane + (int64_t)m * p.sfa.row_stride;
+      unit_st = stage * Shape::kStageBytes;
+    }
+    if (i < n) {
+      if constexpr (kTiled) {
+        const uint32_t st = stage0 + unit_st + 16 * tid;
+#pragma unroll
+        for (int jj = 2 * u; jj < 2 * u + 2; ++jj) {
+          const bool ok = tiled_piece_ok(jj);
+          cp_async16(st + 16 * kSweep8Threads * jj, ok ? a_next + 16 * kSweep8Threads * jj : p.a, ok ? 16 : 0);
+        }
+        if (tid >= 128 * u && tid < 128 * u + 128)
+          cp_async16(st + 16 * Shape::kRowBytes, tiled_scale_ok ? sf_next : p.sfa.base, tiled_scale_ok ? 16 : 0);
+        if (u == kPieces - 1) next_band();
+      } else {
+#pragma unroll
+        for (int jj = 2 * u; jj < 2 * u + 2; ++jj) {
+          const bool ok = row_piece_ok(unit_row_ok, jj);
+          cp_async16(a_dst + unit_st + 512 * jj, ok ? unit_a_row + 512 * jj : p.a, ok ? 16 : 0);
+        }
+        if (lane >= 8 * u && lane < 8 * u + 8) {
+          const int bytes = unit_row_ok ? sf_bytes : 0;
+          cp_async16(sf_dst + unit_st, bytes ? unit_sf_row : p.sfa.base, bytes);
+        }
+      }
+    }
+    cp_async_commit();
+  };
   // Register-staged tiles (kRegStaged: sweep8_register_staged's kernels): tile i + 1's bytes come
   // into registers by plain loads (the same bytes and zero fills as the copies above) right after
   // the barrier that starts tile i, and go to the other of two stages after its compute; one tile
@@ -363,6 +428,8 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   };
   if constexpr (kRegStaged)
     load_tile(0);  // to its stage after x is loaded: the loads' latency under x's
+  else if constexpr (kUnitStream)
+    for (int s = 0; s < (deep_units ? kPieces : 2); ++s) issue_unit(0, s, 0);
   else
     for (int s = 0; s < S - 1; ++s) issue(s, s);
   // The stages of tile i (i % S) and of tile i + S - 1: with the plan's S (4 chunks) running
@@ -463,7 +530,10 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   };
   if constexpr (kRegStaged) store_tile(0);
   for (int i = 0; i < n; ++i) {
-    if constexpr (!kRegStaged) {
+    const int tile_stage = read_stage;  // 4 chunks (else i % S, below)
+    if constexpr (kUnitStream) {
+      // waits, barriers and issues a unit at a time, in the piece loop
+    } else if constexpr (!kRegStaged) {
       if (kPieces == 4 && S == 3)
         cp_async_wait<1>();
       else
@@ -471,7 +541,8 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     } else if (copies_row_factors) {
       cp_async_wait<0>();  // tile i - 1's row factors
     }
-    __syncthreads();  // tile i landed; every warp is done with tile i - 1's stage and sums
+    if constexpr (!kUnitStream)
+      __syncthreads();  // tile i landed; every warp is done with tile i - 1's stage and sums
     // Tile i + 1 into registers, stored after this tile's compute: the barrier keeps every store of
     // a tile before the next tile's loads, so no store waits on a scoreboard the next loads share.
     if constexpr (kRegStaged) {
@@ -481,19 +552,36 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
         cp_async_commit();
       }
     }
-    if (i > 0) reduce(i - 1);
-    if constexpr (!kRegStaged) issue(i + S - 1, kPieces == 4 ? write_stage : (i + S - 1) % S);
+    if (!kUnitStream && i > 0) reduce(i - 1);
+    if constexpr (!kRegStaged && !kUnitStream) issue(i + S - 1, kPieces == 4 ? write_stage : (i + S - 1) % S);
     // Plain C++ reads of the stage (not asm volatile: ptxas may move them among the mma).
-    const uint8_t* sw = smem + (kPieces == 4 ? read_stage : i % S) * Shape::kStageBytes;
-    read_stage = next_stage(read_stage);
-    write_stage = next_stage(write_stage);
+    const uint8_t* sw = smem + (kPieces == 4 ? tile_stage : i % S) * Shape::kStageBytes;
+    if constexpr (!kUnitStream) {
+      read_stage = next_stage(read_stage);
+      write_stage = next_stage(write_stage);
+    }
     const uint8_t* ss = sw + 16 * Shape::kRowBytes;
     float acc[CB][2][4] = {};
 #pragma unroll
     for (int u = 0; u < kPieces; ++u) {
-      // The chunks end before this piece: the CTA's (2 pieces; a per-warp test cost 0.5-1 us there,
-      // run 280) or the warp's (4 pieces; valid % 8 == 0). One piece: never (valid > 0).
-      if (kPieces == 1 ? false : kPieces == 2 ? 64 * u >= valid : 64 * u + 4 * w >= valid) break;
+      if constexpr (kUnitStream) {
+        if (deep_units)
+          cp_async_wait<kPieces - 1>();
+        else
+          cp_async_wait<1>();
+        __syncthreads();  // unit (i, u) landed; every warp is done with the unit before it
+        // reduce reads tile i's ring slot (read_stage) for tile i - 1's row factors
+        if (u == 0 && i > 0) reduce(i - 1);
+        if (deep_units)  // unit s + kPieces: piece u of tile i + 1
+          issue_unit(i + 1, u, next_stage(tile_stage));
+        else  // unit s + 2: of tile i + (u + 2) / kPieces (tile i + 1 is past the CTA's one tile)
+          issue_unit(i + (u + 2) / kPieces, (u + 2) % kPieces, (u + 2) / kPieces ? next_stage(tile_stage) : tile_stage);
+        if (64 * u + 4 * w >= valid) continue;  // the warp's chunks end before this piece
+      } else if (kPieces == 1 ? false : kPieces == 2 ? 64 * u >= valid : 64 * u + 4 * w >= valid) {
+        // The chunks end before this piece: the CTA's (2 pieces; a per-warp test cost 0.5-1 us
+        // there, run 280) or the warp's (4 pieces; valid % 8 == 0). One piece: never (valid > 0).
+        break;
+      }
       uint4 wa, wb;
       __half2 sa, sb;
       if constexpr (kTiled) {  // chunk j is word t of k tile 16 u + w: the warp reads that tile whole
@@ -527,7 +615,8 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     }
     // D[g][2t], D[g][2t + 1], D[g + 8][2t], D[g + 8][2t + 1] of each column block (bf16: this
     // warp's scaling undone). One buffer of sums: wait until tile i - 1's have been added.
-    if (RB == 1) __syncthreads();
+    // (kUnitStream: the barriers of units 1..3 came after reduce(i - 1).)
+    if (RB == 1 && !kUnitStream) __syncthreads();
 #pragma unroll
     for (int cb = 0; cb < CB; ++cb) {
       const float u0 = unscale[cb][0], u1 = unscale[cb][1];
@@ -537,6 +626,7 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       *reinterpret_cast<float4*>(red + (RB == 2 ? i & 1 : 0) * W * TO + w * TO + 128 * cb + 4 * lane) = d;
     }
     if constexpr (kRegStaged) store_tile((i + 1) % S);  // the other stage: every warp is past tile i - 1's
+    if constexpr (kUnitStream) read_stage = next_stage(read_stage);
   }
   cp_async_wait<0>();
   __syncthreads();

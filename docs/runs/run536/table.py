@@ -1,4 +1,4 @@
-"""Run 536's sides.txt as one line per (shape, options, x): each side's medians in run order
+"""Run 536's (and 537's) sides.txt as one line per (shape, options, x): each side's medians in run order
 (scripts/ab_shapes.py lines under "== SIDE OPTIONS" headers), the floors apart."""
 import collections
 import re

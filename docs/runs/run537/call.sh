@@ -4,20 +4,21 @@
 # tiles: 2 where it takes one, 4 where several. Run 536 (H100, FP4 x N = 8): D = 2 0.2-0.9 us
 # faster on one-tile CTAs (2048x7168 11.8-12.1 -> 11.1) but 2.2 slower on 8000x6144 (4 tiles a
 # CTA), where D = 4 was 0.3 faster; fp16 x at 2048x5120 0.5 slower at D = 2. "new": this tree;
-# "p2": the other candidate, tile_sweep_paced.cuh (2 units before x's loads, one after each of x's
+# "p2": the other candidate, paced.patch (2 units before x's loads, one after each of x's
 # 4 pieces, then 6 in flight, whatever the tiles: x's loads never leave the stream idle); "old":
 # before.patch (main 11137d5). GPU tests (tile sweep, tiled, linear); racecheck and memcheck on
 # sanitize.py; scripts/ab_shapes.py 20 (unchecked, us) old / new / p2 / new / old on run 536's
 # one-round and multi-round shapes. Predicted: new as run 536's D = 2 on one-tile CTAs (2048x7168
 # FP4 ~11.1, fp16 ~12.4) and its D = 4 on several (8000x6144 FP4 ~19.7); p2: fp16 x on one-tile
 # CTAs at or under old (2048x5120 <= 10.8).
+# (As it ran, but that the variant came as a whole tile_sweep.cuh, now paced.patch on 2b32573's
+# tree, and sanitize.py and table.py were copies of run 536's, now read from there.)
 # Usage (device, from the repo root): bash docs/runs/run537/call.sh  (OUT: where the output goes)
 set -uo pipefail
 R=docs/runs/run537 REPO=$PWD
 variant() {  # NAME: this tree with the variant's file, built into /tmp/cache_NAME
   rm -rf /tmp/tree_$1 && mkdir -p /tmp/tree_$1 && cp -r src scripts pyproject.toml /tmp/tree_$1/ &&
-    cp $R/tile_sweep_paced.cuh /tmp/tree_$1/src/nvfp4_gemv/csrc/tile_sweep.cuh &&
-    (cd /tmp/tree_$1 && grep -c "kUnitBurst = 2," src/nvfp4_gemv/csrc/tile_sweep.cuh > /tmp/variant_$1.log 2>&1 &&
+    (cd /tmp/tree_$1 && git init -q . && git apply "$REPO/$R/paced.patch" && grep -c "kUnitBurst = 2," src/nvfp4_gemv/csrc/tile_sweep.cuh > /tmp/variant_$1.log 2>&1 &&
      PYTHONPATH=src NVFP4_GEMV_CACHE_DIR=/tmp/cache_$1 python3 -m nvfp4_gemv build >> /tmp/variant_$1.log 2>&1)
 }
 VARIANTS="p2"
@@ -30,7 +31,7 @@ echo "builds ${SECONDS}s" >> "$OUT/env.txt"
    tests/test_gpu_kernel.py tests/test_gpu_features.py 2>&1 | grep -E "passed|failed|^FAILED|Error" | cut -c1-200
  echo "tests (${SECONDS}s)") > "$OUT/tests.txt"
 for tool in racecheck memcheck; do
-  { timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 python3 $R/sanitize.py 2>&1 | tail -n 2
+  { timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 python3 docs/runs/run536/sanitize.py 2>&1 | tail -n 2
     echo "$tool exit ${PIPESTATUS[0]} (${SECONDS}s)"; } >> "$OUT/tests.txt"
 done
 var_side() {  # old|new|VARIANT SHAPES ARGS...
@@ -47,4 +48,4 @@ MULTI=8000x6144,18432x7168,3072x5120,999x16384
 } > "$OUT/sides.txt" 2>&1
 echo "all done ${SECONDS}s" >> "$OUT/env.txt"
 cat "$OUT/env.txt" "$OUT/tests.txt"
-python3 $R/table.py "$OUT/sides.txt"
+python3 docs/runs/run536/table.py "$OUT/sides.txt"

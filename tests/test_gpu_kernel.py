@@ -399,7 +399,9 @@ def test_tile_sweep_matches_reference(m, k, n, act):
     copies would take on clusters of 2 of 4 chunks); 2 CTAs of 4 chunks where a cluster takes one
     tile (999x16384: 2 x 256; bf16 x on 2 chunks, item 196), and one CTA of 4 where 4096 < K <= 8192
     (item 198: 2000x5120, warps 8-15 skip their last piece, and 2000x6144), on 3 stages reused over 4
-    tiles at 8000x6144 (item 304), but 2 chunks on clusters of 2 over several rounds where single
+    tiles at 8000x6144 (item 304); the 4-chunk kernels stream a tile as 4 units (item 328), 2 in
+    flight on those one-tile CTAs and on 999x16384's, a tile's 4 where a CTA takes several
+    (8000x6144), but 2 chunks on clusters of 2 over several rounds where single
     CTAs of 4 would save less than 20% of the work (item 318: 5120x6144); 3-4 columns where K > 8192 (130x14336, 999x16384); 9..16 columns
     on one chunk a thread, two blocks of 8 columns:
     one CTA (K = 768, 2048), clusters of 2 (4096), 3 (4352: 3 x 48 chunks, the last 40), 6 (12288),

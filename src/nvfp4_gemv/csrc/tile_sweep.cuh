@@ -230,17 +230,22 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
   // chunks: the copies' and the register-staged loads' sources alike.
   const auto tile_row = [&](int i) { return 16 * (b + i * clusters) + w; };
   const auto row_piece_ok = [&](bool row_ok, int jj) { return row_ok && lane + 32 * jj < valid; };
+  // Copies jj0 .. jj1 - 1 of warp w's row of a tile (512 contiguous bytes each, from a_row) to
+  // stage offset st, zero-filled past M and the CTA's chunks: a whole tile's (issue_rows) or a
+  // unit's (issue_unit).
+  const auto copy_row_weights = [&](const uint8_t* a_row, bool row_ok, uint32_t st, int jj0, int jj1) {
+#pragma unroll
+    for (int jj = jj0; jj < jj1; ++jj) {
+      const bool ok = row_piece_ok(row_ok, jj);
+      cp_async16(a_dst + st + 512 * jj, ok ? a_row + 512 * jj : p.a, ok ? 16 : 0);
+    }
+  };
   const auto issue_rows = [&](int i, int stage) {
     if (i < n) {
       const int m = tile_row(i);
       const bool row_ok = m < p.M;
       const uint32_t st = stage * Shape::kStageBytes;
-      const uint8_t* a_row = a_lane + (int64_t)m * p.a_row_stride;
-#pragma unroll
-      for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
-        const bool ok = row_piece_ok(row_ok, jj);
-        cp_async16(a_dst + st + 512 * jj, ok ? a_row + 512 * jj : p.a, ok ? 16 : 0);
-      }
+      copy_row_weights(a_lane + (int64_t)m * p.a_row_stride, row_ok, st, 0, Shape::kChunks / 32);
       if (lane < Shape::kChunks / 8) {
         const int bytes = row_ok ? sf_bytes : 0;
         cp_async16(sf_dst + st, bytes ? sf_lane + (int64_t)m * p.sfa.row_stride : p.sfa.base, bytes);
@@ -262,16 +267,21 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     a_next += clusters * p.a_row_stride;
     sf_next += clusters * p.sfa.row_stride;
   };
+  // Thread tid's weight pieces jj0 .. jj1 - 1 of the band's CTA k tiles to stage offset st (with
+  // 16 tid added), and where `scales` its scale piece: a whole tile's copies (issue_tiled) or a
+  // unit's (issue_unit).
+  const auto copy_tiled_pieces = [&](uint32_t st, int jj0, int jj1, bool scales) {
+#pragma unroll
+    for (int jj = jj0; jj < jj1; ++jj) {
+      const bool ok = tiled_piece_ok(jj);
+      cp_async16(st + 16 * kSweep8Threads * jj, ok ? a_next + 16 * kSweep8Threads * jj : p.a, ok ? 16 : 0);
+    }
+    if (scales)
+      cp_async16(st + 16 * Shape::kRowBytes, tiled_scale_ok ? sf_next : p.sfa.base, tiled_scale_ok ? 16 : 0);
+  };
   const auto issue_tiled = [&](int i, int stage) {
     if (i < n) {
-      const uint32_t st = stage0 + stage * Shape::kStageBytes + 16 * tid;
-#pragma unroll
-      for (int jj = 0; jj < Shape::kChunks / 32; ++jj) {
-        const bool ok = tiled_piece_ok(jj);
-        cp_async16(st + 16 * kSweep8Threads * jj, ok ? a_next + 16 * kSweep8Threads * jj : p.a, ok ? 16 : 0);
-      }
-      if (tid < 2 * Shape::kChunks)
-        cp_async16(st + 16 * Shape::kRowBytes, tiled_scale_ok ? sf_next : p.sfa.base, tiled_scale_ok ? 16 : 0);
+      copy_tiled_pieces(stage0 + stage * Shape::kStageBytes + 16 * tid, 0, Shape::kChunks / 32, tid < 2 * Shape::kChunks);
       next_band();
     }
     cp_async_commit();
@@ -322,22 +332,11 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
     }
     if (i < n) {
       if constexpr (kTiled) {
-        const uint32_t st = stage0 + unit_st + 16 * tid;
-#pragma unroll
-        for (int jj = 2 * u; jj < 2 * u + 2; ++jj) {
-          const bool ok = tiled_piece_ok(jj);
-          cp_async16(st + 16 * kSweep8Threads * jj, ok ? a_next + 16 * kSweep8Threads * jj : p.a, ok ? 16 : 0);
-        }
-        if (tid >= 128 * u && tid < 128 * u + 128)
-          cp_async16(st + 16 * Shape::kRowBytes, tiled_scale_ok ? sf_next : p.sfa.base, tiled_scale_ok ? 16 : 0);
+        copy_tiled_pieces(stage0 + unit_st + 16 * tid, 2 * u, 2 * u + 2, tid >= 128 * u && tid < 128 * u + 128);
         if (u == kPieces - 1) next_band();
       } else {
-#pragma unroll
-        for (int jj = 2 * u; jj < 2 * u + 2; ++jj) {
-          const bool ok = row_piece_ok(unit_row_ok, jj);
-          cp_async16(a_dst + unit_st + 512 * jj, ok ? unit_a_row + 512 * jj : p.a, ok ? 16 : 0);
-        }
-        if (lane >= 8 * u && lane < 8 * u + 8) {
+        copy_row_weights(unit_a_row, unit_row_ok, unit_st, 2 * u, 2 * u + 2);
+        if (lane >= 8 * u && lane < 8 * u + 8) {  // the unit's scales
           const int bytes = unit_row_ok ? sf_bytes : 0;
           cp_async16(sf_dst + unit_st, bytes ? unit_sf_row : p.sfa.base, bytes);
         }

@@ -6,8 +6,9 @@
 # With OLD_PATCH=PATH (relative to the repo root) set before sourcing: also an "old" tree, this
 # tree's src, scripts and pyproject.toml under /tmp/tree_old with that patch applied (the patch
 # takes this tree's change back), built into /tmp/cache_old alongside this tree's build; its
-# apply and build lines go to env.txt. side_paths NAME prints the PYTHONPATH and cache of "old" or
-# "new", for the A/B sides; ab_side NAME SHAPES ARGS... times scripts/ab_shapes.py on one (the
+# apply and build lines go to env.txt. side_paths NAME prints the PYTHONPATH and cache of "new",
+# "old" or another variant's tree (/tmp/tree_NAME, as runs 536-537 built theirs), for the A/B
+# sides; ab_side NAME SHAPES ARGS... times scripts/ab_shapes.py on one (the
 # side() that runs 524-526's call scripts each spelled out); shape_side P,C|rule SHAPES ARGS... times
 # "new" with the tile sweep's shape forced (NVFP4_GEMV_SWEEP8_SHAPE) or the rule's (the helper runs
 # 533-534's call scripts each spelled out).
@@ -27,10 +28,11 @@ if [ -n "${OLD_PATCH:-}" ]; then
   wait
   { echo "old tree (${OLD_PATCH}):"; cat /tmp/apply_old.log; tail -n 1 /tmp/build_old.log; echo "builds ${SECONDS}s"; } >> "$OUT/env.txt"
 fi
-side_paths() {  # old|new: "PYTHONPATH CACHE_DIR" of that side
-  if [ "$1" = old ]; then echo "/tmp/tree_old/src /tmp/cache_old"; else echo "$PWD/src $NVFP4_GEMV_CACHE_DIR"; fi
+side_paths() {  # new|NAME: "PYTHONPATH CACHE_DIR" of that side: this tree, or a variant's copy in
+  # /tmp/tree_NAME built into /tmp/cache_NAME ("old" from OLD_PATCH; others as a call script builds them)
+  if [ "$1" = new ]; then echo "$PWD/src $NVFP4_GEMV_CACHE_DIR"; else echo "/tmp/tree_$1/src /tmp/cache_$1"; fi
 }
-ab_side() {  # old|new SHAPES ARGS...: scripts/ab_shapes.py 20 on that side (ARGS its options), no warnings
+ab_side() {  # new|NAME SHAPES ARGS...: scripts/ab_shapes.py 20 on that side (ARGS its options), no warnings
   local paths
   paths=($(side_paths "$1"))
   echo "== $1 ${*:3} (${SECONDS}s)"

@@ -11,6 +11,8 @@
 # chunks, unchanged: a control) and FP4, and the tiled format. Predicted: 2048x7168 FP4 N = 8
 # 11.6 -> ~10.3, fp16 13.3 -> ~12; multi-round shapes even to 0.5 faster (hot loop 844 -> 989 SASS a
 # tile, the last tile's compute 1/4).
+# (Its var_side, ab_side for the variants' trees, is ab_side itself since the setup script's
+# side_paths names any /tmp/tree_NAME.)
 # Usage (device, from the repo root): bash docs/runs/run536/call.sh  (OUT: where the output goes)
 set -uo pipefail
 R=docs/runs/run536
@@ -30,17 +32,11 @@ for tool in racecheck memcheck; do
   { timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 python3 $R/sanitize.py 2>&1 | tail -n 14
     echo "$tool exit ${PIPESTATUS[0]} (${SECONDS}s)"; } >> "$OUT/tests.txt"
 done
-var_side() {  # old|new|d2|d4 SHAPES ARGS...
-  if [ "$1" = old ] || [ "$1" = new ]; then ab_side "$@"; return; fi
-  echo "== $1 ${*:3} (${SECONDS}s)"
-  PYTHONPATH=/tmp/tree_$1/src NVFP4_GEMV_CACHE_DIR=/tmp/cache_$1 timeout 60 python3 scripts/ab_shapes.py 20 "$2" "${@:3}" 2>&1 |
-    grep -v -i warn
-}
 ONE=2048x7168,2048x5120,1536x7168,1200x6144
 MULTI=8000x6144,18432x7168,3072x5120,999x16384
 { ab_side new $ONE cols=8 floors; ab_side new $ONE cols=8 fp4 floors; ab_side new $MULTI cols=8 fp4 floors
-  for v in old new d2 d4 new old; do var_side $v $ONE cols=8; var_side $v $ONE cols=8 fp4; var_side $v $ONE cols=4 fp4
-    var_side $v $MULTI cols=8 fp4; var_side $v $MULTI cols=8; var_side $v 2048x7168,8000x6144 cols=8 fp4 tiled; done
+  for v in old new d2 d4 new old; do ab_side $v $ONE cols=8; ab_side $v $ONE cols=8 fp4; ab_side $v $ONE cols=4 fp4
+    ab_side $v $MULTI cols=8 fp4; ab_side $v $MULTI cols=8; ab_side $v 2048x7168,8000x6144 cols=8 fp4 tiled; done
 } > "$OUT/sides.txt" 2>&1
 echo "all done ${SECONDS}s" >> "$OUT/env.txt"
 cat "$OUT/env.txt" "$OUT/tests.txt"

@@ -13,6 +13,8 @@
 # CTAs at or under old (2048x5120 <= 10.8).
 # (As it ran, but that the variant came as a whole tile_sweep.cuh, now paced.patch on 2b32573's
 # tree, and sanitize.py and table.py were copies of run 536's, now read from there.)
+# (Its var_side, ab_side for the variants' trees, is ab_side itself since the setup script's
+# side_paths names any /tmp/tree_NAME.)
 # Usage (device, from the repo root): bash docs/runs/run537/call.sh  (OUT: where the output goes)
 set -uo pipefail
 R=docs/runs/run537 REPO=$PWD
@@ -34,17 +36,11 @@ for tool in racecheck memcheck; do
   { timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 python3 docs/runs/run536/sanitize.py 2>&1 | tail -n 2
     echo "$tool exit ${PIPESTATUS[0]} (${SECONDS}s)"; } >> "$OUT/tests.txt"
 done
-var_side() {  # old|new|VARIANT SHAPES ARGS...
-  if [ "$1" = old ] || [ "$1" = new ]; then ab_side "$@"; return; fi
-  echo "== $1 ${*:3} (${SECONDS}s)"
-  PYTHONPATH=/tmp/tree_$1/src NVFP4_GEMV_CACHE_DIR=/tmp/cache_$1 timeout 60 python3 scripts/ab_shapes.py 20 "$2" "${@:3}" 2>&1 |
-    grep -v -i warn
-}
 ONE=2048x7168,2048x5120,1536x7168,1200x6144
 MULTI=8000x6144,18432x7168,3072x5120,999x16384
 { ab_side new $ONE cols=8 floors; ab_side new $MULTI cols=8 fp4 floors
-  for v in old new p2 new old; do var_side $v $ONE cols=8; var_side $v $ONE cols=8 fp4
-    var_side $v $MULTI cols=8 fp4; var_side $v $MULTI cols=8; var_side $v 2048x7168,8000x6144 cols=8 fp4 tiled; done
+  for v in old new p2 new old; do ab_side $v $ONE cols=8; ab_side $v $ONE cols=8 fp4
+    ab_side $v $MULTI cols=8 fp4; ab_side $v $MULTI cols=8; ab_side $v 2048x7168,8000x6144 cols=8 fp4 tiled; done
 } > "$OUT/sides.txt" 2>&1
 echo "all done ${SECONDS}s" >> "$OUT/env.txt"
 cat "$OUT/env.txt" "$OUT/tests.txt"

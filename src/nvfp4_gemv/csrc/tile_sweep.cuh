@@ -395,19 +395,13 @@ __global__ void __launch_bounds__(kSweep8Threads, 1)
       for (int q = 0; q < 4; ++q) r[q] = ld_scale_word_if(4 * q + 4 <= bytes, sf_row + 4 * q);
       rs = make_uint4(r[0], r[1], r[2], r[3]);
       rs_tail = ld_scales_if<2, true>(bytes % 4 == 2, sf_row + (bytes & ~3));
-    } else {
+    } else {  // bytes is 16 or 0: these kernels run only where K % 256 == 0 (sweep8_scale_words
+      // takes the word kernels elsewhere) and a CTA's chunks are a multiple of 8 (sweep8_chunks;
+      // check_plan refuses any other split), so every piece of a row's scales is whole. Until item
+      // 329 a branch here ORed 16-bit loads of a partial piece, unreached since item 325; without
+      // it the loops are 29-35 SASS shorter (sm_90a).
       rs = make_uint4(0, 0, 0, 0);
-      if (bytes == 16) {
-        ld_stream_if(true, sf_row, reinterpret_cast<uint32_t(&)[4]>(rs));
-      } else if (bytes > 0) {  // a row's partial last piece (K % 256 != 0; the launch takes the word
-        // kernels there, sweep8_scale_words): 16-bit loads, ORed together, so this lane (and its
-        // warp) waits for them here, 0.1-1.7 us a call (runs 525-526)
-        uint32_t r[4] = {0, 0, 0, 0};
-#pragma unroll
-        for (int q = 0; q < 8; ++q)
-          if (2 * q < bytes) r[q >> 1] |= uint32_t(reinterpret_cast<const uint16_t*>(sf_row)[q]) << (16 * (q & 1));
-        rs = make_uint4(r[0], r[1], r[2], r[3]);
-      }
+      ld_stream_if(bytes == 16, sf_row, reinterpret_cast<uint32_t(&)[4]>(rs));
     }
   };
   const auto store_tile = [&](int stage) {  // where issue_rows' or issue_tiled's copies put them

@@ -1061,7 +1061,9 @@ inline int64_t sweep8_work(const Sweep8Choice& s) {
 // 22.4, 2048x16384 17.4-17.5 / 17.5-17.7 / 19.4-19.5 against 17.2-17.4 / 17.2-17.3 / 18.3,
 // 1024x14336 13.3 / 13.6-13.7 / 14.9-15.0 against 13.0-13.2 / 13.0-13.2 / 13.7-13.8 (7168x16384 N =
 // 8: 1.7-2.0 us, item 186), while fp16 and FP4 x stay faster on 4 (fp16 0.3-1.1 us, FP4 0.2-1.2
-// on those shapes).
+// on those shapes). Again on item 328's unit kernels with the exponents in registers (128, no
+// spills; branch bf16-four-chunks, run 540, H100, N = 8 / 4): 0.1-2.9 us slower on every shape
+// (2048x7168 N = 8 13.9 against 12.1-12.2, 8000x6144 22.8-22.9 against 20.0-20.1).
 // The cluster size for `fewest` (the fewest CTAs that hold K at its chunks a thread) with the
 // fewest rounds and then the most SMs busy, every CTA holding some of K; where one round is all
 // there is, the fewest CTAs (item 195, for one chunk at 9..16 columns). For 2 chunks it changes

@@ -210,8 +210,8 @@ def test_hopper_uses_tensor_cores_and_no_fp4_conversion(builds):
 # 582. Item 328 (the 4-chunk kernels stream a tile as 4 units, a wait and barrier each, 2 or 4 in
 # flight as the CTA takes one tile or several) put both schedules' copies in the loop, of which a
 # pass runs one: 844-845 -> 1222-1223 row-major, 798 -> 1098 tiled. Item 329 (the register-staged
-kernels on 16-byte scale rows load a row's scale piece whole or not at all, the unreached branch of
-ORed 16-bit loads gone) made theirs 29-35 shorter: 353-354, 481-485, 554.
+# kernels on 16-byte scale rows load a row's scale piece whole or not at all, the unreached branch
+# of ORed 16-bit loads gone) made theirs 29-35 shorter: 353-354, 481-485, 554.
 HOT_LOOP_MOST = {
     "_ZN5nvfp46detail13band16_kernelILi1ELb0EEEvNS_10GemvParamsEi": 237,
     "_ZN5nvfp46detail13band16_kernelILi2ELb0EEEvNS_10GemvParamsEi": 237,

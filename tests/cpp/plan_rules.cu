@@ -693,7 +693,8 @@ int main(int argc, char** argv) {
   // 197, run 306): 7168x16384 N = 16 on 30 clusters of 4 x 4096 k (on one: 15 of 8, 30 rounds against
   // 15), 4096x14336 N = 12 on 30 of 4 x 3584 k, 14336x4096 N = 16 on 132 single CTAs; at 4096 < K <=
   // 8192 on 4 chunks where the model says 10% less work (item 198, run 308; single CTAs, which item
-  // 312 keeps): 14336x5120 N = 8 on single CTAs (bf16: 2 chunks, clusters of 2), 8192x8192 (the same
+  // 312 keeps): 14336x5120 N = 8 on single CTAs (FP4 x; bf16 and, since item 330, fp16 x, whose x
+  // would take 80 KB a CTA: 2 chunks, clusters of 2), 8192x8192 (the same
   // work) on clusters of 2; not at N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight
   // scales, x 8 bytes off 16-byte alignment, or scale rows not 16-byte multiples (K = 4128, 16416).
   // Past K = 16384, where no row sweep holds a row of several columns, 2..16 columns on clusters of up
@@ -734,7 +735,6 @@ int main(int argc, char** argv) {
       const GemvLaunch k33 = check_case(devices[0], Case{500, 33024, 1, 8, act, kScaleRowMajor, true});
       const int fit8 = devices[0].dev.cluster_fit[8];
       const int fit4 = devices[0].dev.cluster_fit[4];
-      const bool bf = act == kActBF16;  // 2 chunks a thread wherever it fits (item 196)
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != 4 ||
           t14.k_split != 3584 || t16.cluster != 4 || t16.k_split != 4096 ||
           t4.cluster != 1 || t4.grid != 132 || ts.cluster != 1 || ts.grid != 16 || n2.cluster ||
@@ -744,7 +744,7 @@ int main(int argc, char** argv) {
           w12.cluster != 4 || w12.k_split != 3584 || w12.row_blocks != fit4 || wbig.cluster ||
           wsmall.cluster != 2 || wsmall.k_split != 2048 || wsmall.row_blocks != 16 || wmid.cluster != 8 ||
           wmid.k_split != 1792 || wk4.cluster != 1 || wk4.k_split != 4096 || wk4.grid != 132 ||
-          k5.cluster != (bf ? 2 : 1) || k5.k_split != (bf ? 2560 : 5120) || k8.cluster != 2 || k8.k_split != 4096 ||
+          k5.cluster != (act == kActFP4 ? 1 : 2) || k5.k_split != (act == kActFP4 ? 5120 : 2560) || k8.cluster != 2 || k8.k_split != 4096 ||
           d1.cluster != 0 || d1.sweep != (act == kActFP4 ? 4 : 2) ||
           d1.sweep_warps != (act == kActFP4 ? 7 : 14) || d1.grid != (act == kActFP4 ? 264 : 132) ||
           d16.cluster != 8 || d16.k_split != 3584 || d16.row_blocks != fit8 || q8.cluster != 5 ||
@@ -877,25 +877,31 @@ int main(int argc, char** argv) {
     }
   }
   // Single CTAs of 4 chunks over several rounds (fp16 and FP4 x) only where the work model gives
-  // them 20% less work than 2 chunks through registers (item 318, run 517): 18432x7168 N = 8 (2016
-  // against 2304: 12.5% less) and 14336x6912 on clusters of 2 of 3584 k, 5120x6144 (576 / 640) of
-  // 3072; 14336x5120 (1120 / 1792) and 8000x6144 (768 / 1024) keep single CTAs, and so does
-  // 2048x7168 at one round (the 10% rule).
+  // them 30% less work than 2 chunks through registers (items 318 and 330, runs 517 and 541):
+  // 18432x7168 N = 8 (2016 against 2304: 12.5% less) and 14336x6912 on clusters of 2 of 3584 k,
+  // 5120x6144 (576 / 640) and 8000x6144 (768 / 1024) of 3072; 14336x5120 (1120 / 1792) keeps single
+  // CTAs, and so does 2048x7168 at one round (the 10% rule). And 4 chunks only where a CTA's x takes
+  // at most 64 KB (item 330): fp16 x at 8 columns takes 2 on 14336x5120 (80 KB) and 2048x7168 (114
+  // KB), at 4 columns (40 and 57 KB) 4, as FP4 x at 8 (at most 36 KB).
   if (default_rule && sweep8_rule) {
     struct Want {
-      int M, K, cluster, k_split;
+      int M, K, N, act, cluster, k_split;
     };
-    const Want want[] = {{18432, 7168, 2, 3584}, {14336, 6912, 2, 3584}, {5120, 6144, 2, 3072},
-                         {14336, 5120, 1, 5120}, {8000, 6144, 1, 6144},  {2048, 7168, 1, 7168}};
-    for (const int act : {kActF16, kActFP4})
-      for (const Want& w : want) {
-        const GemvLaunch g = check_case(devices[0], Case{w.M, w.K, 1, 8, act, kScaleRowMajor, true});
-        if (g.cluster != w.cluster || g.k_split != w.k_split) {
-          std::printf("FAIL H200 tile sweep %dx%d N=8 act %d: clusters of %d of %d k, want %d of %d k\n", w.M, w.K,
-                      act, g.cluster, g.k_split, w.cluster, w.k_split);
-          ++failures;
-        }
+    const Want want[] = {{18432, 7168, 8, kActF16, 2, 3584}, {18432, 7168, 8, kActFP4, 2, 3584},
+                         {14336, 6912, 8, kActF16, 2, 3584}, {14336, 6912, 8, kActFP4, 2, 3584},
+                         {5120, 6144, 8, kActF16, 2, 3072},  {5120, 6144, 8, kActFP4, 2, 3072},
+                         {8000, 6144, 8, kActF16, 2, 3072},  {8000, 6144, 8, kActFP4, 2, 3072},
+                         {14336, 5120, 8, kActF16, 2, 2560}, {14336, 5120, 8, kActFP4, 1, 5120},
+                         {14336, 5120, 4, kActF16, 1, 5120}, {2048, 7168, 8, kActF16, 2, 3584},
+                         {2048, 7168, 8, kActFP4, 1, 7168},  {2048, 7168, 4, kActF16, 1, 7168}};
+    for (const Want& w : want) {
+      const GemvLaunch g = check_case(devices[0], Case{w.M, w.K, 1, w.N, w.act, kScaleRowMajor, true});
+      if (g.cluster != w.cluster || g.k_split != w.k_split) {
+        std::printf("FAIL H200 tile sweep %dx%d N=%d act %d: clusters of %d of %d k, want %d of %d k\n", w.M, w.K,
+                    w.N, w.act, g.cluster, g.k_split, w.cluster, w.k_split);
+        ++failures;
       }
+    }
   }
   // Row-major scales of K % 256 != 0 (K / 16 bytes a row, no multiple of 16): on rows padded to a
   // 16-byte stride (as NVFP4Linear keeps them, item 321) every tile-sweep shape; contiguous (4-byte

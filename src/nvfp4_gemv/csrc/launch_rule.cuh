@@ -932,8 +932,9 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // mixed (one order: fp16 x 0.6-3.4 faster on five of the shapes, 0.3-1.2 slower on three; FP4 x
 // 0.5-1.3 faster on two, 0.6-2.0 slower on four); staged through registers it takes the rule
 // (item 316; run 513, FP4 x N = 8 4096x14336 21.7 against 23.9 on the copies' 4 chunks).
-// Single CTAs of 4 chunks over several rounds: only where the model gives them 20% less work than
-// 2 (10% elsewhere). With item 316's loop order the registers' stream pays for 10-20% more work:
+// Single CTAs of 4 chunks over several rounds: only where the model gives them 30% less work than
+// 2 (10% elsewhere; 20% from item 318 to item 330, whose runs are below the ones that set it).
+// With item 316's loop order the registers' stream pays for 10-20% more work:
 // run 516 (docs/runs/run516, H100, 2 chunks forced against the rule, two orders, FP4 x N = 8, us)
 // 18432x7168 (model 2016 against 2304) 41.7-41.8 on 4 chunks against 37.6, 4096x6144 (384 / 512)
 // 15.1 against 14.5, but 14336x5120 (1120 / 1792) 26.6 against 26.9-27.0 and 8000x6144 (768 /
@@ -943,6 +944,22 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // 33.1 / 34.0, 5120x6144 16.1 / 16.6 against 17.2-17.5 / 18.1, 4096x7168, 8192x7168 and 7168x6144
 // 0.5-1.7 faster, the tiled format alike; 3072x5120 (320 / 384) FP4 x 12.4-12.5 against 12.2
 // (fp16 x 12.7 against 13.3).
+// Item 330: item 329 made the 2-chunk kernels 0.4-1.4 us faster with 16-bit x (0-0.5 with FP4),
+// and K = 6144's single CTAs (model 0.75 of 2 chunks' work at every M) lost to them. Run 541
+// (docs/runs/run541, H100, 2 chunks forced against the rule, two orders, unchecked, N = 8 / 4,
+// us): 8000x6144 fp16 x 19.9 / 19.4-19.6 against 21.2 / 20.1-20.3, FP4 x even (20.0-20.2 /
+// 19.8-19.9 against 20.0-20.1 / 19.8-20.0); K = 5120's (0.625) stay on 4: 14336x5120 FP4 x 27.4-27.5
+// / 27.3 against 26.7-26.8 / 26.6, 4096x5120 13.8-13.9 against 13.1-13.2 (run 516 alike: 4096x6144
+// FP4 x 14.5 on 2 against 15.1, 14336x5120 26.9-27.0 against 26.6). Hence 30%.
+// And 16-bit x at more columns than a 4-chunk CTA's registers take in cheaply: such a CTA loads
+// its x from L2 before its first tile, 2 N bytes a value over its K range (114 KB at N = 8 and K =
+// 7168), which 2 chunks on clusters of 2 halve. Over kSweep8FourXBytes (64 KB) 2 chunks (item
+// 330). Run 541 (as above), fp16 x N = 8, 2 chunks against 4: 2048x7168 (114 KB) 11.6-11.7
+// against 12.2-12.3, 1024x16384 (clusters of 2, 128 KB) 13.4 against 14.6-14.7, 1024x14336
+// 12.6-12.8 against 13.6-13.7, 2048x5120 (80 KB) 10.8-11.1 against 11.2, 1536x7168, 2048x6144
+// and 4096x5120 even to 0.3 faster; but at N = 4 (57 KB at K = 7168) 4 chunks 0.4-1.1 faster
+// (1536x7168 10.5 against 11.3-11.6, 2048x5120 10.0-10.2 against 10.8-11.0) and FP4 x's (at most
+// 36 KB) 0.3-1.1 faster at N = 8 and 4 (1536x7168 N = 8 10.3 against 11.2-11.4). N = 5..7 untimed.
 // 9..16 columns: two column blocks (Sweep8Shape; item 194), one piece (two where that pays:
 // kSweep8TileCost1x2 below, item 197); one piece on the fewest CTAs that hold K, or where a
 // cluster takes more than one tile, on the cluster size up to kSweep8MaxCluster with the fewest
@@ -1054,6 +1071,13 @@ inline int64_t sweep8_work(const Sweep8Choice& s) {
   const int slots = s.pieces == 2 ? 64 * ((s.chunks + 63) / 64) : s.chunks;
   return (int64_t)s.rounds * slots;
 }
+// The activation bytes a CTA of s loads before its first tile: p's N columns over its K range,
+// 16-bit x 2 bytes a value, FP4 x half a byte and a scale byte per 16 values.
+inline int64_t sweep8_x_bytes(const GemvParams& p, const Sweep8Choice& s) {
+  const int64_t values = 32LL * s.chunks * p.N;
+  return p.act == kActFP4 ? values / 2 + values / 16 : 2 * values;
+}
+constexpr int64_t kSweep8FourXBytes = 64 << 10;  // the most a 4-chunk CTA's x may take (item 330)
 // bf16 x takes 2 chunks wherever it fits: the 4-chunk kernel at the register cap kept its
 // per-warp exponents in shared memory, read each tile, and was slower on every shape timed (run
 // 304, docs/runs/run304/pieces_ab.py, two orders, unchecked, against 2 chunks everywhere;
@@ -1112,8 +1136,9 @@ inline Sweep8Choice sweep8_forced_choice(const GemvParams& p, const PlanDevice& 
 
 // The rule in short (the measurements above): 9..16 columns take one chunk a thread, or two where
 // they save two tiles' cost; 3..8 columns take 2 chunks where K <= 4096 or x is bf16, else 4 (on
-// the copies) only where, over several rounds, they run single CTAs with 20% less modeled work
-// than 2 (which come through registers), or, at one round, 10% less.
+// the copies) only where a CTA's x takes at most kSweep8FourXBytes and, over several rounds, they
+// run single CTAs with 30% less modeled work than 2 (which come through registers), or, at one
+// round, 10% less.
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   if (const Sweep8Forced f = sweep8_forced_env(); f.pieces != 0) {
     const Sweep8Choice forced = sweep8_forced_choice(p, dev, f);
@@ -1130,9 +1155,10 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice two = sweep8_spread(p, dev, sweep8_choice_at(p, dev, 2));
   if (p.K <= 4096 || !sweep8_has_kernel(p, 4, 1)) return two;  // bf16 x, or 4-byte scale rows
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
+  if (sweep8_x_bytes(p, four) > kSweep8FourXBytes) return two;  // item 330
   if (sweep8_register_staged(p.act, 2, 1) && four.rounds > 1) {
     if (four.ctas > 1) return two;                                       // item 312
-    return 10 * sweep8_work(four) <= 8 * sweep8_work(two) ? four : two;  // item 318
+    return 10 * sweep8_work(four) <= 7 * sweep8_work(two) ? four : two;  // items 318, 330
   }
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }

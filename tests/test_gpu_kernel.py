@@ -402,9 +402,8 @@ def test_tile_sweep_matches_reference(m, k, n, act):
     tiles at 8000x5120 (item 304); the 4-chunk kernels stream a tile as 4 units (item 328), 2 in
     flight on those one-tile CTAs and on 999x16384's, a tile's 4 where a CTA takes several
     (8000x5120), but 2 chunks on clusters of 2 over several rounds where single CTAs of 4 would
-    save less than 30% of the work (items 318, 330: 5120x6144), and for fp16 x where a 4-chunk
-    CTA's x would take more than 64 KB (item 330: 2000x5120 at 7 columns, 70 KB); 3-4 columns
-    where K > 8192 (130x14336, 999x16384); 9..16 columns
+    save less than 20% of the work over two rounds or 30% over more (items 318, 330: 5120x6144);
+    3-4 columns where K > 8192 (130x14336, 999x16384); 9..16 columns
     on one chunk a thread, two blocks of 8 columns:
     one CTA (K = 768, 2048), clusters of 2 (4096), 3 (4352: 3 x 48 chunks, the last 40), 6 (12288),
     7 (130x14336: one round) and 8 (16384, and 1201x14336 as 8 x 56 chunks: more CTAs at the same
@@ -417,9 +416,7 @@ def test_tile_sweep_matches_reference(m, k, n, act):
         pieces = ("2" if (m, k) in ((5000, 14336), (14336, 4096), (32000, 4352)) else "1") if _h200() else "[12]"
         shape = (pieces, 2)
     else:
-        four = {(999, 16384), (2000, 6144), (8000, 5120)}  # one tile a cluster, or single CTAs
-        if act == "fp4":
-            four.add((2000, 5120))  # (fp16 x's 70 KB a CTA there take 2 chunks, item 330)
+        four = ((999, 16384), (2000, 5120), (2000, 6144), (8000, 5120))  # one tile a cluster, or single CTAs
         shape = (4 if (m, k) in four and act != "bf16" else 2, 1) if _h200() else None
     _check_tile_sweep(m, k, n, act, shape)
 
@@ -1047,9 +1044,8 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     copies its k tiles of a band as they lie, 1 KB a tile and its 128 scale bytes): the shapes of
     the row-major tile sweep's cases (one CTA, clusters of 2-8, 2 chunks a thread through
     registers over several tiles a cluster at 4096x14336 and 8192x14336 (item 316), 4 chunks where
-    fp16 and FP4 x take them: one tile a cluster of 2 at 999x16384, single CTAs at 2000x5120 (FP4
-    x; fp16 x's 7 columns there take 2 since item 330) and on 3 stages reused over 4 tiles at
-    8000x5120; 9..16 columns on one chunk or two), K ending inside a
+    fp16 and FP4 x take them: one tile a cluster of 2 at 999x16384, single CTAs at 2000x5120 and
+    on 3 stages reused over 4 tiles at 8000x5120; 9..16 columns on one chunk or two), K ending inside a
     tile (800, 4160, 18976: the format's zero padding read as it lies, x zero past K; row-major
     weights of 800 and 18976 take other kernels, their scale rows not 4-byte aligned, while 4160's
     260-byte rows take the tile sweep's 4-byte scale words since item 323), M % 16 != 0

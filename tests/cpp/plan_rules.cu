@@ -693,8 +693,7 @@ int main(int argc, char** argv) {
   // 197, run 306): 7168x16384 N = 16 on 30 clusters of 4 x 4096 k (on one: 15 of 8, 30 rounds against
   // 15), 4096x14336 N = 12 on 30 of 4 x 3584 k, 14336x4096 N = 16 on 132 single CTAs; at 4096 < K <=
   // 8192 on 4 chunks where the model says 10% less work (item 198, run 308; single CTAs, which item
-  // 312 keeps): 14336x5120 N = 8 on single CTAs (FP4 x; bf16 and, since item 330, fp16 x, whose x
-  // would take 80 KB a CTA: 2 chunks, clusters of 2), 8192x8192 (the same
+  // 312 keeps): 14336x5120 N = 8 on single CTAs (bf16: 2 chunks, clusters of 2), 8192x8192 (the same
   // work) on clusters of 2; not at N = 2 (the W4A16 sweep), not at L = 2, nor with blocked weight
   // scales, x 8 bytes off 16-byte alignment, or scale rows not 16-byte multiples (K = 4128, 16416).
   // Past K = 16384, where no row sweep holds a row of several columns, 2..16 columns on clusters of up
@@ -744,7 +743,7 @@ int main(int argc, char** argv) {
           w12.cluster != 4 || w12.k_split != 3584 || w12.row_blocks != fit4 || wbig.cluster ||
           wsmall.cluster != 2 || wsmall.k_split != 2048 || wsmall.row_blocks != 16 || wmid.cluster != 8 ||
           wmid.k_split != 1792 || wk4.cluster != 1 || wk4.k_split != 4096 || wk4.grid != 132 ||
-          k5.cluster != (act == kActFP4 ? 1 : 2) || k5.k_split != (act == kActFP4 ? 5120 : 2560) || k8.cluster != 2 || k8.k_split != 4096 ||
+          k5.cluster != (act == kActBF16 ? 2 : 1) || k5.k_split != (act == kActBF16 ? 2560 : 5120) || k8.cluster != 2 || k8.k_split != 4096 ||
           d1.cluster != 0 || d1.sweep != (act == kActFP4 ? 4 : 2) ||
           d1.sweep_warps != (act == kActFP4 ? 7 : 14) || d1.grid != (act == kActFP4 ? 264 : 132) ||
           d16.cluster != 8 || d16.k_split != 3584 || d16.row_blocks != fit8 || q8.cluster != 5 ||
@@ -877,12 +876,13 @@ int main(int argc, char** argv) {
     }
   }
   // Single CTAs of 4 chunks over several rounds (fp16 and FP4 x) only where the work model gives
-  // them 30% less work than 2 chunks through registers (items 318 and 330, runs 517 and 541):
-  // 18432x7168 N = 8 (2016 against 2304: 12.5% less) and 14336x6912 on clusters of 2 of 3584 k,
-  // 5120x6144 (576 / 640) and 8000x6144 (768 / 1024) of 3072; 14336x5120 (1120 / 1792) keeps single
-  // CTAs, and so does 2048x7168 at one round (the 10% rule). And 4 chunks only where a CTA's x takes
-  // at most 64 KB (item 330): fp16 x at 8 columns takes 2 on 14336x5120 (80 KB) and 2048x7168 (114
-  // KB), at 4 columns (40 and 57 KB) 4, as FP4 x at 8 (at most 36 KB).
+  // them 20% less work than 2 chunks through registers over two rounds, 30% over more (items 318
+  // and 330, runs 517, 541 and 542): 18432x7168 N = 8 (2016 against 2304: 12.5% less) and
+  // 14336x6912 on clusters of 2 of 3584 k, 5120x6144 (576 / 640), 8000x6144 (768 / 1024, 4 rounds)
+  // and 14336x6144 (1344 / 1792, 7) of 3072; 4096x6144 (384 / 512, 2 rounds) and 14336x5120 (1120
+  // / 1792) keep single CTAs, and so does 2048x7168 at one round (the 10% rule). And 4 chunks only
+  // where a CTA's x takes at most 96 KB (item 330): fp16 x at 8 columns takes 2 on 2048x7168 (114
+  // KB), 4 on 14336x5120 (80 KB); at 4 columns (57 KB) 4 on 2048x7168, as FP4 x (at most 36 KB).
   if (default_rule && sweep8_rule) {
     struct Want {
       int M, K, N, act, cluster, k_split;
@@ -891,9 +891,11 @@ int main(int argc, char** argv) {
                          {14336, 6912, 8, kActF16, 2, 3584}, {14336, 6912, 8, kActFP4, 2, 3584},
                          {5120, 6144, 8, kActF16, 2, 3072},  {5120, 6144, 8, kActFP4, 2, 3072},
                          {8000, 6144, 8, kActF16, 2, 3072},  {8000, 6144, 8, kActFP4, 2, 3072},
-                         {14336, 5120, 8, kActF16, 2, 2560}, {14336, 5120, 8, kActFP4, 1, 5120},
-                         {14336, 5120, 4, kActF16, 1, 5120}, {2048, 7168, 8, kActF16, 2, 3584},
-                         {2048, 7168, 8, kActFP4, 1, 7168},  {2048, 7168, 4, kActF16, 1, 7168}};
+                         {14336, 6144, 8, kActF16, 2, 3072}, {14336, 6144, 8, kActFP4, 2, 3072},
+                         {4096, 6144, 8, kActF16, 1, 6144},  {4096, 6144, 8, kActFP4, 1, 6144},
+                         {14336, 5120, 8, kActF16, 1, 5120}, {14336, 5120, 8, kActFP4, 1, 5120},
+                         {2048, 7168, 8, kActF16, 2, 3584},  {2048, 7168, 8, kActFP4, 1, 7168},
+                         {2048, 7168, 4, kActF16, 1, 7168}};
     for (const Want& w : want) {
       const GemvLaunch g = check_case(devices[0], Case{w.M, w.K, 1, w.N, w.act, kScaleRowMajor, true});
       if (g.cluster != w.cluster || g.k_split != w.k_split) {

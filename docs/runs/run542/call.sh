@@ -11,6 +11,14 @@
 # at 4. Predicted: tests pass; fp16 x at 5..7 columns even to 0.5 us faster (between run 541's N
 # = 4, where 4 chunks won by 0.4-1.1, and N = 8, where 2 won by 0.1-1.3); K = 6144 FP4 x even to
 # 0.6 faster (run 516's 4096x6144 0.6, run 541's 8000x6144 even), fp16 x at 4 columns 0.5-0.8.
+# Ran on 16946f5 (item 330's first form: 64 KB, 30% everywhere), H100, 2026-12-06 ~15:50 UTC;
+# output in out/. Tests 290 passed. Half right: K = 6144 at 4, 7 and 9 rounds 0.2-2.8 us faster
+# on 2 chunks (18432x6144 FP4 x N = 8 35.9-36.0 -> 33.1-33.4), at 2 rounds (4096x6144) 0.5-0.8
+# slower; fp16 x at 5..7 columns on 2 chunks 0.3-0.4 faster only at 2048x7168 N = 7, else even to
+# 1.0 slower (1536x7168 N = 5 10.4-10.5 -> 11.4). Item 330's taken form (96 KB; 20% over two
+# rounds, 30% over more) takes, on every shape here, the side that timed faster or even, but
+# 1536x7168 N = 7 (2 chunks, 0.2-0.3 slower). On main the "old" patch no longer applies (its
+# context changed with that form); this call ran with 16946f5's tree.
 # Usage (device, from the repo root): bash docs/runs/run542/call.sh  (OUT: where the output goes)
 set -uo pipefail
 OLD_PATCH=docs/runs/run542/before.patch source scripts/device_call_setup.sh

@@ -932,8 +932,9 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // mixed (one order: fp16 x 0.6-3.4 faster on five of the shapes, 0.3-1.2 slower on three; FP4 x
 // 0.5-1.3 faster on two, 0.6-2.0 slower on four); staged through registers it takes the rule
 // (item 316; run 513, FP4 x N = 8 4096x14336 21.7 against 23.9 on the copies' 4 chunks).
-// Single CTAs of 4 chunks over several rounds: only where the model gives them 30% less work than
-// 2 (10% elsewhere; 20% from item 318 to item 330, whose runs are below the ones that set it).
+// Single CTAs of 4 chunks over several rounds: only where the model gives them 20% less work than
+// 2 over two rounds, 30% over more (10% at one round; 20% over any from item 318 to item 330,
+// whose runs are below the ones that set it).
 // With item 316's loop order the registers' stream pays for 10-20% more work:
 // run 516 (docs/runs/run516, H100, 2 chunks forced against the rule, two orders, FP4 x N = 8, us)
 // 18432x7168 (model 2016 against 2304) 41.7-41.8 on 4 chunks against 37.6, 4096x6144 (384 / 512)
@@ -944,22 +945,30 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // 33.1 / 34.0, 5120x6144 16.1 / 16.6 against 17.2-17.5 / 18.1, 4096x7168, 8192x7168 and 7168x6144
 // 0.5-1.7 faster, the tiled format alike; 3072x5120 (320 / 384) FP4 x 12.4-12.5 against 12.2
 // (fp16 x 12.7 against 13.3).
-// Item 330: item 329 made the 2-chunk kernels 0.4-1.4 us faster with 16-bit x (0-0.5 with FP4),
-// and K = 6144's single CTAs (model 0.75 of 2 chunks' work at every M) lost to them. Run 541
-// (docs/runs/run541, H100, 2 chunks forced against the rule, two orders, unchecked, N = 8 / 4,
-// us): 8000x6144 fp16 x 19.9 / 19.4-19.6 against 21.2 / 20.1-20.3, FP4 x even (20.0-20.2 /
-// 19.8-19.9 against 20.0-20.1 / 19.8-20.0); K = 5120's (0.625) stay on 4: 14336x5120 FP4 x 27.4-27.5
-// / 27.3 against 26.7-26.8 / 26.6, 4096x5120 13.8-13.9 against 13.1-13.2 (run 516 alike: 4096x6144
-// FP4 x 14.5 on 2 against 15.1, 14336x5120 26.9-27.0 against 26.6). Hence 30%.
-// And 16-bit x at more columns than a 4-chunk CTA's registers take in cheaply: such a CTA loads
-// its x from L2 before its first tile, 2 N bytes a value over its K range (114 KB at N = 8 and K =
-// 7168), which 2 chunks on clusters of 2 halve. Over kSweep8FourXBytes (64 KB) 2 chunks (item
-// 330). Run 541 (as above), fp16 x N = 8, 2 chunks against 4: 2048x7168 (114 KB) 11.6-11.7
-// against 12.2-12.3, 1024x16384 (clusters of 2, 128 KB) 13.4 against 14.6-14.7, 1024x14336
-// 12.6-12.8 against 13.6-13.7, 2048x5120 (80 KB) 10.8-11.1 against 11.2, 1536x7168, 2048x6144
-// and 4096x5120 even to 0.3 faster; but at N = 4 (57 KB at K = 7168) 4 chunks 0.4-1.1 faster
-// (1536x7168 10.5 against 11.3-11.6, 2048x5120 10.0-10.2 against 10.8-11.0) and FP4 x's (at most
-// 36 KB) 0.3-1.1 faster at N = 8 and 4 (1536x7168 N = 8 10.3 against 11.2-11.4). N = 5..7 untimed.
+// Item 330: item 329 made the 2-chunk kernels 0.4-1.4 us faster with 16-bit x (0-0.5 with FP4).
+// K = 6144's single CTAs (model 0.75 of 2 chunks' work at every M) now lose to them where they
+// take more than two rounds, by more the more rounds (the copies' stream against the registers',
+// items 307-311), and win at two (the clusters' fixed costs over twice the rounds): run 542
+// (docs/runs/run542, H100, the 20% rule against 30% everywhere, two orders, unchecked, us), FP4 x
+// N = 8 / fp16 x N = 4 / FP4 x N = 4 on 4 chunks against 2: 18432x6144 (9 rounds) 35.9-36.0 /
+// 35.3-35.6 / 35.2-35.3 against 33.1-33.4 / 32.8-32.9 / 33.0-33.2, 14336x6144 (7) 29.6-29.7 /
+// 29.4-29.5 / 29.1-29.4 against 28.2-28.3 / 27.4-27.6 / 28.0-28.2, 8000x6144 (4) 20.1-20.3 /
+// 19.8 / 19.3-19.5 against 19.7 / 19.5-19.6 / 19.5-19.7 (run 541: fp16 x N = 8 21.2 against 19.9),
+// but 4096x6144 (2) 14.0-14.1 / 13.7-13.8 / 13.7 against 14.8 / 14.2-14.3 / 14.5. K = 5120's
+// (0.625) stay on 4 (run 541, rule against 2 forced, N = 8 / 4): 14336x5120 (7 rounds) FP4 x
+// 26.7-26.8 / 26.6 against 27.4-27.5 / 27.3, 4096x5120 (2) 13.1-13.2 against 13.8-13.9.
+// And 16-bit x at many columns: a 4-chunk CTA loads its x from L2 before its first tile, 2 N
+// bytes a value over its K range (114 KB at N = 8 and K = 7168), which 2 chunks on clusters of 2
+// halve; past kSweep8FourXBytes (96 KB) 2 chunks (item 330). Run 541 (as above), fp16 x N = 8, 2
+// chunks against 4: 2048x7168 (114 KB) 11.6-11.7 against 12.2-12.3, 1024x16384 (clusters of 2, 128
+// KB) 13.4 against 14.6-14.7, 1024x14336 (114 KB) 12.6-12.8 against 13.6-13.7; 1536x7168 (114 KB)
+// 11.6-11.9 against 11.8-11.9; but at N = 4 (57 KB at K = 7168) 4 chunks 0.4-1.1 faster (1536x7168
+// 10.5 against 11.3-11.6), as FP4 x's (at most 36 KB) at N = 8 and 4 (1536x7168 N = 8 10.3
+// against 11.2-11.4). Run 542 (as above, 64 KB against none), fp16 x at N = 5 / 6 / 7: 2048x7168
+// (72 / 86 / 100 KB) 11.2-11.3 / 11.6-11.7 / 11.9-12.0 on 4 chunks against 11.5-11.6 / 11.4-11.6 /
+// 11.6 on 2, 1536x7168 10.4-10.5 / 10.9-11.0 / 11.2-11.3 against 11.4 / 11.3-11.5 / 11.5,
+// 2048x6144 (61 / 74 / 86 KB) 10.6 / 11.0-11.1 / 11.3-11.4 against 10.7 / 11.3 / 11.3-11.4: hence
+// 96 KB, not 64 (at 80-98 KB, K = 5120-6144 at 8 columns, 2 chunks were even to 0.4 faster).
 // 9..16 columns: two column blocks (Sweep8Shape; item 194), one piece (two where that pays:
 // kSweep8TileCost1x2 below, item 197); one piece on the fewest CTAs that hold K, or where a
 // cluster takes more than one tile, on the cluster size up to kSweep8MaxCluster with the fewest
@@ -1077,7 +1086,7 @@ inline int64_t sweep8_x_bytes(const GemvParams& p, const Sweep8Choice& s) {
   const int64_t values = 32LL * s.chunks * p.N;
   return p.act == kActFP4 ? values / 2 + values / 16 : 2 * values;
 }
-constexpr int64_t kSweep8FourXBytes = 64 << 10;  // the most a 4-chunk CTA's x may take (item 330)
+constexpr int64_t kSweep8FourXBytes = 96 << 10;  // the most a 4-chunk CTA's x may take (item 330)
 // bf16 x takes 2 chunks wherever it fits: the 4-chunk kernel at the register cap kept its
 // per-warp exponents in shared memory, read each tile, and was slower on every shape timed (run
 // 304, docs/runs/run304/pieces_ab.py, two orders, unchecked, against 2 chunks everywhere;
@@ -1137,8 +1146,8 @@ inline Sweep8Choice sweep8_forced_choice(const GemvParams& p, const PlanDevice& 
 // The rule in short (the measurements above): 9..16 columns take one chunk a thread, or two where
 // they save two tiles' cost; 3..8 columns take 2 chunks where K <= 4096 or x is bf16, else 4 (on
 // the copies) only where a CTA's x takes at most kSweep8FourXBytes and, over several rounds, they
-// run single CTAs with 30% less modeled work than 2 (which come through registers), or, at one
-// round, 10% less.
+// run single CTAs with 20% less modeled work than 2 (which come through registers) over two
+// rounds and 30% less over more, or, at one round, 10% less.
 inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   if (const Sweep8Forced f = sweep8_forced_env(); f.pieces != 0) {
     const Sweep8Choice forced = sweep8_forced_choice(p, dev, f);
@@ -1157,8 +1166,9 @@ inline Sweep8Choice sweep8_choice(const GemvParams& p, const PlanDevice& dev) {
   const Sweep8Choice four = sweep8_choice_at(p, dev, 4);
   if (sweep8_x_bytes(p, four) > kSweep8FourXBytes) return two;  // item 330
   if (sweep8_register_staged(p.act, 2, 1) && four.rounds > 1) {
-    if (four.ctas > 1) return two;                                       // item 312
-    return 10 * sweep8_work(four) <= 7 * sweep8_work(two) ? four : two;  // items 318, 330
+    if (four.ctas > 1) return two;              // item 312
+    const int most = four.rounds <= 2 ? 8 : 7;  // tenths of 2 chunks' work: items 318, 330
+    return 10 * sweep8_work(four) <= most * sweep8_work(two) ? four : two;
   }
   return 10 * sweep8_work(four) <= 9 * sweep8_work(two) ? four : two;
 }

@@ -30,4 +30,4 @@ echo "all done ${SECONDS}s" >> "$OUT/env.txt"
 cat "$OUT/env.txt"
 sed 's/ | \[.sweep8_kernel<\([0-9]\), \([0-9]\), \([0-9]\), \(false\|true\), \(false\|true\)>.\]/ k\1p\2b\3\5/' \
   "$OUT/columns.txt" | grep -v "^==" | cut -c1-110
-python3 docs/runs/run541/table.py "$OUT/shapes.txt"
+python3 docs/runs/run536/table.py "$OUT/shapes.txt"  # ("-- shape" labels; run 541 ran a table.py of its own, since folded in)

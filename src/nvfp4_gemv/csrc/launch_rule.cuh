@@ -968,7 +968,7 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // (72 / 86 / 100 KB) 11.2-11.3 / 11.6-11.7 / 11.9-12.0 on 4 chunks against 11.5-11.6 / 11.4-11.6 /
 // 11.6 on 2, 1536x7168 10.4-10.5 / 10.9-11.0 / 11.2-11.3 against 11.4 / 11.3-11.5 / 11.5,
 // 2048x6144 (61 / 74 / 86 KB) 10.6 / 11.0-11.1 / 11.3-11.4 against 10.7 / 11.3 / 11.3-11.4: hence
-// 96 KB, not 64 (at 80-98 KB, K = 5120-6144 at 8 columns, 2 chunks were even to 0.4 faster).
+// 96 KB, not 64 (at 80-96 KB, K = 5120-6144 at 8 columns, 2 chunks were even to 0.6 faster).
 // 9..16 columns: two column blocks (Sweep8Shape; item 194), one piece (two where that pays:
 // kSweep8TileCost1x2 below, item 197); one piece on the fewest CTAs that hold K, or where a
 // cluster takes more than one tile, on the cluster size up to kSweep8MaxCluster with the fewest

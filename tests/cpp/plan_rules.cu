@@ -734,6 +734,7 @@ int main(int argc, char** argv) {
       const GemvLaunch k33 = check_case(devices[0], Case{500, 33024, 1, 8, act, kScaleRowMajor, true});
       const int fit8 = devices[0].dev.cluster_fit[8];
       const int fit4 = devices[0].dev.cluster_fit[4];
+      const bool bf = act == kActBF16;  // 2 chunks a thread wherever it fits (item 196)
       if (t8.cluster != 4 || t8.row_blocks != 30 || t8.k_split != 4096 || t14.cluster != 4 ||
           t14.k_split != 3584 || t16.cluster != 4 || t16.k_split != 4096 ||
           t4.cluster != 1 || t4.grid != 132 || ts.cluster != 1 || ts.grid != 16 || n2.cluster ||
@@ -743,7 +744,7 @@ int main(int argc, char** argv) {
           w12.cluster != 4 || w12.k_split != 3584 || w12.row_blocks != fit4 || wbig.cluster ||
           wsmall.cluster != 2 || wsmall.k_split != 2048 || wsmall.row_blocks != 16 || wmid.cluster != 8 ||
           wmid.k_split != 1792 || wk4.cluster != 1 || wk4.k_split != 4096 || wk4.grid != 132 ||
-          k5.cluster != (act == kActBF16 ? 2 : 1) || k5.k_split != (act == kActBF16 ? 2560 : 5120) || k8.cluster != 2 || k8.k_split != 4096 ||
+          k5.cluster != (bf ? 2 : 1) || k5.k_split != (bf ? 2560 : 5120) || k8.cluster != 2 || k8.k_split != 4096 ||
           d1.cluster != 0 || d1.sweep != (act == kActFP4 ? 4 : 2) ||
           d1.sweep_warps != (act == kActFP4 ? 7 : 14) || d1.grid != (act == kActFP4 ? 264 : 132) ||
           d16.cluster != 8 || d16.k_split != 3584 || d16.row_blocks != fit8 || q8.cluster != 5 ||

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 543 (prepared in the eighty-fourth session, not yet run): the tree with items 329-330 on
+# Run 543 (prepared in the eighty-fourth session, run in the eighty-fifth: out/, BENCHMARKS.md): the tree with items 329-330 on
 # whatever GPU comes (an H200 would also be the "Current" refresh owed since run 483). (1) `bash
 # scripts/device_run.sh current`: build, the kernel, feature and NVFP4Linear GPU tests (item 330's
 # shape assertions as taken: checked against plan_rules on the CPU, not yet on a GPU), memcheck on

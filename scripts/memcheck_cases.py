@@ -9,7 +9,8 @@ at N = 1 and 2); the row sweep (sm_90, W4A4 one column row-major: most of the FP
 a CTA of 5 warps, many batches crossing CTAs, 4 pieces a thread, one piece a thread on 5 and 7
 warps with batches, and on 2 and 4 at L = 1, up to 16 MiB of weights; 2 pieces on one group of 5,
 6 and 7 warps, 4 pieces on 5 with 3-4 rows a CTA); the W4A16 row sweep (sm_90:
-the 16-bit N = 1 row-major cases, one piece a thread on 7 warps and on one at L = 1; two columns at
+the 16-bit N = 1 row-major cases, one piece a thread on 7 warps and on one at L = 1, batches of
+thousands of rows at L = 3-4 (item 332: 2 pieces on 2 and 4 warps, bf16 and fp16); two columns at
 L = 1 on 2 pieces, 8224 with pieces past K, and on one, 16-bit and FP4 x); the tile sweep (sm_90,
 3..16 columns at L = 1: a cluster of 4 CTAs with a partial last tile, of 2 with 64 of 72 chunks in
 the second CTA, of 2 at 4 chunks a thread with a partial last tile and warps' chunks ending before
@@ -91,6 +92,7 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (300, 9, 1024, 1, "fp4", 0), (3, 3000, 4608, 1, "fp4", 0),
                                 (3, 70, 7168, 1, "fp4", 0), (2, 41, 5120, 1, "fp4", 0),
                                 (1, 71, 7168, 1, "bf16", 0), (1, 5, 1024, 1, "fp16", 0),
+                                (4, 3001, 4096, 1, "bf16", 0), (3, 2900, 7168, 1, "fp16", 0),
                                 (1, 77, 8224, 2, "bf16", 0), (1, 9, 1056, 2, "fp16", 0),
                                 (1, 33, 4096, 1, "bf16", 0), (1, 40, 4096, 1, "fp4", 0),
                                 (1, 77, 8224, 2, "fp4", 0), (1, 9, 1056, 2, "fp4", 0),

@@ -216,7 +216,8 @@ def _sweep16_launched(names, pieces: int, warps: int, bf16: bool | None = None) 
                                    (1, 2049, 1024), (1, 4097, 4096), (1, 3001, 6144), (1, 8193, 7168),
                                    (1, 77, 16640), (1, 300, 18944), (1, 33, 16416), (1, 97, 22528),
                                    (1, 130, 24576), (1, 67, 26624), (1, 1001, 28672), (1, 31, 30720),
-                                   (1, 129, 32768), (1, 65, 10240), (1, 9, 12288), (1, 133, 14336)],
+                                   (1, 129, 32768), (1, 65, 10240), (1, 9, 12288), (1, 133, 14336),
+                                   (4, 3001, 4096)],
                          ids=str)
 def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     """W4A16 at one column, row-major (sweep16_kernel on sm_90; on 100+ SMs 2 pieces a thread, and
@@ -230,7 +231,9 @@ def test_w4a16_row_sweep_shapes_match_reference(l, m, k, act):
     share); past K = 16384 at L = 1 one group a CTA: one piece a thread on 17..24 warps (item 202: K =
     16416 on 17, the last warp's pieces but one past K; 16640 on 17, 18944 on 19, 22528 on 22,
     24576 on 24), 2 pieces on 13..16 (item 200: 26624 on 13, 28672 on 14, 30720 on 15, 32768 on
-    16; their row pairs' mma in two accumulator chains, item 239); three calls bitwise equal."""
+    16; their row pairs' mma in two accumulator chains, item 239); batches of thousands of rows
+    (4 x 3001 x 4096: the sweep wherever 2 pieces fit 8 warps at L > 1, item 332, where the W4A4
+    2-or-4 rule had given the row tiles); three calls bitwise equal."""
     def launched(names):
         assert any("sweep16_kernel" in name for name in names), names
         if k > 16384:  # one piece on 17..24 warps a row, else 2 pieces on 13..16

@@ -485,6 +485,7 @@ int main(int argc, char** argv) {
   if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
     for (const int act : {kActF16, kActBF16}) {
       const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, act, kScaleRowMajor, true});
+      // At L > 1 the sweep wherever 2 pieces fit 8 warps (item 332): 4096x7168x8 on 2 x 4.
       const GemvLaunch g8 = check_case(devices[0], Case{4096, 7168, 8, 1, act, kScaleRowMajor, true});
       const GemvLaunch g4 = check_case(devices[0], Case{14336, 4096, 1, 1, act, kScaleRowMajor, true});
       const GemvLaunch g1 = check_case(devices[0], Case{2048, 7168, 1, 1, act, kScaleRowMajor, true});
@@ -533,12 +534,13 @@ int main(int argc, char** argv) {
         ++failures;
       }
       if (g.sweep != 2 || g.sweep_warps != 8 || g.grid != (act == kActBF16 ? 132 : 264) || g.integer ||
-          g8.sweep || g4.sweep != 2 || g4.sweep_warps != 2 || g4.integer || g1.sweep != 1 ||
+          g8.sweep != 2 || g8.sweep_warps != 4 || g8.integer || g4.sweep != 2 || g4.sweep_warps != 2 ||
+          g4.integer || g1.sweep != 1 ||
           g1.sweep_warps != 7 || g1.grid != 264 || g5.sweep != 1 || g5.sweep_warps != 5 || g5.grid != 528) {
-        std::printf("FAIL H200 W4A16 act %d: 7168x16384 sweep %d x %d warps on %d CTAs, 4096x7168x8 sweep %d, "
-                    "14336x4096 sweep %d x %d warps, 2048x7168 sweep %d x %d warps on %d CTAs, 5120x5120 "
+        std::printf("FAIL H200 W4A16 act %d: 7168x16384 sweep %d x %d warps on %d CTAs, 4096x7168x8 sweep %d x %d "
+                    "warps, 14336x4096 sweep %d x %d warps, 2048x7168 sweep %d x %d warps on %d CTAs, 5120x5120 "
                     "sweep %d x %d warps on %d CTAs\n",
-                    act, g.sweep, g.sweep_warps, g.grid, g8.sweep, g4.sweep, g4.sweep_warps, g1.sweep,
+                    act, g.sweep, g.sweep_warps, g.grid, g8.sweep, g8.sweep_warps, g4.sweep, g4.sweep_warps, g1.sweep,
                     g1.sweep_warps, g1.grid, g5.sweep, g5.sweep_warps, g5.grid);
         ++failures;
       }

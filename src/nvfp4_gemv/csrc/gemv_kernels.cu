@@ -324,7 +324,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
         plan.workspace_bytes < partial_sums_bytes(p, sections))
       return cudaErrorInvalidValue;
     const GemvParams q = k_section_params(p, sections);
-    if (!plan.cluster) return check_sweep_plan(q, section_sweep(plan), dev, true);
+    if (!plan.cluster) return check_sweep_plan(q, section_sweep(plan), dev);
     for (int s = 0; s < sections; ++s)  // the tile sweep: each section a launch of its own
       if (const int err = check_plan(k_section_of(q, s), section_sweep(plan), dev)) return err;
     return cudaSuccess;
@@ -356,7 +356,7 @@ int check_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& de
                                                                 (int)((tiles + plan.row_blocks - 1) / plan.row_blocks));
     return shape ? cudaSuccess : cudaErrorInvalidValue;
   }
-  if (plan.sweep) return check_sweep_plan(p, plan, dev, false);
+  if (plan.sweep) return check_sweep_plan(p, plan, dev);
   // The kernel's row arithmetic is 32-bit (see gemv_kernel).
   if (walked_rows(p) >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks)
     return cudaErrorInvalidValue;

@@ -505,7 +505,7 @@ inline int sweep_warps_for(int K, int per_thread) { return (K / 32 + 32 * per_th
 inline int64_t sweep_weight_bytes(const GemvParams& p) { return (int64_t)p.M * p.K / 32 * 18; }
 // Columns of per-row sums a sweep CTA holds in shared memory: the W4A16 sweep's N (1 or 2), else 1.
 inline int sweep_sum_cols(const GemvParams& p, bool w4a16) { return w4a16 ? p.N : 1; }
-// 2 or 4 pieces a thread (the rule above); the W4A16 sweep at L > 1 follows it (sweep16_fits).
+// 2 or 4 pieces a thread (the rule above).
 inline int sweep_pieces_2_or_4(const GemvParams& p, const PlanDevice& dev) {
   const int64_t rows = (int64_t)p.M * p.L;
   const bool four_fill = (int64_t)(p.K / 32) * 8 >= (int64_t)sweep_warps_for(p.K, 4) * 128 * 7;
@@ -686,12 +686,18 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
 // 24.3 and 24.4-24.5 / 25.2-25.3, 4096x32768 28.4-28.5 against 32.4-33.6 and 37.9-38.9, 1024x32768
 // 13.2-13.4 against 16.1-17.2 and 32.4-32.6; 1.21-1.51x their floors, the fewest warps a row the
 // furthest: 4096x16640 on 9 at 1.44 / 1.51; since item 202 one piece on 17..24 warps up to K =
-// 24576, sweep16_pieces); at L > 1 only where the W4A4 2-or-4 rule gives 2 pieces a thread
-// (sweep_pieces_2_or_4). Measured (run 212, next_sweep16.py, two orders, fp16 / bf16, against the
-// 2-piece condition everywhere): 14336x4096 16.8 / 17.6-17.8 us against 18.8 / 19.4-19.5, the
-// lm_head 101.1-101.4 / 101.8-102.0 against 105.9-106.0 / 106.0-106.2, but 4096x7168x8 (L = 8,
-// contiguous rows) 47.0-47.3 / 47.8-48.0 against 46.5-46.8 / 47.6 (run 199, before the pair
-// butterfly and the interleaving, had every 4-piece shape slower but 14336x4096). Two columns (kCols = 2: both columns' pieces in registers) at L =
+// 24576, sweep16_pieces); at L > 1 (contiguous row ranges; bf16 x on the kBatched instances)
+// wherever 2 pieces a thread fit 8 warps, K <= 16384. Until item 332 only where the W4A4 2-or-4
+// rule gave 2 pieces (sweep_pieces_2_or_4), after run 212 (next_sweep16.py) had timed 4096x7168x8
+// on the sweep of then 47.0-47.3 / 47.8-48.0 us against the row tiles' 46.5-46.8 / 47.6; its loop
+// has since lost ~70 SASS a pair (items 221-289). Measured (run 545, H100, docs/runs/run545/call.sh,
+// two orders, unchecked, fp16 / bf16, against the row tiles that the old rule gave each of these,
+// NVFP4_GEMV_SWEEP16=0; BENCHMARKS.md item 332): 4096x7168x8 57.1-57.2 / 57.8-57.9 us against
+// 61.4-61.5 / 61.3-61.8 (floor 51.4-51.5), 4096x14336x4 57.2-57.5 / 57.3-57.4 against 63.4-63.7 /
+// 64.3, 7168x16384x2 56.6 / 57.6-57.8 against 63.4-63.7 / 65.2-66.1, 14336x4096x2 32.6-33.0 /
+// 32.5-33.0 against 36.1-36.3 / 36.3-36.5, 4096x4096x8 35.1-35.4 / 35.9-36.0 against 39.1-39.5 /
+// 39.9-40.1, 8192x8192x2 36.0-36.1 / 36.1-36.2 against 40.4-40.5 / 40.5-40.8, 2048x7168x8
+// 32.1-32.4 / 32.9-33.1 against 35.2 / 35.8-36.3. Two columns (kCols = 2: both columns' pieces in registers) at L =
 // 1, the second column 16-byte aligned too; on one piece a thread (K <= 8192, sweep16_pieces) only
 // up to kSweep16TwoColsOnePieceMaxBytes of weights: that loop (109 SASS per 32 values and row)
 // keeps up where the stream is short and latency bounds it, not on long ones, while the 2-piece
@@ -740,16 +746,13 @@ inline bool column_pieces_fit(const GemvParams& p) {
 }
 // The W4A16 sweep takes FP4 x at two columns only.
 inline bool sweep16_act_fits(const GemvParams& p) { return (p.act != kActFP4 || p.N == 2) && column_pieces_fit(p); }
-// k_section: p is k_sections_plan's sections (batches of one row's sections): at L > 1 any K that
-// 2 pieces on 8 warps hold, where the rule above keeps the row tiles (measured faster on batches of
-// whole rows; past K = 32768 the row tiles took 1.26-4.96x the floor, run 321).
-inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev, bool k_section = false) {
+// k_sections_plan's sections (batches of one row's sections) take it as any L > 1 (past K = 32768
+// the row tiles took 1.26-4.96x the floor, run 321).
+inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev) {
   static const int mode = env_mode("NVFP4_GEMV_SWEEP16");
   return mode != 0 && (mode == 1 || !other_variant_forced()) && dev.major == 9 && sweep16_act_fits(p) &&
          (p.N == 1 || (p.N == 2 && p.L == 1)) && wide_loads(p) && sweep_weights_fit(p) &&
-         (p.L == 1     ? sweep_warps_for(p.K, 2) <= sweep16_max_group_warps(2, p.N)
-          : k_section ? sweep_warps_for(p.K, 2) <= kWarps
-                      : sweep_pieces_2_or_4(p, dev) == 2) &&
+         sweep_warps_for(p.K, 2) <= (p.L == 1 ? sweep16_max_group_warps(2, p.N) : kWarps) &&
          (p.N == 1 || ((int64_t)p.M * 2 <= sweep_rows_limit() &&
                        (sweep16_pieces(p, dev) == 2 ||
                         sweep_weight_bytes(p) <= (p.act == kActFP4 ? kSweep16Fp4TwoColsOnePieceMaxBytes
@@ -764,7 +767,7 @@ inline bool sweep16_fits(const GemvParams& p, const PlanDevice& dev, bool k_sect
 // reduce_splits_kernel then adds the S sums of each row in section order (deterministic), applies
 // alpha and the bias and stores the output. S: the fewest sections of a multiple of 32 values
 // each (x and every section's rows 16-byte aligned) that a sweep holds at L = S: W4A4 (sweep_fits)
-// up to 32768 values a section, W4A16 2 pieces on 8 warps (sweep16_fits with k_section) up to
+// up to 32768 values a section, W4A16 2 pieces on 8 warps (sweep16_fits at L > 1) up to
 // 16384; none where K is not such a multiple within kMaxKSections sections, or x is quantized in
 // the kernel (its sections would be quantized with the global scale the epilogue leaves out).
 // Several columns: the tile sweep once a section (k_tile_sections_plan, below).
@@ -827,15 +830,15 @@ inline GemvLaunch k_row_sections_plan(const GemvParams& p, const PlanDevice& dev
     if (p.K % (32 * sections) != 0) continue;
     const GemvParams q = k_section_params(p, sections);
     const bool w4a4 = sweep_fits(q, dev);
-    if (!w4a4 && !sweep16_fits(q, dev, true)) continue;
+    if (!w4a4 && !sweep16_fits(q, dev)) continue;
     const GemvLaunch plan = sweep_plan(q, dev, !w4a4);
     if (sweep_steps_fit(q, plan)) return with_k_sections(plan, p, sections);
   }
   return GemvLaunch{};
 }
-// check_plan of a row sweep plan (sweep_plan): one split, whole-K rows of p (k_section: p is
+// check_plan of a row sweep plan (sweep_plan): one split, whole-K rows of p (p may be
 // k_sections_plan's sections).
-inline int check_sweep_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev, bool k_section) {
+inline int check_sweep_plan(const GemvParams& p, const GemvLaunch& plan, const PlanDevice& dev) {
   // The kernel's row arithmetic is 32-bit (see gemv_kernel).
   if (walked_rows(p) >= (int64_t(1) << 31) || plan.row_blocks > kMaxRowBlocks) return cudaErrorInvalidValue;
   const int w = plan.sweep_warps, pieces = p.K / 32;
@@ -853,7 +856,7 @@ inline int check_sweep_plan(const GemvParams& p, const GemvLaunch& plan, const P
   const bool batched_bf16_builds =
       plan.integer || p.act != kActBF16 || p.L == 1 || (plan.sweep == 2 && w <= kWarps);
   const bool fits = (plan.integer ? sweep_fits(p, dev)
-                                  : sweep16_fits(p, dev, k_section) && (plan.sweep == 1 || plan.sweep == 2)) &&
+                                  : sweep16_fits(p, dev) && (plan.sweep == 1 || plan.sweep == 2)) &&
                     batched_bf16_builds && sweep_steps_fit(p, plan);
   return shape && fits ? cudaSuccess : cudaErrorInvalidValue;
 }

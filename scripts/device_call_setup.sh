@@ -11,7 +11,8 @@
 # sides; ab_side NAME SHAPES ARGS... times scripts/ab_shapes.py on one (the
 # side() that runs 524-526's call scripts each spelled out); shape_side P,C|rule SHAPES ARGS... times
 # "new" with the tile sweep's shape forced (NVFP4_GEMV_SWEEP8_SHAPE) or the rule's (the helper runs
-# 533-534's call scripts each spelled out).
+# 533-534's call scripts each spelled out); shape16_side P,W|rule likewise for the W4A16 row sweep
+# (NVFP4_GEMV_SWEEP16_SHAPE).
 export OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache PYTHONUNBUFFERED=1
@@ -42,4 +43,10 @@ ab_side() {  # new|NAME SHAPES ARGS...: scripts/ab_shapes.py 20 on that side (AR
 shape_side() {  # P,C|rule SHAPES ARGS...: ab_side new with the tile sweep's shape forced, or the rule's
   local f=$1; shift
   if [ "$f" = rule ]; then ab_side new "$@"; else NVFP4_GEMV_SWEEP8_SHAPE=$f ab_side new "$@"; fi
+}
+shape16_side() {  # P,W|rule SHAPES ARGS...: ab_side new with the W4A16 row sweep's shape forced
+  # (NVFP4_GEMV_SWEEP16_SHAPE), or the rule's; a "-- shape" line first, for run536/table.py
+  local f=$1; shift
+  echo "-- shape $f"
+  if [ "$f" = rule ]; then ab_side new "$@"; else NVFP4_GEMV_SWEEP16_SHAPE=$f ab_side new "$@"; fi
 }

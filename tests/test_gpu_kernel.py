@@ -205,7 +205,10 @@ def _sweep16_expected() -> bool:
 
 def _sweep16_launched(names, pieces: int, warps: int, bf16: bool | None = None) -> bool:
     """Whether sweep16_kernel<pieces, warps, ...> is among the launched kernel names (bf16: its
-    third template argument too, where given)."""
+    third template argument too, where given). Under NVFP4_GEMV_SWEEP16_SHAPE (a forced shape) any
+    sweep16_kernel counts: the tests then check the forced shapes' outputs only."""
+    if env_switch("SWEEP16_SHAPE") is not None:
+        return any("sweep16_kernel" in name for name in names)
     act = "" if bf16 is None else f" ?{str(bf16).lower()},"
     return any(re.search(rf"sweep16_kernel<{pieces}, ?{warps},{act}", name) for name in names)
 

@@ -26,9 +26,12 @@ def plan_rules(tmp_path_factory):
                                       {"NVFP4_GEMV_SPANS": "1"}, {"NVFP4_GEMV_RING": "1"},
                                       {"NVFP4_GEMV_SPANS": "0", "NVFP4_GEMV_RING": "0", "NVFP4_GEMV_SWEEP": "0"},
                                       {"NVFP4_GEMV_SWEEP8": "0"}, {"NVFP4_GEMV_SWEEP8_SHAPE": "2,2"},
-                                      {"NVFP4_GEMV_SWEEP8_SHAPE": "4,2"}, {"NVFP4_GEMV_SWEEP8_SHAPE": "1,4"}],
+                                      {"NVFP4_GEMV_SWEEP8_SHAPE": "4,2"}, {"NVFP4_GEMV_SWEEP8_SHAPE": "1,4"},
+                                      {"NVFP4_GEMV_SWEEP16_SHAPE": "1,4"}, {"NVFP4_GEMV_SWEEP16_SHAPE": "2,8"},
+                                      {"NVFP4_GEMV_SWEEP16_SHAPE": "1,20"}],
                          ids=["rule", "sweep-off", "sweep-forced", "spans-forced", "ring-forced", "tiles-only",
-                              "sweep8-off", "sweep8-shape-2-2", "sweep8-shape-4-2", "sweep8-shape-1-4"])
+                              "sweep8-off", "sweep8-shape-2-2", "sweep8-shape-4-2", "sweep8-shape-1-4",
+                              "sweep16-shape-1-4", "sweep16-shape-2-8", "sweep16-shape-1-20"])
 def test_plans_keep_the_kernel_invariants(plan_rules, switches):
     env = {k: v for k, v in os.environ.items() if not k.startswith("NVFP4_GEMV_")}
     env.update(switches)
@@ -72,3 +75,29 @@ def test_sweep8_shape_forced_where_it_exists(plan_rules, shape, act, want):
                          env=env)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith(f"2048x7168x1x8: tile sweep (sweep8_kernel), {want}, splits 1"), run.stdout
+
+
+@pytest.mark.parametrize("shape,act,problem,want", [
+    ("2,2", "bf16", "4096x4096", "grid 132, clusters of 1, row blocks 132, splits 1, k range 4096, 2 pieces a thread x 2 warps"),
+    ("2,4", "fp16", "4096x4096", "grid 264, clusters of 1, row blocks 264, splits 1, k range 4096, 2 pieces a thread x 4 warps"),
+    ("2,1", "fp16", "4096x4096", "grid 264, clusters of 1, row blocks 264, splits 1, k range 4096, 1 piece a thread x 4 warps"),
+    ("2,2", "bf16", "7168x2048x4", "grid 264, clusters of 1, row blocks 264, splits 1, k range 2048, 2 pieces a thread x 2 warps"),
+    ("1,2", "fp16", "7168x2048x4", "grid 264, clusters of 1, row blocks 264, splits 1, k range 2048, 2 pieces a thread x 1 warp"),
+    ("2,14", "fp16", "8192x28672", "grid 132, clusters of 1, row blocks 132, splits 1, k range 28672, 2 pieces a thread x 14 warps"),
+    ("2,16", "fp16", "8192x28672", "grid 132, clusters of 1, row blocks 132, splits 1, k range 28672, 2 pieces a thread x 14 warps"),
+    ("1,24", "fp16", "8192x28672", "grid 132, clusters of 1, row blocks 132, splits 1, k range 28672, 2 pieces a thread x 14 warps"),
+    ("3,4", "bf16", "4096x4096", "grid 264, clusters of 1, row blocks 264, splits 1, k range 4096, 1 piece a thread x 4 warps"),
+    ("2", "bf16", "4096x4096", "grid 264, clusters of 1, row blocks 264, splits 1, k range 4096, 1 piece a thread x 4 warps"),
+], ids=str)
+def test_sweep16_shape_forced_where_it_exists(plan_rules, shape, act, problem, want):
+    """NVFP4_GEMV_SWEEP16_SHAPE="P,W" (launch_rule.cuh, sweep16_forced_fits) on layers the rule runs on
+    the W4A16 sweep (4096x4096: 1 piece on 4 warps; 7168x2048x4: 2 pieces on 1; 8192x28672: 2 on
+    14): the shape asked for where such a kernel exists and holds K (bf16 x on one CTA an SM at 2
+    pieces: the paired groups); the rule's where W warps of P pieces leave K short (2 x 1 at K =
+    4096, 1 x 24 at 28672), where one piece is asked at L > 1, where warps past 8 would sit idle (2 x
+    16 at K = 28672), and where P is no piece count (3) or not two numbers."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NVFP4_GEMV_")}
+    env["NVFP4_GEMV_SWEEP16_SHAPE"] = shape
+    run = subprocess.run([str(plan_rules), "show", act, "rowmajor", problem], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.split(": ", 1)[1].startswith(f"W4A16 sweep (sweep16_kernel), {want}"), run.stdout

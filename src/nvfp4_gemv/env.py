@@ -15,6 +15,8 @@ NVFP4_GEMV_IMMA        the integer item (W4A4 at one column on dp4a, sm_90)
 NVFP4_GEMV_DOT         the k spans on the integer item
 NVFP4_GEMV_SWEEP       the W4A4 row sweep (row-major weights, one column)
 NVFP4_GEMV_SWEEP16     the W4A16 row sweep (row-major weights, 1-2 columns; "1" as unset)
+NVFP4_GEMV_SWEEP16_SHAPE "P,W": the W4A16 row sweep on P pieces a thread, W warps a row, where
+                       the rule takes that sweep and such a kernel exists (else the rule's)
 NVFP4_GEMV_SWEEP8      the tile sweep (2..16 columns)
 NVFP4_GEMV_SWEEP8_SHAPE "P,C": the tile sweep on P chunks a thread, clusters of C CTAs, where
                        such a kernel exists and fits (else the rule's; launch_rule.cuh)

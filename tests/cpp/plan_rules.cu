@@ -346,6 +346,8 @@ int main(int argc, char** argv) {
   // The A/B switches (env_mode in launch_rule.cuh) change the variants on purpose; so does the tile
   // sweep's forced shape (NVFP4_GEMV_SWEEP8_SHAPE), which leaves the invariants to check.
   const bool sweep8_rule = !std::getenv("NVFP4_GEMV_SWEEP8") && !std::getenv("NVFP4_GEMV_SWEEP8_SHAPE");
+  // Likewise the W4A16 sweep's (NVFP4_GEMV_SWEEP16, NVFP4_GEMV_SWEEP16_SHAPE).
+  const bool sweep16_rule = !std::getenv("NVFP4_GEMV_SWEEP16") && !std::getenv("NVFP4_GEMV_SWEEP16_SHAPE");
   bool default_rule = true;
   for (const char* name : {"NVFP4_GEMV_RING", "NVFP4_GEMV_SPANS", "NVFP4_GEMV_BULK", "NVFP4_GEMV_IMMA",
                            "NVFP4_GEMV_DOT", "NVFP4_GEMV_SWEEP"})
@@ -462,7 +464,7 @@ int main(int argc, char** argv) {
     GemvParams p = params_of(Case{8, 256, 1, 1, act, kScaleRowMajor, true});
     GemvLaunch g = plan_gemv_for(p, devices[0].dev);
     if (!g.sweep) {  // only where a switch turned the sweeps off
-      if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
+      if (default_rule && sweep16_rule) {
         std::printf("FAIL H200 8x256x1 act %d: no sweep\n", act);
         ++failures;
       }
@@ -482,7 +484,7 @@ int main(int argc, char** argv) {
   // 241-242, sweep16_groups; 14336x4096, where the W4A4 2-or-4 rule gives 4 pieces:
   // 2 warps a row, run 212; one piece at 2048x7168 on 7 warps, 2 CTAs per SM, and 5120x5120 on 5
   // warps, 4 per SM, runs 241-242); at L > 1 not where that rule gives 4 (4096x7168x8, run 212).
-  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
+  if (default_rule && sweep16_rule) {
     for (const int act : {kActF16, kActBF16}) {
       const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, act, kScaleRowMajor, true});
       // At L > 1 the sweep wherever 2 pieces fit 8 warps (item 332): 4096x7168x8 on 2 x 4.
@@ -642,7 +644,7 @@ int main(int argc, char** argv) {
   // at 3..8 where a launch's clusters take at least 24 tiles (16384x53248 N = 8 in 2 of 26624 on 15
   // clusters of 8 CTAs of 3328 k, 2 chunks a thread through registers since item 312: 69 tiles each;
   // not 4096x40960: 12); never at 2 (the row tiles).
-  if (default_rule && !std::getenv("NVFP4_GEMV_SWEEP16")) {
+  if (default_rule && sweep16_rule) {
     struct Want {
       int M, K, act, sections, pieces, warps;
     };

@@ -643,11 +643,11 @@ inline int sweep16_pieces(const GemvParams& p, const PlanDevice& dev) {
   const bool long_stream = p.K > 1024 && sweep_weight_bytes(p) > kSweepOnePieceMaxBytes;
   return !long_stream || sweep_warps_per_sm(1, p.K, true) > sweep_warps_per_sm(2, p.K, true) ? 1 : 2;
 }
-// w4a16: the W4A16 sweep (sweep16_kernel; sweep16_pieces, sweep16_fits, sweep16_ctas_per_sm).
-inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4a16 = false) {
+// The sweep plan of per_thread pieces a thread on group_warps warps a row; w4a16: the W4A16 sweep
+// (sweep16_kernel; sweep16_ctas_per_sm).
+inline GemvLaunch sweep_plan_at(const GemvParams& p, const PlanDevice& dev, bool w4a16, int per_thread,
+                                int group_warps) {
   const int64_t rows = (int64_t)p.M * p.L;
-  const int per_thread = w4a16 ? sweep16_pieces(p, dev) : sweep_pieces(p, dev);
-  const int group_warps = sweep_warps_for(p.K, per_thread);
   const int cols = sweep_sum_cols(p, w4a16);
   const int per_sm = w4a16 ? sweep16_ctas_per_sm(per_thread, group_warps, cols, sweep16_bf16_l1(p))
                            : sweep_ctas_per_sm(per_thread, group_warps);
@@ -673,6 +673,41 @@ inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4
   plan.sweep = per_thread;
   plan.sweep_warps = group_warps;
   return plan;
+}
+// NVFP4_GEMV_SWEEP16_SHAPE="P,W" (an expert A/B knob, read once per process, like
+// NVFP4_GEMV_SWEEP8_SHAPE): the W4A16 sweep's shape forced to P pieces a thread on W warps a row,
+// for timing shapes the rule does not take without a build of each. Taken only at one column
+// where the rule takes that sweep (sweep16_fits), in the family the rule's own shapes keep
+// (tests/cpp/plan_rules.cu, check_row_sweep): P 1 or 2, one piece at L = 1 only; W warps of P
+// pieces holding K, a group shape sweep16_builds names; past 8 warps (K > 16384, L = 1) none of
+// them idle; the plan's row steps within 32 bits. Else (or unset, or not two numbers) the rule's
+// shape: the knob never makes a call fail nor runs a shape the rule could not.
+struct Sweep16Forced {
+  int pieces = 0, warps = 0;
+};
+inline Sweep16Forced sweep16_forced_env() {
+  static const Sweep16Forced forced = [] {
+    Sweep16Forced f;
+    const char* v = std::getenv("NVFP4_GEMV_SWEEP16_SHAPE");
+    if (!v || std::sscanf(v, "%d,%d", &f.pieces, &f.warps) != 2) return Sweep16Forced{};
+    return f;
+  }();
+  return forced;
+}
+inline bool sweep16_forced_fits(const GemvParams& p, Sweep16Forced f) {
+  const int pieces = p.K / 32;
+  return p.N == 1 && (f.pieces == 2 || (f.pieces == 1 && p.L == 1)) && sweep16_builds(f.pieces, 1, f.warps) &&
+         f.warps * 32 * f.pieces >= pieces &&
+         (f.warps <= kWarps || (p.L == 1 && (f.warps - 1) * 32 * f.pieces < pieces));
+}
+// w4a16: the W4A16 sweep (sweep16_kernel; sweep16_pieces, sweep16_fits, sweep16_forced_env).
+inline GemvLaunch sweep_plan(const GemvParams& p, const PlanDevice& dev, bool w4a16 = false) {
+  if (const Sweep16Forced f = sweep16_forced_env(); w4a16 && f.pieces != 0 && sweep16_forced_fits(p, f)) {
+    const GemvLaunch forced = sweep_plan_at(p, dev, true, f.pieces, f.warps);
+    if (sweep_steps_fit(p, forced)) return forced;
+  }
+  const int per_thread = w4a16 ? sweep16_pieces(p, dev) : sweep_pieces(p, dev);
+  return sweep_plan_at(p, dev, w4a16, per_thread, sweep_warps_for(p.K, per_thread));
 }
 
 // ---------------------------------------------------------------------------------------------

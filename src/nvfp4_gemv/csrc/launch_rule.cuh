@@ -161,6 +161,17 @@ inline int env_mode(const char* name) {
   const char* v = std::getenv(name);
   return v && v[0] == '0' ? 0 : v && v[0] == '1' ? 1 : 2;
 }
+// A forced shape from the environment, "A,B" (NVFP4_GEMV_SWEEP8_SHAPE, NVFP4_GEMV_SWEEP16_SHAPE):
+// the two numbers, or {0, 0} where it is unset or not two numbers. Read once per process by the
+// callers.
+struct EnvShape {
+  int first = 0, second = 0;
+};
+inline EnvShape env_shape(const char* name) {
+  EnvShape s;
+  const char* v = std::getenv(name);
+  return v && std::sscanf(v, "%d,%d", &s.first, &s.second) == 2 ? s : EnvShape{};
+}
 
 // The weight ring (see kRingStageK): sm_90 or later, at most 8 columns, the 16-byte variant's
 // alignment, row-major scales with unit column stride and 16-byte aligned rows and batches,
@@ -686,13 +697,8 @@ struct Sweep16Forced {
   int pieces = 0, warps = 0;
 };
 inline Sweep16Forced sweep16_forced_env() {
-  static const Sweep16Forced forced = [] {
-    Sweep16Forced f;
-    const char* v = std::getenv("NVFP4_GEMV_SWEEP16_SHAPE");
-    if (!v || std::sscanf(v, "%d,%d", &f.pieces, &f.warps) != 2) return Sweep16Forced{};
-    return f;
-  }();
-  return forced;
+  static const EnvShape s = env_shape("NVFP4_GEMV_SWEEP16_SHAPE");
+  return {s.first, s.second};
 }
 inline bool sweep16_forced_fits(const GemvParams& p, Sweep16Forced f) {
   const int pieces = p.K / 32;
@@ -1163,13 +1169,8 @@ struct Sweep8Forced {
   int pieces = 0, ctas = 0;
 };
 inline Sweep8Forced sweep8_forced_env() {
-  static const Sweep8Forced forced = [] {
-    Sweep8Forced f;
-    const char* v = std::getenv("NVFP4_GEMV_SWEEP8_SHAPE");
-    if (!v || std::sscanf(v, "%d,%d", &f.pieces, &f.ctas) != 2) return Sweep8Forced{};
-    return f;
-  }();
-  return forced;
+  static const EnvShape s = env_shape("NVFP4_GEMV_SWEEP8_SHAPE");
+  return {s.first, s.second};
 }
 inline Sweep8Choice sweep8_forced_choice(const GemvParams& p, const PlanDevice& dev, Sweep8Forced f) {
   const Sweep8Choice none{};

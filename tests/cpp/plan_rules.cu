@@ -483,11 +483,11 @@ int main(int argc, char** argv) {
   // (7168x16384: 8 warps a row, 2 CTAs per SM, or one CTA of two groups with bf16 x, items
   // 241-242, sweep16_groups; 14336x4096, where the W4A4 2-or-4 rule gives 4 pieces:
   // 2 warps a row, run 212; one piece at 2048x7168 on 7 warps, 2 CTAs per SM, and 5120x5120 on 5
-  // warps, 4 per SM, runs 241-242); at L > 1 not where that rule gives 4 (4096x7168x8, run 212).
+  // warps, 4 per SM, runs 241-242); at L > 1 wherever 2 pieces fit 8 warps (item 332, run 545; until
+  // then not where that rule gave 4, run 212): 4096x7168x8 on 2 x 4.
   if (default_rule && sweep16_rule) {
     for (const int act : {kActF16, kActBF16}) {
       const GemvLaunch g = check_case(devices[0], Case{7168, 16384, 1, 1, act, kScaleRowMajor, true});
-      // At L > 1 the sweep wherever 2 pieces fit 8 warps (item 332): 4096x7168x8 on 2 x 4.
       const GemvLaunch g8 = check_case(devices[0], Case{4096, 7168, 8, 1, act, kScaleRowMajor, true});
       const GemvLaunch g4 = check_case(devices[0], Case{14336, 4096, 1, 1, act, kScaleRowMajor, true});
       const GemvLaunch g1 = check_case(devices[0], Case{2048, 7168, 1, 1, act, kScaleRowMajor, true});

@@ -463,11 +463,13 @@ def test_tile_sweep_past_the_row_sweeps(m, k, n, act):
     _check_tile_sweep(m, k, n, act, shape if _h200() else None)
 
 
-def test_tile_sweep_two_columns_past_the_row_sweep_bound():
-    """Two FP4 columns on row-major weights past the two-column row sweep's one-piece bound and
-    2^27 bytes (33000x8192: 152 MB, a partial last tile; sweep16_fits, sweep8_pays): the tile sweep
-    (BENCHMARKS.md item 273), not the row tiles. Three calls bitwise equal."""
-    _check_tile_sweep(33000, 8192, 2, "fp4", None)
+@pytest.mark.parametrize("m,k", [(33000, 8192), (90001, 2048)], ids=str)
+def test_tile_sweep_two_columns_past_the_row_sweep_bound(m, k):
+    """Two FP4 columns on row-major weights past the two-column row sweep's one-piece bound (96
+    MiB, sweep16_fits): the tile sweep, not the row tiles, past 2^27 bytes (33000x8192: 152 MB, a
+    partial last tile; item 273) and below it at K = 2048 (90001x2048: 104 MB, since item 334).
+    Three calls bitwise equal."""
+    _check_tile_sweep(m, k, 2, "fp4", None)
 
 
 def _k_sections(k: int, act: str) -> int:
@@ -1044,7 +1046,7 @@ def _check_tiled_sweep(m, k, n, act, seed, kernel: str, expected: bool, label: s
                                    (301, 4096, 16), (130, 14336, 11), (5000, 14336, 9), (14336, 4096, 16),
                                    (77, 18976, 2), (1000, 28672, 8), (129, 32768, 16), (1, 800, 2),
                                    (301, 4160, 2), (2001, 14336, 2), (4096, 14336, 8), (8192, 14336, 5),
-                                   (8000, 5120, 4)], ids=str)
+                                   (8000, 5120, 4), (60001, 2048, 2), (40001, 4096, 3)], ids=str)
 def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     """2..16 columns at L = 1 on the tiled format (sweep8_kernel<.., true> on sm_90: each CTA
     copies its k tiles of a band as they lie, 1 KB a tile and its 128 scale bytes): the shapes of
@@ -1055,7 +1057,8 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     tile (800, 4160, 18976: the format's zero padding read as it lies, x zero past K; row-major
     weights of 800 and 18976 take other kernels, their scale rows not 4-byte aligned, while 4160's
     260-byte rows take the tile sweep's 4-byte scale words since item 323), M % 16 != 0
-    (the band's padded rows), 2 columns at any K (item 273); three calls bitwise equal, and equal to
+    (the band's padded rows), 2 columns at any K (item 273), 2-3 columns past 2^26 bytes of
+    weights (60001x2048, 40001x4096: item 334); three calls bitwise equal, and equal to
     the row-major tile sweep's output bit for bit wherever that runs: both layouts take the same
     shapes (item 316), so the same products summed in the same order."""
     a, sfa, x, sfx, got = _check_tiled_sweep(m, k, n, act, m + k + n + len(act) + 5,

@@ -917,15 +917,15 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // 32768 (clusters of up to 8 CTAs x 128 chunks, 4 x 256; at 9..16 columns 8 x 64, or 8 x 128 past
 // 16384), and the opt-in shared memory for its stages (and the cluster's tile sums). One column too where K > 16384
 // (the one-column sweeps come first in plan_gemv_for); two at any K since item 273 (the
-// two-column row sweep first; sweep8_pays for where the launch rule takes it). Past K = 16384
+// two-column row sweep first; the tile sweep wherever it fits since item 334). Past K = 16384
 // (item 199: run 310, docs/runs/run310/large_k.py, two orders, unchecked, fp16 / bf16 / FP4 x at
 // N = 2, 4, 8, 16, against NVFP4_GEMV_SWEEP8=0: the row tiles, split K at N > 1): 8192x28672 N =
 // 8 51.5-52.1 / 56.5-57.0 / 51.5 us against 84.0-84.1 / 84.4-84.6 / 80.6-81.0, N = 16 66.0 / 66.0-66.4 / 63.8-64.1 against 127.5-127.8 / 140.6 / 116.5; 3584x18944 N =
 // 2 23.2-23.4 / 24.2-24.3 / 23.8-24.0 against 25.0-25.1 / 25.7-25.9 / 24.7-24.8; 5120x27648 and
 // 4096x32768 faster at every N; slower only bf16 at N = 2-4 on 8192x28672 (2 chunks, 10% more
 // work than fp16's 4 there: 55.8-56.2 against 55.5-55.7).
-// NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 wherever it fits (sweep8_pays not asked), unset: by
-// the launch rule, standing aside while another variant is forced. Measured (run 275,
+// NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 wherever it fits, unset: wherever it fits unless
+// another variant is forced. Measured (run 275,
 // docs/runs/run275/cols_ab.py, two orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
 // FP4 x; BENCHMARKS.md item 184): at N = 8 7168x16384 33.9-34.1 / 34.9-35.0 / 32.9-33.1 us against
 // 37.1-37.3 / 37.5-37.6 / 35.2-35.9, 14336x4096 20.7-20.9 / 21.6-21.7 / 19.8-20.0 against 26.7 /
@@ -1231,40 +1231,22 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
          p.L == 1 && (p.N >= 2 || sweep_warps_for(p.K, 2) > kWarps) && p.N <= 16 && p.K % 32 == 0 &&
          p.K <= kSweep8MaxK && weights && scales && column_pieces_fit(p);
 }
-// Where the launch rule takes the tile sweep among the plans that fit (plan_gemv_for): at 1 or
-// 4..16 columns wherever it fits; at 2 or 3, where its mma does 8 columns' work whatever N is and
-// the row tiles do N's:
-// - on the tiled format past K = 16384 (the row tiles split K there, a second pass over partial
-//   sums), and up to it where the weights take at most kSweep8FewColsTiledMaxBytes; past that the
-//   format's row tiles (512 contiguous bytes a warp load, enough rows to keep every SM streaming);
-// - on row-major weights at two columns (reached only past the two-column row sweep's bounds,
-//   sweep16_fits: FP4 x past 96 MiB of one-piece rows, 16-bit x past 2^27 bytes) where the weights
-//   pass 2^27 bytes and K >= 4096: at K = 2048 a CTA's 2 chunks a thread are half empty, a tile's
-//   barrier and reduction over half the bytes; FP4 x's row tiles keep up to 2^27 bytes.
-// Measured (run 451, docs/runs/run450/ab450.py 20, two orders, unchecked, bf16 / fp16 / FP4 x,
-// us, BENCHMARKS.md item 273; this rule's cases are the measured rule's or the base's): two
-// columns, tiled, the tile sweep against the row tiles: 4096x4096 11.1 / 10.2 / 10.5-10.6 against
-// 12.5-12.7 / 12.2-12.4 / 11.4-11.5, 2048x7168 11.7 / 9.8 / 10.1 against 12.8-13.1 / 12.4-12.5 /
-// 12.6-12.7, 5120x5120 fp16 12.8 against 15.4-15.6, 7168x2048 and 14336x4096 0-1.1 faster;
-// 4096x14336 and 7168x16384 from 0.7 slower to 1.9 faster; but (run 450) 26624x8192 46.8-47.1 /
-// 46.2-46.3 / 46.4-46.5 against 44.4-44.5 / 44.6 / 42.5-42.8, the lm_head 103.0-103.1 /
-// 102.9-103.0 / 102.3-103.2 against 101.8-102.2 / 100.9-101.1 / 100.2-100.4, 100000x2048
-// 48.4-49.7 against 40.1-40.9; past K = 16384 (8192x28672) fp16 48.8-49.2 against 52.2-52.4.
-// Three columns, tiled, the row tiles against the tile sweep: 100000x2048 40.5-41.9 against
-// 48.3-49.8, FP4 57344x8192 79.3-79.9 against 82.6-82.9, 36864x8192 55.3 against 58.2-58.6,
-// 26624x8192 43.7-43.8 against 46.1-46.2, the lm_head 0.4-1.0 faster; 16-bit x on 26624x8192 0.6-0.8
-// slower, on 57344x8192, 36864x8192 and 65536x4096 within 0.5. Row-major, two columns, the tile
-// sweep against the row tiles: the lm_head 105.5-105.7 / 104.2 / 104.2 against 107.9-108.1 / 107.9 /
-// 107.0-107.2, 57344x8192 and 65536x4096 0.2-1.5 faster; FP4 x on 36864x8192 (151 MB) 59.1-59.4
-// against 58.3-58.7, 26624x8192 (109 MB) 46.5-47.1 against 46.1-46.2, 100000x2048 (run 450) 47.4
-// against 44.1-44.3.
-constexpr int64_t kSweep8FewColsTiledMaxBytes = int64_t(1) << 26;
-constexpr int64_t kSweep8TwoColsRowMajorMinBytes = int64_t(1) << 27;
-inline bool sweep8_pays(const GemvParams& p) {
-  if (sweep8_mode() == 1 || p.N == 1 || p.N >= 4) return true;
-  if (p.sfa.layout == kScaleTiled) return p.K > 16384 || sweep_weight_bytes(p) <= kSweep8FewColsTiledMaxBytes;
-  return p.N == 3 || p.K > 16384 || (p.K >= 4096 && sweep_weight_bytes(p) > kSweep8TwoColsRowMajorMinBytes);
-}
+// The launch rule takes the tile sweep wherever it fits (plan_gemv_for: on the tiled format after
+// the band sweep, on row-major weights after the row sweeps, so at two columns past the two-column
+// row sweep's bounds, sweep16_fits: FP4 x past 96 MiB of one-piece rows, 16-bit x past 2^27 bytes).
+// Its mma does 8 columns' work at 2 or 3, the row tiles N's; still the tile sweep wins there since
+// its register-staged loads (items 307-330). Item 273 (runs 450-451, H200, before them) had kept the
+// row tiles at 2-3 columns on tiled weights past 2^26 bytes up to K = 16384 and at two columns on
+// row-major ones below 2^27 bytes or K = 4096 (e.g. tiled 100000x2048 two columns 48.4-49.7 us on
+// the tile sweep against 40.1-40.9, BENCHMARKS.md item 273). Item 334 (run 547, H100, two orders,
+// unchecked, docs/runs/run547/call.sh: the rule then against NVFP4_GEMV_SWEEP16=0
+// NVFP4_GEMV_SWEEP8=1; fp16 / bf16 / FP4 x, us): tiled two columns 26624x8192 53.3-53.6 / 53.8-54.0
+// / 53.9-54.4 against 60.0-60.1 / 60.1-60.4 / 58.0-58.2, the lm_head 130.6-130.9 / 131.9-132.0 /
+// 131.2-131.7 against 139.3-139.5 / 139.4 / 138.4-138.6, three columns 6-10 us faster on both;
+// 100000x2048 two columns 52.1-52.2 / 54.0-54.3 / 52.3-52.4 against 52.1-52.3 / 52.6-52.7 /
+// 51.6-52.0, three 52.3-52.4 / 53.9-54.1 / 52.4-52.5 against 53.4-53.6 / 53.8-53.9 / 52.7-52.8;
+// row-major two FP4 columns 28672x8192 (117 MB) 57.3 against 64.3-64.4, 100000x2048 52.1-52.5
+// against 55.9-56.3. [run 549: the rule against the one before it]
 // The plan of sweep8_choice's shape: as many clusters as fit at once (one CTA per SM) up to one per
 // 16-row tile, each of its CTAs (the fewest that hold K at the shape's chunks of a row, or at 9..16
 // columns on one chunk more where that pays), K split evenly among them rounded up to 8 (a 16-byte

@@ -37,11 +37,12 @@ mid-tile in the second CTA's last tile, 8 fp16 columns at 4 chunks a thread with
 last piece, 16 bf16 and 11 FP4 columns with a partial last band, two bf16 columns past K = 16384
 with K ending mid-tile; and 8 fp16 columns on 300 x 8192 above); the band sweep where K is no
 multiple of 2048 (item 271: K = 7168 on clusters of 2, 4160 on 2 CTAs of 17 and 16 tiles, 2080
-on 2, 32752 on 2 with K ending mid-tile); two and three columns by item 273's launch rule: the
-tiled format's tile sweep at two columns (K = 800 on one CTA and one row, 4160 on clusters of 2
+on 2, 32752 on 2 with K ending mid-tile); two and three columns on the tile sweep (items 273,
+334): the tiled format at two columns (K = 800 on one CTA and one row, 4160 on clusters of 2
 with a partial last band, 14336 on 2001 rows), two FP4 columns on row-major 33000x8192 (152 MB:
-the tile sweep past 2^27 bytes, a partial last tile), three bf16 columns on the tiled 70000x2048
-(81 MB: the format's row tiles); W4A4 at one FP4 column on the band sweep (item 275: clusters of
+past 2^27 bytes, a partial last tile) and 90001x2048 (104 MB: past the two-column row sweep's 96
+MiB, a partial last tile), three bf16 columns on the tiled 70000x2048 (81 MB: the format's row
+tiles before item 334); W4A4 at one FP4 column on the band sweep (item 275: clusters of
 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the
 quantize kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both
 global scales (the epilogues' reads of them; BENCHMARKS.md item 282), then a weight scale per row,
@@ -115,7 +116,7 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 2000, 7168, 1, "bf16", 2), (1, 100, 4160, 1, "fp16", 2),
                                 (1, 50, 2080, 1, "bf16", 2), (1, 17, 32752, 1, "fp16", 2),
                                 (1, 1, 800, 2, "fp4", 2), (1, 301, 4160, 2, "bf16", 2),
-                                (1, 2001, 14336, 2, "fp16", 2), (1, 33000, 8192, 2, "fp4", 0),
+                                (1, 2001, 14336, 2, "fp16", 2), (1, 33000, 8192, 2, "fp4", 0), (1, 90001, 2048, 2, "fp4", 0),
                                 (1, 70000, 2048, 3, "bf16", 2), (1, 1000, 16384, 1, "fp4", 2),
                                 (1, 77, 6144, 1, "fp4", 2), (1, 3190, 32768, 1, "fp4", 2),
                                 (1, 1001, 2880, 16, "bf16", 0), (1, 77, 16448, 12, "fp16", 0),

@@ -10,8 +10,9 @@
 # 16-bit x 140000x2048 two columns (161 MB, past the two-column row sweep's 2^27 bytes at K < 4096:
 # the row tiles before, untimed), and controls whose plan is the same both sides (row-major FP4 x
 # 36864x8192, 16-bit x 100000x2048). Before that the tile-sweep GPU tests on the new rule (two new
-# cases of tiled 2-3 columns past 2^26 bytes, one of row-major FP4 x at 104 MB).
-# Predicted: tests pass; tiled 2-3 columns 3-9 us faster past K = 4096 (26624x8192 60 -> 54),
+# cases of tiled 2-3 columns past 2^26 bytes, one of row-major FP4 x at 104 MB) and memcheck on
+# its three new plans (docs/runs/run549/memcheck549.py).
+# Predicted: tests pass, memcheck 0 errors; tiled 2-3 columns 3-9 us faster past K = 4096 (26624x8192 60 -> 54),
 # 100000x2048 within 1.5 either way (bf16 N = 2 up to 1.5 slower), row-major FP4 x 4-7 faster,
 # 26624x8192 FP4 0-3 faster, 140000x2048 16-bit x 2-4 faster, controls within 0.3.
 # Usage (device, from the repo root): bash docs/runs/run549/call.sh  (OUT: where the output goes)
@@ -19,7 +20,9 @@ set -uo pipefail
 OLD_PATCH=docs/runs/run549/old.patch
 source scripts/device_call_setup.sh
 { timeout 240 python3 -m pytest -q -x tests/test_gpu_kernel.py -k 'tile_sweep' 2>&1 | tail -n 3
-  echo "tests ${SECONDS}s"; } > "$OUT/tests.txt" 2>&1
+  echo "tests ${SECONDS}s"
+  timeout 120 compute-sanitizer --tool memcheck --error-exitcode 1 python3 docs/runs/run549/memcheck549.py 2>&1 | tail -n 5
+  echo "memcheck exit $? (${SECONDS}s)"; } > "$OUT/tests.txt" 2>&1
 cat "$OUT/tests.txt"
 T2=26624x8192,57344x8192,65536x4096,36864x8192,100000x2048
 T3=57344x8192,65536x4096,36864x8192

@@ -1246,7 +1246,12 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // 100000x2048 two columns 52.1-52.2 / 54.0-54.3 / 52.3-52.4 against 52.1-52.3 / 52.6-52.7 /
 // 51.6-52.0, three 52.3-52.4 / 53.9-54.1 / 52.4-52.5 against 53.4-53.6 / 53.8-53.9 / 52.7-52.8;
 // row-major two FP4 columns 28672x8192 (117 MB) 57.3 against 64.3-64.4, 100000x2048 52.1-52.5
-// against 55.9-56.3. [run 549: the rule against the one before it]
+// against 55.9-56.3. Untimed: 16-bit x at two columns on row-major weights past 2^27 bytes at K <
+// 4096 (a 151936x2048 lm_head, say), the row tiles before; the nearest cases timed had the tile
+// sweep 3.8 us ahead of the row-major row tiles (FP4 x 100000x2048) and from 1.5 behind to even
+// with the tiled format's (16-bit x 100000x2048). docs/runs/run549/call.sh (prepared, not yet run)
+// times this rule against the one before it.
+
 // The plan of sweep8_choice's shape: as many clusters as fit at once (one CTA per SM) up to one per
 // 16-row tile, each of its CTAs (the fewest that hold K at the shape's chunks of a row, or at 9..16
 // columns on one chunk more where that pays), K split evenly among them rounded up to 8 (a 16-byte

@@ -793,10 +793,11 @@ int main(int argc, char** argv) {
       const GemvLaunch tk2 = check_case(devices[0], Case{100000, 2048, 1, 2, act, kScaleTiled, true});
       const GemvLaunch td3 = check_case(devices[0], Case{8192, 28672, 1, 3, act, kScaleTiled, true});
       const GemvLaunch th4 = check_case(devices[0], Case{151936, 4096, 1, 4, act, kScaleTiled, true});
-      const bool fp4 = act == kActFP4;  // past the two-column row sweep's bound (16-bit x: its 1 piece)
-      const bool rk2_ok = fp4 ? rk2.cluster >= 1 : rk2.cluster == 0 && rk2.sweep == 1;
-      const bool r109_ok = fp4 ? r109.cluster >= 1 : r109.cluster == 0 && r109.sweep == 1;
-      if (rh.cluster != 1 || !rk2_ok || !r109_ok || ts2.cluster != 1 || ts3.cluster < 2 || th2.cluster != 1 ||
+      // FP4 x past the two-column row sweep's bound: the tile sweep; 16-bit x: that sweep's 1 piece
+      const auto two_cols_ok = [act](const GemvLaunch& g) {
+        return act == kActFP4 ? g.cluster >= 1 : g.cluster == 0 && g.sweep == 1;
+      };
+      if (rh.cluster != 1 || !two_cols_ok(rk2) || !two_cols_ok(r109) || ts2.cluster != 1 || ts3.cluster < 2 || th2.cluster != 1 ||
           th3.cluster != 1 || tk2.cluster < 1 || td3.cluster < 2 || th4.cluster != 1) {
         std::printf("FAIL H200 act %d two / three columns: row-major the lm_head N=2 cluster %d, 100000x2048 N=2 "
                     "cluster %d sweep %d, 26624x8192 N=2 cluster %d sweep %d; tiled 4096x4096 N=2 cluster %d, "

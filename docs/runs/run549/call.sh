@@ -15,10 +15,12 @@
 # Predicted: tests pass, memcheck 0 errors; tiled 2-3 columns 3-9 us faster past K = 4096 (26624x8192 60 -> 54),
 # 100000x2048 within 1.5 either way (bf16 N = 2 up to 1.5 slower), row-major FP4 x 4-7 faster,
 # 26624x8192 FP4 0-3 faster, 140000x2048 16-bit x 2-4 faster, controls within 0.3.
-# Usage (device, from the repo root): bash docs/runs/run549/call.sh  (OUT: where the output goes)
+# Usage (device, from the repo root): bash docs/runs/run549/call.sh  (OUT: where the output goes;
+# AB_ONLY=1: the A/B alone, where a `device_run.sh current` call on the same machine ran the tests)
 set -uo pipefail
 OLD_PATCH=docs/runs/run549/old.patch
 source scripts/device_call_setup.sh
+[ -n "${AB_ONLY:-}" ] && echo "tests and memcheck skipped (AB_ONLY)" > "$OUT/tests.txt" ||
 { timeout 240 python3 -m pytest -q -x tests/test_gpu_kernel.py -k 'tile_sweep' 2>&1 | tail -n 3
   echo "tests ${SECONDS}s"
   timeout 120 compute-sanitizer --tool memcheck --error-exitcode 1 python3 docs/runs/run549/memcheck549.py 2>&1 | tail -n 5

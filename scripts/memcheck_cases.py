@@ -41,9 +41,9 @@ on 2, 32752 on 2 with K ending mid-tile); two and three columns on the tile swee
 334): the tiled format at two columns (K = 800 on one CTA and one row, 4160 on clusters of 2
 with a partial last band, 14336 on 2001 rows), two FP4 columns on row-major 33000x8192 (152 MB:
 past 2^27 bytes, a partial last tile) and 90001x2048 (104 MB: past the two-column row sweep's 96
-MiB, a partial last tile), three bf16 columns on the tiled 70000x2048 (81 MB: the format's row
-tiles before item 334); W4A4 at one FP4 column on the band sweep (item 275: clusters of
-2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the
+MiB, a partial last tile), three bf16 columns on the tiled 70000x2048 (81 MB) and three fp16 on the
+tiled 40001x4096 (92 MB; both the format's row tiles before item 334); W4A4 at one FP4 column
+on the band sweep (item 275: clusters of 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the
 quantize kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both
 global scales (the epilogues' reads of them; BENCHMARKS.md item 282), then a weight scale per row,
 one case a kernel family; the tile sweep's kernels for contiguous scale rows of K % 256 != 0 (item
@@ -51,7 +51,11 @@ one case a kernel family; the tile sweep's kernels for contiguous scale rows of 
 on 77 x 16448 (clusters, 2 chunks), 8 FP4 on 333 x 1152:
 the row sweep, the W4A16 sweep, the band sweep, the tile sweep, the row tiles (split K at L > 1);
 and the dequantize kernel (NVFP4Linear's prefill fallback: three dtypes, three global-scale forms,
-a tail past the last CTA, a at an odd address)."""
+a tail past the last CTA, a at an odd address).
+
+`python scripts/memcheck_cases.py [MxK ...]`: with arguments, only the GEMV cases of those weight
+shapes (plain, bias and dynamic; e.g. `90001x2048 70000x2048`), for a run that checks a few new
+plans within one device call; without, every case."""
 import sys
 
 import torch
@@ -64,6 +68,11 @@ from nvfp4_gemv import ops  # noqa: E402
 
 ops.load()
 gen = torch.Generator().manual_seed(0)
+only = set(sys.argv[1:])  # MxK weight shapes to run; empty: all
+
+
+def wanted(m, k):
+    return not only or f"{m}x{k}" in only
 
 
 def gemv_case(l, m, k, n, act, layout, wgs=None, ags=None, bias=None):
@@ -118,28 +127,36 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 1, 800, 2, "fp4", 2), (1, 301, 4160, 2, "bf16", 2),
                                 (1, 2001, 14336, 2, "fp16", 2), (1, 33000, 8192, 2, "fp4", 0),
                                 (1, 90001, 2048, 2, "fp4", 0), (1, 70000, 2048, 3, "bf16", 2),
+                                (1, 40001, 4096, 3, "fp16", 2),
                                 (1, 1000, 16384, 1, "fp4", 2),
                                 (1, 77, 6144, 1, "fp4", 2), (1, 3190, 32768, 1, "fp4", 2),
                                 (1, 1001, 2880, 16, "bf16", 0), (1, 77, 16448, 12, "fp16", 0),
                                 (1, 333, 1152, 8, "fp4", 0)]:
+    if not wanted(m, k):
+        continue
     gemv_case(l, m, k, n, act, layout)
     print("ok", l, m, k, n, act, layout)
 scale = torch.tensor([0.5], device="cuda")
 for l, m, k, n, act, layout in [(1, 1000, 16384, 1, "fp4", 0), (1, 77, 8224, 1, "bf16", 0), (1, 1000, 16384, 1, "bf16", 2),
                                 (1, 301, 4160, 4, "fp4", 0), (3, 129, 4352, 8, "bf16", 0)]:
+    if not wanted(m, k):
+        continue
     bias = torch.randn(m + 8, device="cuda")[5:5 + m]  # 20 bytes into a line
     gemv_case(l, m, k, n, act, layout, scale, scale if act == "fp4" else None, bias)
     row_scales = torch.rand(m, device="cuda") + 0.5  # a weight global scale per row
     gemv_case(l, m, k, n, act, layout, row_scales, scale if act == "fp4" else None, bias)
     print("ok bias", l, m, k, n, act, layout)
-for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7, 160), torch.float32)]:
-    x = torch.randn(shape, device="cuda").to(dtype)
-    packed, scales = torch.ops.nvfp4.quantize(x, torch.tensor([0.5], device="cuda"))
-    torch.cuda.synchronize()
-    print("ok quantize", shape, dtype)
+if not only:  # the quantize kernel: no weight shape to select by
+    for shape, dtype in [((3, 48), torch.bfloat16), ((1, 16), torch.float16), ((5, 7, 160), torch.float32)]:
+        x = torch.randn(shape, device="cuda").to(dtype)
+        packed, scales = torch.ops.nvfp4.quantize(x, torch.tensor([0.5], device="cuda"))
+        torch.cuda.synchronize()
+        print("ok quantize", shape, dtype)
 for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0), (2, 300, 16384, 0),
                         (1, 50, 4096, 0), (16, 1000, 2080, 0), (1, 65, 40960, 0),
                         (16, 700, 12800, 0), (1, 1000, 16384, 2)]:
+    if not wanted(m, k):
+        continue
     a, sfa, _, _ = random_problem(l, m, k, 1, gen, "fp4", "cuda")
     if layout == 2:
         a, sfa = fmt.to_tiled(a, sfa)
@@ -151,13 +168,14 @@ for l, m, k, layout in [(2, 129, 1040, 2), (1, 33, 16384, 2), (1, 100, 7168, 0),
 # The dequantize kernel (NVFP4Linear's prefill fallback, BENCHMARKS.md item 295): the three output
 # dtypes, no / one / per-row global scale, one 16-value block a row, a tail of 37 rows past the last
 # 256-thread CTA, and a at an odd address (the op copies it before the 8-byte loads).
-for shape, dtype, gs_kind in [((37, 8), torch.bfloat16, "per_row"), ((3, 5, 512), torch.float32, "one"),
-                              ((1, 2048), torch.float16, "none")]:
-    n = shape[0] * (shape[1] if len(shape) == 3 else 1)
-    odd = torch.randint(0, 256, (torch.Size(shape).numel() + 1,), dtype=torch.uint8, device="cuda")
-    a = odd[1:].view(shape)
-    sfa = torch.randint(0, 256, (*shape[:-1], shape[-1] // 8), dtype=torch.uint8, device="cuda")
-    gs = {"none": None, "one": scale, "per_row": torch.rand(n, device="cuda") + 0.5}[gs_kind]
-    torch.ops.nvfp4.dequantize(a, sfa, gs, dtype)
-    torch.cuda.synchronize()
-    print("ok dequantize", shape, dtype, gs_kind)
+if not only:
+    for shape, dtype, gs_kind in [((37, 8), torch.bfloat16, "per_row"), ((3, 5, 512), torch.float32, "one"),
+                                  ((1, 2048), torch.float16, "none")]:
+        n = shape[0] * (shape[1] if len(shape) == 3 else 1)
+        odd = torch.randint(0, 256, (torch.Size(shape).numel() + 1,), dtype=torch.uint8, device="cuda")
+        a = odd[1:].view(shape)
+        sfa = torch.randint(0, 256, (*shape[:-1], shape[-1] // 8), dtype=torch.uint8, device="cuda")
+        gs = {"none": None, "one": scale, "per_row": torch.rand(n, device="cuda") + 0.5}[gs_kind]
+        torch.ops.nvfp4.dequantize(a, sfa, gs, dtype)
+        torch.cuda.synchronize()
+        print("ok dequantize", shape, dtype, gs_kind)

@@ -44,8 +44,8 @@ past 2^27 bytes, a partial last tile) and 90001x2048 (104 MB: past the two-colum
 MiB, a partial last tile), three bf16 columns on the tiled 70000x2048 (81 MB) and three fp16 on the
 tiled 40001x4096 (92 MB; both the format's row tiles before item 334); W4A4 at one FP4 column
 on the band sweep (item 275: clusters of 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared
-memory at K = 32768; and dynamic, the
-quantize kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both
+memory at K = 32768; and dynamic, the quantize kernel then the band sweep, on 1000 x 16384); and
+with a bias starting mid-line and both
 global scales (the epilogues' reads of them; BENCHMARKS.md item 282), then a weight scale per row,
 one case a kernel family; the tile sweep's kernels for contiguous scale rows of K % 256 != 0 (item
 323: 4-byte words, the last row's ending the allocation): 16 bf16 columns on 1001 x 2880, 12 fp16

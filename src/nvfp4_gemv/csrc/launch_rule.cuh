@@ -1246,11 +1246,14 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // 100000x2048 two columns 52.1-52.2 / 54.0-54.3 / 52.3-52.4 against 52.1-52.3 / 52.6-52.7 /
 // 51.6-52.0, three 52.3-52.4 / 53.9-54.1 / 52.4-52.5 against 53.4-53.6 / 53.8-53.9 / 52.7-52.8;
 // row-major two FP4 columns 28672x8192 (117 MB) 57.3 against 64.3-64.4, 100000x2048 52.1-52.5
-// against 55.9-56.3. Untimed: 16-bit x at two columns on row-major weights past 2^27 bytes at K <
-// 4096 (a 151936x2048 lm_head, say), the row tiles before; the nearest cases timed had the tile
-// sweep 3.8 us ahead of the row-major row tiles (FP4 x 100000x2048) and from 1.5 behind to even
-// with the tiled format's (16-bit x 100000x2048). docs/runs/run549/call.sh (prepared, not yet run)
-// times this rule against the one before it.
+// against 55.9-56.3. The rule itself against the one before (run 549, H100, old / new / new / old,
+// unchecked, docs/runs/run549/call.sh; fp16 / bf16 / FP4 x, us): tiled two columns 57344x8192
+// 104.0-104.2 / 104.2-104.5 / 104.2-104.6 against 109.5-110.0 / 110.5-110.7 / 107.0-107.2, 65536x4096
+// 60.7-60.9 / 61.4-61.5 / 61.3-61.6 against 65.7-65.8 / 66.1-66.4 / 64.9-65.0, three columns 4.5-9
+// faster; row-major two columns 16-bit x 140000x2048 (161 MB) 70.7-71.0 against 75.5-75.6, FP4 x
+// 26624x8192 54.4-54.7 against 60.8-60.9. The one loss: bf16 x at two columns on the tiled
+// 100000x2048, 54.5-54.6 against 52.9 (fp16 and FP4 x even there; K = 2048, 3% of the call), kept
+// rather than a dtype-and-K exception for a shape this rule otherwise serves.
 
 // The plan of sweep8_choice's shape: as many clusters as fit at once (one CTA per SM) up to one per
 // 16-row tile, each of its CTAs (the fewest that hold K at the shape's chunks of a row, or at 9..16

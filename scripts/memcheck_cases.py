@@ -42,7 +42,8 @@ on 2, 32752 on 2 with K ending mid-tile); two and three columns on the tile swee
 with a partial last band, 14336 on 2001 rows), two FP4 columns on row-major 33000x8192 (152 MB:
 past 2^27 bytes, a partial last tile) and 90001x2048 (104 MB: past the two-column row sweep's 96
 MiB, a partial last tile), three bf16 columns on the tiled 70000x2048 (81 MB) and three fp16 on the
-tiled 40001x4096 (92 MB; both the format's row tiles before item 334); W4A4 at one FP4 column
+tiled 40001x4096 (92 MB; both the format's row tiles before item 334), two bf16 on the tiled
+60001x2048 and 120001x1024 (69 MB: the row tiles again since item 335); W4A4 at one FP4 column
 on the band sweep (item 275: clusters of 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared
 memory at K = 32768; and dynamic, the quantize kernel then the band sweep, on 1000 x 16384); and
 with a bias starting mid-line and both
@@ -128,7 +129,8 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 1, 800, 2, "fp4", 2), (1, 301, 4160, 2, "bf16", 2),
                                 (1, 2001, 14336, 2, "fp16", 2), (1, 33000, 8192, 2, "fp4", 0),
                                 (1, 90001, 2048, 2, "fp4", 0), (1, 70000, 2048, 3, "bf16", 2),
-                                (1, 40001, 4096, 3, "fp16", 2),
+                                (1, 40001, 4096, 3, "fp16", 2), (1, 60001, 2048, 2, "bf16", 2),
+                                (1, 120001, 1024, 2, "bf16", 2),
                                 (1, 1000, 16384, 1, "fp4", 2),
                                 (1, 77, 6144, 1, "fp4", 2), (1, 3190, 32768, 1, "fp4", 2),
                                 (1, 1001, 2880, 16, "bf16", 0), (1, 77, 16448, 12, "fp16", 0),

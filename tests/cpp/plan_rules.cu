@@ -780,7 +780,9 @@ int main(int argc, char** argv) {
   // the row tiles on large tiled weights and below 2^27 bytes on row-major ones): row-major two
   // columns past the two-column row sweep's bounds on it (the lm_head; FP4 x past its 96 MiB on
   // 100000x2048 and 26624x8192, where 16-bit x keeps the row sweep); the tiled format at 2-3 columns
-  // on it at any size (4096x4096 N = 2, 7168x16384 N = 3, 8192x28672 N = 3, the lm_head N = 2-4).
+  // on it at any size (4096x4096 N = 2, 7168x16384 N = 3, 8192x28672 N = 3, the lm_head N = 2-4)
+  // but bf16 x at two columns at K <= 2048 past 2^26 bytes (item 335, sweep8_pays: 100000x2048 and
+  // 151936x2048 on the row tiles; 50000x2048, 58 MB, and three columns on the tile sweep).
   if (default_rule && sweep8_rule) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch rh = check_case(devices[0], Case{151936, 4096, 1, 2, act, kScaleRowMajor, true});
@@ -793,18 +795,25 @@ int main(int argc, char** argv) {
       const GemvLaunch tk2 = check_case(devices[0], Case{100000, 2048, 1, 2, act, kScaleTiled, true});
       const GemvLaunch td3 = check_case(devices[0], Case{8192, 28672, 1, 3, act, kScaleTiled, true});
       const GemvLaunch th4 = check_case(devices[0], Case{151936, 4096, 1, 4, act, kScaleTiled, true});
+      const GemvLaunch tq2 = check_case(devices[0], Case{151936, 2048, 1, 2, act, kScaleTiled, true});
+      const GemvLaunch tq3 = check_case(devices[0], Case{151936, 2048, 1, 3, act, kScaleTiled, true});
+      const GemvLaunch tf2 = check_case(devices[0], Case{50000, 2048, 1, 2, act, kScaleTiled, true});
+      const bool short_k_rows = act == kActBF16;  // sweep8_pays: the row tiles (cluster 0)
       // FP4 x past the two-column row sweep's bound: the tile sweep; 16-bit x: that sweep's 1 piece
       const auto two_cols_ok = [act](const GemvLaunch& g) {
         return act == kActFP4 ? g.cluster >= 1 : g.cluster == 0 && g.sweep == 1;
       };
       if (rh.cluster != 1 || !two_cols_ok(rk2) || !two_cols_ok(r109) || ts2.cluster != 1 || ts3.cluster < 2 || th2.cluster != 1 ||
-          th3.cluster != 1 || tk2.cluster < 1 || td3.cluster < 2 || th4.cluster != 1) {
+          th3.cluster != 1 || (tk2.cluster == 0) != short_k_rows || td3.cluster < 2 || th4.cluster != 1 ||
+          (tq2.cluster == 0) != short_k_rows || tq3.cluster < 1 || tf2.cluster < 1) {
         std::printf("FAIL H200 act %d two / three columns: row-major the lm_head N=2 cluster %d, 100000x2048 N=2 "
                     "cluster %d sweep %d, 26624x8192 N=2 cluster %d sweep %d; tiled 4096x4096 N=2 cluster %d, "
                     "7168x16384 N=3 cluster %d, the lm_head N=2 / 3 / 4 cluster %d / %d / %d, 100000x2048 N=2 "
-                    "cluster %d, 8192x28672 N=3 cluster %d\n",
+                    "cluster %d, 8192x28672 N=3 cluster %d, 151936x2048 N=2 / 3 cluster %d / %d, 50000x2048 N=2 "
+                    "cluster %d\n",
                     act, rh.cluster, rk2.cluster, rk2.sweep, r109.cluster, r109.sweep, ts2.cluster, ts3.cluster,
-                    th2.cluster, th3.cluster, th4.cluster, tk2.cluster, td3.cluster);
+                    th2.cluster, th3.cluster, th4.cluster, tk2.cluster, td3.cluster, tq2.cluster, tq3.cluster,
+                    tf2.cluster);
         ++failures;
       }
     }

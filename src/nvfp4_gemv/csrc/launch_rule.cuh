@@ -924,8 +924,8 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // 2 23.2-23.4 / 24.2-24.3 / 23.8-24.0 against 25.0-25.1 / 25.7-25.9 / 24.7-24.8; 5120x27648 and
 // 4096x32768 faster at every N; slower only bf16 at N = 2-4 on 8192x28672 (2 chunks, 10% more
 // work than fp16's 4 there: 55.8-56.2 against 55.5-55.7).
-// NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 wherever it fits, unset: wherever it fits unless
-// another variant is forced. Measured (run 275,
+// NVFP4_GEMV_SWEEP8 (env_mode): 0 never, 1 wherever it fits (sweep8_pays not asked), unset:
+// by the launch rule, standing aside while another variant is forced. Measured (run 275,
 // docs/runs/run275/cols_ab.py, two orders, unchecked, against NVFP4_GEMV_SWEEP8=0 in the same build: the row tiles; fp16 / bf16 /
 // FP4 x; BENCHMARKS.md item 184): at N = 8 7168x16384 33.9-34.1 / 34.9-35.0 / 32.9-33.1 us against
 // 37.1-37.3 / 37.5-37.6 / 35.2-35.9, 14336x4096 20.7-20.9 / 21.6-21.7 / 19.8-20.0 against 26.7 /
@@ -1251,9 +1251,22 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // 104.0-104.2 / 104.2-104.5 / 104.2-104.6 against 109.5-110.0 / 110.5-110.7 / 107.0-107.2, 65536x4096
 // 60.7-60.9 / 61.4-61.5 / 61.3-61.6 against 65.7-65.8 / 66.1-66.4 / 64.9-65.0, three columns 4.5-9
 // faster; row-major two columns 16-bit x 140000x2048 (161 MB) 70.7-71.0 against 75.5-75.6, FP4 x
-// 26624x8192 54.4-54.7 against 60.8-60.9. The one loss: bf16 x at two columns on the tiled
-// 100000x2048, 54.5-54.6 against 52.9 (fp16 and FP4 x even there; K = 2048, 3% of the call), kept
-// rather than a dtype-and-K exception for a shape this rule otherwise serves.
+// 26624x8192 54.4-54.7 against 60.8-60.9. The one loss: bf16 x at two columns on the tiled format
+// at K = 2048, 100000x2048 54.2-54.6 against the row tiles' 52.6-53.2 (runs 549, 553), 151936x2048
+// 77.9 against 75.0-75.5 (run 553); fp16 x there 0.5 faster and 0.9 slower, FP4 x even. Not the
+// tile sweep's shape: clusters of 2 (NVFP4_GEMV_SWEEP8_SHAPE=2,2) took 90-135 us (run 552). At K =
+// 2048 a CTA's tile is 16 rows of 1 KB, so its per-tile cost (barriers, x's rescale for bf16) weighs
+// the most; a reading, not measured apart. sweep8_pays keeps the row tiles there: bf16 x, two
+// columns, the tiled format, K <= 2048 (below 2048 inferred, not timed), past 2^26 bytes (below it
+// the tile sweep, as item 273 measured on the H200). NVFP4_GEMV_SWEEP8=1 skips it.
+constexpr int kSweep8Bf16TwoColsTiledMaxK = 2048;
+constexpr int64_t kSweep8Bf16TwoColsTiledMinBytes = int64_t(1) << 26;
+inline bool sweep8_pays(const GemvParams& p) {
+  const bool bf16_two_cols_short_k = p.sfa.layout == kScaleTiled && p.act == kActBF16 && p.N == 2 &&
+                                     p.K <= kSweep8Bf16TwoColsTiledMaxK &&
+                                     sweep_weight_bytes(p) > kSweep8Bf16TwoColsTiledMinBytes;
+  return sweep8_mode() == 1 || !bf16_two_cols_short_k;
+}
 
 // The plan of sweep8_choice's shape: as many clusters as fit at once (one CTA per SM) up to one per
 // 16-row tile, each of its CTAs (the fewest that hold K at the shape's chunks of a row, or at 9..16

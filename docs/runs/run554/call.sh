@@ -16,7 +16,7 @@ source scripts/device_call_setup.sh
   echo "tests ${SECONDS}s"
   timeout 150 compute-sanitizer --tool memcheck --error-exitcode 1 python3 scripts/memcheck_cases.py 60001x2048 \
     120001x1024 2>&1 | tail -n 4
-  echo "memcheck exit ${PIPESTATUS[0]} (${SECONDS}s)"; } > "$OUT/tests.txt" 2>  echo "memcheck exit $? (${SECONDS}s)"; } > "$OUT/tests.txt" 2>&11
+  echo "memcheck exit ${PIPESTATUS[0]} (${SECONDS}s)"; } > "$OUT/tests.txt" 2>&1
 cat "$OUT/tests.txt"
 S=100000x2048,151936x2048,60001x2048,120001x1024
 { for s in new old old new; do echo "-- shape $s"; ab_side $s $S cols=2 tiled floors; done; } > "$OUT/sides.txt" 2>&1

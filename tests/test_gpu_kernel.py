@@ -463,12 +463,13 @@ def test_tile_sweep_past_the_row_sweeps(m, k, n, act):
     _check_tile_sweep(m, k, n, act, shape if _h200() else None)
 
 
-@pytest.mark.parametrize("m,k", [(33000, 8192), (90001, 2048)], ids=str)
+@pytest.mark.parametrize("m,k", [(33000, 8192), (22001, 8192)], ids=str)
 def test_tile_sweep_two_columns_past_the_row_sweep_bound(m, k):
     """Two FP4 columns on row-major weights past the two-column row sweep's one-piece bound (96
     MiB, sweep16_fits): the tile sweep, not the row tiles, past 2^27 bytes (33000x8192: 152 MB, a
-    partial last tile; item 273) and below it at K = 2048 (90001x2048: 104 MB, since item 334).
-    Three calls bitwise equal."""
+    partial last tile; item 273) and below it from K = 8192 (22001x8192: 101 MB, items 334-335;
+    90001x2048 takes the row tiles, test_few_columns_below_k_8192_take_the_row_tiles). Three
+    calls bitwise equal."""
     _check_tile_sweep(m, k, 2, "fp4", None)
 
 
@@ -1046,7 +1047,7 @@ def _check_tiled_sweep(m, k, n, act, seed, kernel: str, expected: bool, label: s
                                    (301, 4096, 16), (130, 14336, 11), (5000, 14336, 9), (14336, 4096, 16),
                                    (77, 18976, 2), (1000, 28672, 8), (129, 32768, 16), (1, 800, 2),
                                    (301, 4160, 2), (2001, 14336, 2), (4096, 14336, 8), (8192, 14336, 5),
-                                   (8000, 5120, 4), (60001, 2048, 2), (40001, 4096, 3)], ids=str)
+                                   (8000, 5120, 4), (15001, 8192, 2), (16001, 8192, 3)], ids=str)
 def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     """2..16 columns at L = 1 on the tiled format (sweep8_kernel<.., true> on sm_90: each CTA
     copies its k tiles of a band as they lie, 1 KB a tile and its 128 scale bytes): the shapes of
@@ -1058,15 +1059,13 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     weights of 800 and 18976 take other kernels, their scale rows not 4-byte aligned, while 4160's
     260-byte rows take the tile sweep's 4-byte scale words since item 323), M % 16 != 0
     (the band's padded rows), 2 columns at any K (item 273), 2-3 columns past 2^26 bytes of
-    weights (60001x2048, 40001x4096: item 334; bf16 x at two columns on 60001x2048 takes the row
-    tiles since item 335, checked against the reference here, its plan in the test below); three
-    calls bitwise equal, and equal to the row-major tile sweep's output bit for bit wherever that
+    weights from K = 8192 (15001x8192, 16001x8192: item 335; below it the row tiles, the test
+    below); three calls bitwise equal, and equal to the row-major tile sweep's output bit for bit wherever that
     runs: both layouts take the same shapes (item 316), so the same products summed in the same
     order."""
     a, sfa, x, sfx, got = _check_tiled_sweep(m, k, n, act, m + k + n + len(act) + 5,
                                              r"sweep8_kernel<\d+, ?\d+, ?\d+, ?true, ?false>",
-                                             _sweep8_expected() and not _tiled_bf16_two_columns_short_k(m, k, n, act),
-                                             "tiled tile sweep")
+                                             _sweep8_expected(), "tiled tile sweep")
     rows = []  # row-major weights, profiled: compared only where they take the tile sweep too
     names = cuda_kernel_names(lambda: rows.append(run_op(a, sfa, x, sfx, torch.float32)))
     tiled_names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32, tiled=True))
@@ -1076,27 +1075,43 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
         assert torch.equal(got, rows[0]), "tiled and row-major tile sweeps differ"
 
 
-def _tiled_bf16_two_columns_short_k(m, k, n, act) -> bool:
-    """sweep8_pays restated (item 335): bf16 x at two columns on the tiled format at K <= 2048 past
-    2^26 bytes of weights keeps the row tiles unless NVFP4_GEMV_SWEEP8=1."""
-    return act == "bf16" and n == 2 and k <= 2048 and m * k // 32 * 18 > 2**26 and env_switch("SWEEP8") != "1"
+def _few_columns_take_the_row_tiles(m, k, n, act, tiled) -> bool:
+    """sweep8_pays restated (item 335) for 2-3 columns at L = 1: below K = 8192 the row tiles on
+    tiled weights past 2^26 bytes and on row-major ones at two columns below 2^27 bytes or K = 4096
+    (where the tile sweep fits: here, FP4 x past the two-column row sweep's 96 MiB); unless
+    NVFP4_GEMV_SWEEP8=1."""
+    weight_bytes = m * k // 32 * 18
+    if n not in (2, 3) or k >= 8192 or env_switch("SWEEP8") == "1":
+        return False
+    if tiled:
+        return weight_bytes > 2**26
+    return n == 2 and not (k >= 4096 and weight_bytes > 2**27)
 
 
-@pytest.mark.parametrize("m,k,n,act", [(60001, 2048, 2, "bf16"), (60001, 2048, 2, "fp16"), (60001, 2048, 3, "bf16"),
-                                       (33, 1024, 2, "bf16"), (120001, 1024, 2, "bf16")], ids=str)
-def test_tiled_bf16_two_columns_short_k_take_the_row_tiles(m, k, n, act):
-    """Item 335 (sweep8_pays): bf16 x at two columns on the tiled format at K <= 2048 past 2^26 bytes
-    takes the row tiles (gemv_kernel), not the tile sweep (runs 549, 553: 1.3-2.9 us slower there);
-    K = 1024 too (120001x1024, 69 MB: inferred, not timed); fp16 x, three columns and small layers
-    keep the tile sweep. Each against the float64 reference; three calls bitwise equal."""
+@pytest.mark.parametrize("m,k,n,act,tiled", [(60001, 2048, 2, "bf16", True), (60001, 2048, 2, "fp16", True),
+                                             (60001, 2048, 3, "fp4", True), (40001, 4096, 3, "fp16", True),
+                                             (120001, 1024, 2, "bf16", True), (33, 1024, 2, "bf16", True),
+                                             (15001, 8192, 2, "fp4", True), (90001, 2048, 2, "fp4", False)], ids=str)
+def test_few_columns_below_k_8192_take_the_row_tiles(m, k, n, act, tiled):
+    """Item 335 (sweep8_pays): at 2-3 columns below K = 8192 the row tiles (gemv_kernel), not the
+    tile sweep, on tiled weights past 2^26 bytes (60001x2048 at 2 and 3 columns, 40001x4096,
+    120001x1024) and on row-major FP4 x at two columns past the two-column row sweep's 96 MiB
+    below 2^27 bytes (90001x2048): run 555 on the H200 had the row tiles 7-11 us ahead at K = 2048.
+    A small layer (33x1024) and K = 8192 (15001x8192) keep the tile sweep. Each against the
+    float64 reference; three calls bitwise equal."""
     if not _sweep8_expected():
         pytest.skip("the tile sweep is off here (not sm_90, or NVFP4_GEMV_SWEEP8 / another variant forced)")
-    rows = _tiled_bf16_two_columns_short_k(m, k, n, act)
-    a, sfa, x, sfx, _ = _check_tiled_sweep(m, k, n, act, m + k + n, r"gemv_kernel<4, ?false, ?false, ?false, ?true"
-                                           if rows else r"sweep8_kernel<\d+, ?\d+, ?\d+, ?true, ?false>", True,
-                                           "tiled two columns")
-    names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32, tiled=True))
+    rows = _few_columns_take_the_row_tiles(m, k, n, act, tiled)
+    gen = torch.Generator().manual_seed(m + k + n)
+    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
+    names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32, tiled=tiled))
     assert any("sweep8_kernel" in name for name in names) != rows, names
+    assert not rows or any("gemv_kernel<4" in name for name in names), names
+    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
+    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
+    outs = [run_op(a, sfa, x, sfx, torch.float32, tiled=tiled) for _ in range(3)]
+    assert_close_elementwise(outs[0], ref, tol, f"few columns M={m} K={k} N={n} {act} tiled={tiled}")
+    assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2]), "not deterministic"
 
 
 def _sweep8_shapes(names) -> set:

@@ -776,13 +776,13 @@ int main(int argc, char** argv) {
       }
     }
   }
-  // Two and three columns on the tile sweep wherever it fits (item 334, run 547; item 273 had kept
-  // the row tiles on large tiled weights and below 2^27 bytes on row-major ones): row-major two
-  // columns past the two-column row sweep's bounds on it (the lm_head; FP4 x past its 96 MiB on
-  // 100000x2048 and 26624x8192, where 16-bit x keeps the row sweep); the tiled format at 2-3 columns
-  // on it at any size (4096x4096 N = 2, 7168x16384 N = 3, 8192x28672 N = 3, the lm_head N = 2-4)
-  // but bf16 x at two columns at K <= 2048 past 2^26 bytes (item 335, sweep8_pays: 100000x2048 and
-  // 151936x2048 on the row tiles; 50000x2048, 58 MB, and three columns on the tile sweep).
+  // Two and three columns past item 273's bounds (item 335, run 555 on the H200; sweep8_pays): the
+  // tile sweep from K = 8192 (tiled 26624x8192 N = 2, 7168x16384 N = 3, 8192x28672 N = 3; row-major
+  // FP4 x 26624x8192 N = 2, past the two-column row sweep's 96 MiB), the row tiles below it on
+  // tiled weights past 2^26 bytes (the lm_head N = 2-3, 100000x2048, 151936x2048) and on row-major
+  // FP4 x 100000x2048 (past 96 MiB, below 2^27 bytes); the tile sweep below 2^26 bytes (4096x4096,
+  // 50000x2048), at 4 columns (the lm_head) and on row-major weights past 2^27 bytes from K = 4096
+  // (the lm_head N = 2); 16-bit x keeps the two-column row sweep's one piece on row-major weights.
   if (default_rule && sweep8_rule) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch rh = check_case(devices[0], Case{151936, 4096, 1, 2, act, kScaleRowMajor, true});
@@ -790,29 +790,29 @@ int main(int argc, char** argv) {
       const GemvLaunch r109 = check_case(devices[0], Case{26624, 8192, 1, 2, act, kScaleRowMajor, true});
       const GemvLaunch ts2 = check_case(devices[0], Case{4096, 4096, 1, 2, act, kScaleTiled, true});
       const GemvLaunch ts3 = check_case(devices[0], Case{7168, 16384, 1, 3, act, kScaleTiled, true});
+      const GemvLaunch t109 = check_case(devices[0], Case{26624, 8192, 1, 2, act, kScaleTiled, true});
       const GemvLaunch th2 = check_case(devices[0], Case{151936, 4096, 1, 2, act, kScaleTiled, true});
       const GemvLaunch th3 = check_case(devices[0], Case{151936, 4096, 1, 3, act, kScaleTiled, true});
       const GemvLaunch tk2 = check_case(devices[0], Case{100000, 2048, 1, 2, act, kScaleTiled, true});
       const GemvLaunch td3 = check_case(devices[0], Case{8192, 28672, 1, 3, act, kScaleTiled, true});
       const GemvLaunch th4 = check_case(devices[0], Case{151936, 4096, 1, 4, act, kScaleTiled, true});
-      const GemvLaunch tq2 = check_case(devices[0], Case{151936, 2048, 1, 2, act, kScaleTiled, true});
       const GemvLaunch tq3 = check_case(devices[0], Case{151936, 2048, 1, 3, act, kScaleTiled, true});
       const GemvLaunch tf2 = check_case(devices[0], Case{50000, 2048, 1, 2, act, kScaleTiled, true});
-      const bool short_k_rows = act == kActBF16;  // sweep8_pays: the row tiles (cluster 0)
-      // FP4 x past the two-column row sweep's bound: the tile sweep; 16-bit x: that sweep's 1 piece
-      const auto two_cols_ok = [act](const GemvLaunch& g) {
-        return act == kActFP4 ? g.cluster >= 1 : g.cluster == 0 && g.sweep == 1;
-      };
-      if (rh.cluster != 1 || !two_cols_ok(rk2) || !two_cols_ok(r109) || ts2.cluster != 1 || ts3.cluster < 2 || th2.cluster != 1 ||
-          th3.cluster != 1 || (tk2.cluster == 0) != short_k_rows || td3.cluster < 2 || th4.cluster != 1 ||
-          (tq2.cluster == 0) != short_k_rows || tq3.cluster < 1 || tf2.cluster < 1) {
+      const bool fp4 = act == kActFP4;
+      const auto row_tiles = [](const GemvLaunch& g) { return g.cluster == 0 && g.sweep == 0 && !g.band; };
+      // row-major two columns: FP4 x past the row sweep's bound as above; 16-bit x: that sweep's 1 piece
+      const bool rows_ok = fp4 ? row_tiles(rk2) && r109.cluster >= 1
+                               : rk2.cluster == 0 && rk2.sweep == 1 && r109.cluster == 0 && r109.sweep == 1;
+      if (rh.cluster != 1 || !rows_ok || ts2.cluster != 1 || ts3.cluster < 2 || t109.cluster < 1 ||
+          !row_tiles(th2) || !row_tiles(th3) || !row_tiles(tk2) || td3.cluster < 2 || th4.cluster != 1 ||
+          !row_tiles(tq3) || tf2.cluster < 1) {
         std::printf("FAIL H200 act %d two / three columns: row-major the lm_head N=2 cluster %d, 100000x2048 N=2 "
                     "cluster %d sweep %d, 26624x8192 N=2 cluster %d sweep %d; tiled 4096x4096 N=2 cluster %d, "
-                    "7168x16384 N=3 cluster %d, the lm_head N=2 / 3 / 4 cluster %d / %d / %d, 100000x2048 N=2 "
-                    "cluster %d, 8192x28672 N=3 cluster %d, 151936x2048 N=2 / 3 cluster %d / %d, 50000x2048 N=2 "
-                    "cluster %d\n",
+                    "7168x16384 N=3 cluster %d, 26624x8192 N=2 cluster %d, the lm_head N=2 / 3 / 4 cluster "
+                    "%d / %d / %d, 100000x2048 N=2 cluster %d, 8192x28672 N=3 cluster %d, 151936x2048 N=3 "
+                    "cluster %d, 50000x2048 N=2 cluster %d\n",
                     act, rh.cluster, rk2.cluster, rk2.sweep, r109.cluster, r109.sweep, ts2.cluster, ts3.cluster,
-                    th2.cluster, th3.cluster, th4.cluster, tk2.cluster, td3.cluster, tq2.cluster, tq3.cluster,
+                    t109.cluster, th2.cluster, th3.cluster, th4.cluster, tk2.cluster, td3.cluster, tq3.cluster,
                     tf2.cluster);
         ++failures;
       }

@@ -1231,41 +1231,42 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
          p.L == 1 && (p.N >= 2 || sweep_warps_for(p.K, 2) > kWarps) && p.N <= 16 && p.K % 32 == 0 &&
          p.K <= kSweep8MaxK && weights && scales && column_pieces_fit(p);
 }
-// The launch rule takes the tile sweep wherever it fits (plan_gemv_for: on the tiled format after
-// the band sweep, on row-major weights after the row sweeps, so at two columns past the two-column
-// row sweep's bounds, sweep16_fits: FP4 x past 96 MiB of one-piece rows, 16-bit x past 2^27 bytes).
-// Its mma does 8 columns' work at 2 or 3, the row tiles N's; still the tile sweep wins there since
-// its register-staged loads (items 307-330). Item 273 (runs 450-451, H200, before them) had kept the
-// row tiles at 2-3 columns on tiled weights past 2^26 bytes up to K = 16384 and at two columns on
-// row-major ones below 2^27 bytes or K = 4096 (e.g. tiled 100000x2048 two columns 48.4-49.7 us on
-// the tile sweep against 40.1-40.9, BENCHMARKS.md item 273). Item 334 (run 547, H100, two orders,
-// unchecked, docs/runs/run547/call.sh: the rule then against NVFP4_GEMV_SWEEP16=0
-// NVFP4_GEMV_SWEEP8=1; fp16 / bf16 / FP4 x, us): tiled two columns 26624x8192 53.3-53.6 / 53.8-54.0
-// / 53.9-54.4 against 60.0-60.1 / 60.1-60.4 / 58.0-58.2, the lm_head 130.6-130.9 / 131.9-132.0 /
-// 131.2-131.7 against 139.3-139.5 / 139.4 / 138.4-138.6, three columns 6-10 us faster on both;
-// 100000x2048 two columns 52.1-52.2 / 54.0-54.3 / 52.3-52.4 against 52.1-52.3 / 52.6-52.7 /
-// 51.6-52.0, three 52.3-52.4 / 53.9-54.1 / 52.4-52.5 against 53.4-53.6 / 53.8-53.9 / 52.7-52.8;
-// row-major two FP4 columns 28672x8192 (117 MB) 57.3 against 64.3-64.4, 100000x2048 52.1-52.5
-// against 55.9-56.3. The rule itself against the one before (run 549, H100, old / new / new / old,
-// unchecked, docs/runs/run549/call.sh; fp16 / bf16 / FP4 x, us): tiled two columns 57344x8192
-// 104.0-104.2 / 104.2-104.5 / 104.2-104.6 against 109.5-110.0 / 110.5-110.7 / 107.0-107.2, 65536x4096
-// 60.7-60.9 / 61.4-61.5 / 61.3-61.6 against 65.7-65.8 / 66.1-66.4 / 64.9-65.0, three columns 4.5-9
-// faster; row-major two columns 16-bit x 140000x2048 (161 MB) 70.7-71.0 against 75.5-75.6, FP4 x
-// 26624x8192 54.4-54.7 against 60.8-60.9. The one loss: bf16 x at two columns on the tiled format
-// at K = 2048, 100000x2048 54.2-54.6 against the row tiles' 52.6-53.2 (runs 549, 553), 151936x2048
-// 77.9 against 75.0-75.5 (run 553); fp16 x there 0.5 faster and 0.9 slower, FP4 x even. Not the
-// tile sweep's shape: clusters of 2 (NVFP4_GEMV_SWEEP8_SHAPE=2,2) took 90-135 us (run 552). At K =
-// 2048 a CTA's tile is 16 rows of 1 KB, so its per-tile cost (barriers, x's rescale for bf16) weighs
-// the most; a reading, not measured apart. sweep8_pays keeps the row tiles there: bf16 x, two
-// columns, the tiled format, K <= 2048 (below 2048 inferred, not timed), past 2^26 bytes (below it
-// the tile sweep, as item 273 measured on the H200). NVFP4_GEMV_SWEEP8=1 skips it.
-constexpr int kSweep8Bf16TwoColsTiledMaxK = 2048;
-constexpr int64_t kSweep8Bf16TwoColsTiledMinBytes = int64_t(1) << 26;
+// At 2-3 columns the launch rule takes the tile sweep where it fits and sweep8_pays (plan_gemv_for:
+// on the tiled format after the band sweep, on row-major weights after the row sweeps, so at two
+// columns past the two-column row sweep's bounds, sweep16_fits: FP4 x past 96 MiB of one-piece
+// rows, 16-bit x past 2^27 bytes). Its mma does 8 columns' work at 2 or 3, the row tiles N's.
+// Item 273 (runs 450-451, H200) kept the row tiles at 2-3 columns on tiled weights past 2^26 bytes
+// up to K = 16384 and at two columns on row-major ones below 2^27 bytes or K = 4096 (tiled
+// 100000x2048 two columns 48.4-49.7 us on the tile sweep against 40.1-40.9). Item 334 (run 547,
+// H100, docs/runs/run547/call.sh) found the tile sweep 4-10 us ahead there since its
+// register-staged loads (items 307-330), on the H100: tiled two columns 26624x8192 53.3-54.4
+// against 58.0-60.4 us, the lm_head 130.6-132.0 against 138.4-139.5, row-major FP4 x 28672x8192
+// 57.3 against 64.3-64.4, 100000x2048 52.1-52.5 against 55.9-56.3 (fp16 / bf16 / FP4 x); and took
+// it wherever it fits (run 549, H100, against the rule before: 3-9 us faster on every large layer
+// but bf16 x at K = 2048). The H200 disagrees below K = 8192 (run 555, 2026-12-06,
+// docs/runs/run555/call.sh, that rule against NVFP4_GEMV_SWEEP8=0, the row tiles; two orders,
+// unchecked, fp16 / bf16 / FP4 x, us): at K = 2048 the row tiles 7-11 us ahead (tiled 100000x2048
+// two columns 40.2-40.3 / 40.7 / 40.2-40.4 against 48.8-48.9 / 40.8-41.1 (item 335's bf16 rows) /
+// 49.5-49.7, three 41.3-41.6 / 42.4 / 41.2-41.4 against 48.9-49.1 / 53.4-53.5 / 49.4; row-major
+// FP4 x 100000x2048 44.1-44.4 against 50.9-51.1, 16-bit x 140000x2048 58.1-58.6 against
+// 68.8-69.8); at K = 4096 mixed (the tiled lm_head two columns 101.6-102.0 / 100.4 against
+// 104.4-107.9 / 103.5-103.9, 65536x4096 50.4-51.0 / 50.3-50.4 against 49.0-51.6 / 49.6); at K =
+// 8192 the tile sweep ahead but FP4 x at two tiled columns (26624x8192 43.3-43.4 / 42.9-43.1 against
+// 44.8 / 44.3-44.4, three columns 43.4 / 42.8-43.3 against 47.1-47.5; FP4 x two columns 43.3-43.5
+// against 42.5-42.7; row-major FP4 x 28672x8192 46.1-46.2 against 48.6-48.7, 26624x8192 43.5
+// against 46.2-46.6). The H100 had K = 2048 even or the tile sweep ahead (runs 547-553); the H200 is
+// the target, so item 335: the tile sweep at 2-3 columns past item 273's bounds from K = 8192
+// (kSweep8FewColsMinK), item 273's row tiles below it. What that costs on the H100 (runs 547-549):
+// the tiled lm_head at two columns ~8 us, 65536x4096 ~5, row-major FP4 x 100000x2048 ~3, 16-bit
+// 140000x2048 ~5. Past 2^27 bytes at two row-major columns from K = 4096 the tile sweep stays
+// (item 273's H200 measurements). NVFP4_GEMV_SWEEP8=1 skips sweep8_pays.
+constexpr int kSweep8FewColsMinK = 8192;
+constexpr int64_t kSweep8FewColsTiledMaxBytes = int64_t(1) << 26;
+constexpr int64_t kSweep8TwoColsRowMajorMinBytes = int64_t(1) << 27;
 inline bool sweep8_pays(const GemvParams& p) {
-  const bool bf16_two_cols_short_k = p.sfa.layout == kScaleTiled && p.act == kActBF16 && p.N == 2 &&
-                                     p.K <= kSweep8Bf16TwoColsTiledMaxK &&
-                                     sweep_weight_bytes(p) > kSweep8Bf16TwoColsTiledMinBytes;
-  return sweep8_mode() == 1 || !bf16_two_cols_short_k;
+  if (sweep8_mode() == 1 || p.N == 1 || p.N >= 4 || p.K >= kSweep8FewColsMinK) return true;
+  if (p.sfa.layout == kScaleTiled) return sweep_weight_bytes(p) <= kSweep8FewColsTiledMaxBytes;
+  return p.N == 3 || (p.K >= 4096 && sweep_weight_bytes(p) > kSweep8TwoColsRowMajorMinBytes);
 }
 
 // The plan of sweep8_choice's shape: as many clusters as fit at once (one CTA per SM) up to one per

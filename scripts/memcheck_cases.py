@@ -40,10 +40,11 @@ multiple of 2048 (item 271: K = 7168 on clusters of 2, 4160 on 2 CTAs of 17 and 
 on 2, 32752 on 2 with K ending mid-tile); two and three columns on the tile sweep (items 273,
 334): the tiled format at two columns (K = 800 on one CTA and one row, 4160 on clusters of 2
 with a partial last band, 14336 on 2001 rows), two FP4 columns on row-major 33000x8192 (152 MB:
-past 2^27 bytes, a partial last tile) and 90001x2048 (104 MB: past the two-column row sweep's 96
-MiB, a partial last tile), three bf16 columns on the tiled 70000x2048 (81 MB) and three fp16 on the
-tiled 40001x4096 (92 MB; both the format's row tiles before item 334), two bf16 on the tiled
-60001x2048 and 120001x1024 (69 MB: the row tiles again since item 335); W4A4 at one FP4 column
+past 2^27 bytes, a partial last tile); and the row tiles that item 335 keeps below K = 8192 on
+large layers (the tile sweep under item 334): two FP4 columns on row-major 90001x2048 (104 MB:
+past the two-column row sweep's 96 MiB, a partial last tile), three bf16 columns on the tiled
+70000x2048 (81 MB), three fp16 on the tiled 40001x4096 (92 MB), two bf16 on the tiled 60001x2048
+and 120001x1024 (69 MB); W4A4 at one FP4 column
 on the band sweep (item 275: clusters of 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared
 memory at K = 32768; and dynamic, the quantize kernel then the band sweep, on 1000 x 16384); and
 with a bias starting mid-line and both

@@ -10,3 +10,7 @@
 set -uo pipefail
 export OUT=${OUT:-$PWD/.out}
 MEMCHECK=scripts/memcheck_cases.py bash scripts/device_run.sh current 2>&1 | tail -n 30
+# As run (2026-12-06 21:51 UTC, on run 554's H200, warm, with too little device time left for the
+# GPU suites): `export PYTHONPATH=$PWD/src NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache;
+# CURRENT_TESTS=0 timeout 290 bash scripts/device_run.sh current 2>&1 | tail -n 12` (the benches
+# alone; docs/runs/run550/out/tests.txt says so).

@@ -917,7 +917,7 @@ inline GemvLaunch section_sweep(GemvLaunch plan) {
 // 32768 (clusters of up to 8 CTAs x 128 chunks, 4 x 256; at 9..16 columns 8 x 64, or 8 x 128 past
 // 16384), and the opt-in shared memory for its stages (and the cluster's tile sums). One column too where K > 16384
 // (the one-column sweeps come first in plan_gemv_for); two at any K since item 273 (the
-// two-column row sweep first; the tile sweep wherever it fits since item 334). Past K = 16384
+// two-column row sweep first; sweep8_pays for where the launch rule takes it, item 335). Past K = 16384
 // (item 199: run 310, docs/runs/run310/large_k.py, two orders, unchecked, fp16 / bf16 / FP4 x at
 // N = 2, 4, 8, 16, against NVFP4_GEMV_SWEEP8=0: the row tiles, split K at N > 1): 8192x28672 N =
 // 8 51.5-52.1 / 56.5-57.0 / 51.5 us against 84.0-84.1 / 84.4-84.6 / 80.6-81.0, N = 16 66.0 / 66.0-66.4 / 63.8-64.1 against 127.5-127.8 / 140.6 / 116.5; 3584x18944 N =

@@ -44,11 +44,10 @@ past 2^27 bytes, a partial last tile); and the row tiles that item 335 keeps bel
 large layers (the tile sweep under item 334): two FP4 columns on row-major 90001x2048 (104 MB:
 past the two-column row sweep's 96 MiB, a partial last tile), three bf16 columns on the tiled
 70000x2048 (81 MB), three fp16 on the tiled 40001x4096 (92 MB), two bf16 on the tiled 60001x2048
-and 120001x1024 (69 MB); W4A4 at one FP4 column
-on the band sweep (item 275: clusters of 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared
-memory at K = 32768; and dynamic, the quantize kernel then the band sweep, on 1000 x 16384); and
-with a bias starting mid-line and both
-global scales (the epilogues' reads of them; BENCHMARKS.md item 282), then a weight scale per row,
+and 120001x1024 (69 MB); W4A4 at one FP4 column on the band sweep (item 275: clusters of 2 on
+1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the quantize
+kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both global
+scales (the epilogues' reads of them; BENCHMARKS.md item 282), then a weight scale per row,
 one case a kernel family; the tile sweep's kernels for contiguous scale rows of K % 256 != 0 (item
 323: 4-byte words, the last row's ending the allocation): 16 bf16 columns on 1001 x 2880, 12 fp16
 on 77 x 16448 (clusters, 2 chunks), 8 FP4 on 333 x 1152:

@@ -68,26 +68,26 @@ def test_random_shapes_match_reference(seed):
     assert_close_elementwise(got, ref, tol, f"L={l} M={m} K={k} N={n} act={act} out={out_name} layout={layout}")
 
 
-def _match_reference_three_calls(l, m, k, n, act, seed, check_kernels=None):
+def _match_reference_three_calls(l, m, k, n, act, seed, check_kernels=None, tiled=False):
     """Three calls against the reference (races between warps show up only now and then, run 34);
     returns the three outputs. check_kernels(names), if given, first checks the kernels one call
-    launches on the same operands."""
+    launches on the same operands. tiled: the weights in the tiled format (run_op's)."""
     gen = torch.Generator().manual_seed(seed)
     a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
     if check_kernels is not None:
-        check_kernels(cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32)))
+        check_kernels(cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32, tiled=tiled)))
     ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
     tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
     outs = []
     for rep in range(3):
-        outs.append(run_op(a, sfa, x, sfx, torch.float32))
-        assert_close_elementwise(outs[-1], ref, tol, f"L={l} M={m} K={k} N={n} {act} rep {rep}")
+        outs.append(run_op(a, sfa, x, sfx, torch.float32, tiled=tiled))
+        assert_close_elementwise(outs[-1], ref, tol, f"L={l} M={m} K={k} N={n} {act} tiled={tiled} rep {rep}")
     return outs
 
 
-def _three_calls_bitwise_equal(l, m, k, n, act, seed, check_kernels=None):
+def _three_calls_bitwise_equal(l, m, k, n, act, seed, check_kernels=None, tiled=False):
     """_match_reference_three_calls, and the three outputs bitwise equal (run to run determinism)."""
-    first, *rest = _match_reference_three_calls(l, m, k, n, act, seed, check_kernels)
+    first, *rest = _match_reference_three_calls(l, m, k, n, act, seed, check_kernels, tiled)
     for got in rest:
         assert torch.equal(first, got), "not deterministic"
 
@@ -935,13 +935,7 @@ def test_tiled_weights_match_reference(l, m, k, n, act):
 
 
 def _check_tiled_three_calls(l, m, k, n, act, seed):
-    gen = torch.Generator().manual_seed(seed)
-    a, sfa, x, sfx = random_problem(l, m, k, n, gen, act, DEV)
-    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
-    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
-    outs = [run_op(a, sfa, x, sfx, torch.float32, tiled=True) for _ in range(3)]
-    assert_close_elementwise(outs[0], ref, tol, f"tiled L={l} M={m} K={k} N={n} {act}")
-    assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2])
+    _three_calls_bitwise_equal(l, m, k, n, act, seed, tiled=True)
 
 
 @pytest.mark.parametrize("act", ["fp4", "bf16"])
@@ -1060,9 +1054,9 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
     260-byte rows take the tile sweep's 4-byte scale words since item 323), M % 16 != 0
     (the band's padded rows), 2 columns at any K (item 273), 2-3 columns past 2^26 bytes of
     weights from K = 8192 (15001x8192, 16001x8192: item 335; below it the row tiles, the test
-    below); three calls bitwise equal, and equal to the row-major tile sweep's output bit for bit wherever that
-    runs: both layouts take the same shapes (item 316), so the same products summed in the same
-    order."""
+    below); three calls bitwise equal, and equal to the row-major tile sweep's output bit for bit
+    wherever that runs: both layouts take the same shapes (item 316), so the same products summed
+    in the same order."""
     a, sfa, x, sfx, got = _check_tiled_sweep(m, k, n, act, m + k + n + len(act) + 5,
                                              r"sweep8_kernel<\d+, ?\d+, ?\d+, ?true, ?false>",
                                              _sweep8_expected(), "tiled tile sweep")
@@ -1102,16 +1096,12 @@ def test_few_columns_below_k_8192_take_the_row_tiles(m, k, n, act, tiled):
     if not _sweep8_expected():
         pytest.skip("the tile sweep is off here (not sm_90, or NVFP4_GEMV_SWEEP8 / another variant forced)")
     rows = _few_columns_take_the_row_tiles(m, k, n, act, tiled)
-    gen = torch.Generator().manual_seed(m + k + n)
-    a, sfa, x, sfx = random_problem(1, m, k, n, gen, act, DEV)
-    names = cuda_kernel_names(lambda: run_op(a, sfa, x, sfx, torch.float32, tiled=tiled))
-    assert any("sweep8_kernel" in name for name in names) != rows, names
-    assert not rows or any("gemv_kernel<4" in name for name in names), names
-    ref = reference.gemv_reference(a, sfa, x, sfx, out_dtype=torch.float64)
-    tol = tolerance(a, sfa, x, sfx, torch.float32, extra_rel=BF16_RESCALE_REL if act == "bf16" else 0)
-    outs = [run_op(a, sfa, x, sfx, torch.float32, tiled=tiled) for _ in range(3)]
-    assert_close_elementwise(outs[0], ref, tol, f"few columns M={m} K={k} N={n} {act} tiled={tiled}")
-    assert torch.equal(outs[0], outs[1]) and torch.equal(outs[0], outs[2]), "not deterministic"
+
+    def launched(names):
+        assert any("sweep8_kernel" in name for name in names) != rows, names
+        assert not rows or any("gemv_kernel<4" in name for name in names), names
+
+    _three_calls_bitwise_equal(1, m, k, n, act, seed=m + k + n, check_kernels=launched, tiled=tiled)
 
 
 def _sweep8_shapes(names) -> set:

@@ -1259,14 +1259,29 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // (kSweep8FewColsMinK), item 273's row tiles below it. What that costs on the H100 (runs 547-549):
 // the tiled lm_head at two columns ~8 us, 65536x4096 ~5, row-major FP4 x 100000x2048 ~3, 16-bit
 // 140000x2048 ~5. Past 2^27 bytes at two row-major columns from K = 4096 the tile sweep stays
-// (item 273's H200 measurements). NVFP4_GEMV_SWEEP8=1 skips sweep8_pays.
+// (item 273's H200 measurements; run 557 below). NVFP4_GEMV_SWEEP8=1 skips sweep8_pays.
+// Below K = 8192 what turns the lead is the rows, not the bytes (item 336): the tile sweep's CTAs
+// take rounds of tiles (16 rows by 128 values), each a barrier and a refill, where the row
+// tiles stream; so up to 2^16 rows the tile sweep, past them the row tiles, on tiled weights at
+// 2-3 columns and row-major at three (item 335 had tiled weights on 2^26 bytes, row-major three columns on the tile sweep at
+// any size). Run 557 (H200, 2026-12-06, docs/runs/run557/call.sh, item 335's rule against the other
+// plan; two orders, unchecked, fp16 / bf16 / FP4 x, us): row-major three columns 100000x2048 on the
+// tile sweep 51.2-51.6 / 51.3-51.5 / 51.1-51.2 against the row tiles' 45.3-45.6 / 46.4-46.6 /
+// 44.9, 140000x2048 68.4-69.3 against 58.3-59.5; tiled 36864x4096 (85 MB, 2^26 < bytes) on the
+// row tiles two columns 32.6-32.7 / 33.0-33.1 / 31.8-32.0 against the tile sweep's 30.6-31.1 /
+// 32.4-32.5 / 31.4, three 33.7-33.8 / 34.6-34.7 / 32.6-32.9 against 30.9-31.1 / 32.4-32.5 /
+// 31.3-31.7; 100000x4096 within 2 us either way (two columns 71.1-71.8 / 69.7-69.9 FP4 against
+// 70.9-74.0 / 70.9-71.2); run 555's 65536x4096 within 1.5, the lm_head (151936 rows) the row
+// tiles 3-6 ahead. Row-major two columns on the lm_head: the tile sweep 106.8-107.8 / 107.1-107.2
+// (16-bit / FP4 x) against the row tiles' 109.9-110.4 / 108.5-109.2, so that case keeps its rule.
 constexpr int kSweep8FewColsMinK = 8192;
-constexpr int64_t kSweep8FewColsTiledMaxBytes = int64_t(1) << 26;
+constexpr int kSweep8FewColsMaxRows = 1 << 16;
 constexpr int64_t kSweep8TwoColsRowMajorMinBytes = int64_t(1) << 27;
 inline bool sweep8_pays(const GemvParams& p) {
   if (sweep8_mode() == 1 || p.N == 1 || p.N >= 4 || p.K >= kSweep8FewColsMinK) return true;
-  if (p.sfa.layout == kScaleTiled) return sweep_weight_bytes(p) <= kSweep8FewColsTiledMaxBytes;
-  return p.N == 3 || (p.K >= 4096 && sweep_weight_bytes(p) > kSweep8TwoColsRowMajorMinBytes);
+  if (p.sfa.layout != kScaleTiled && p.N == 2)
+    return p.K >= 4096 && sweep_weight_bytes(p) > kSweep8TwoColsRowMajorMinBytes;
+  return p.M <= kSweep8FewColsMaxRows;
 }
 
 // The plan of sweep8_choice's shape: as many clusters as fit at once (one CTA per SM) up to one per

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Run 559 (eighty-eighth session, for an H200): item 336 (sweep8_pays by rows: at 2-3 columns below
+# K = 8192 the tile sweep up to 2^16 rows, the row tiles past them, on tiled weights and at three
+# row-major columns; run 557 had the row tiles 6-10 us ahead at row-major three columns on 100000 and
+# 140000 rows at K = 2048, and the tile sweep 0.4-2.8 ahead on tiled 36864x4096 past item 335's 2^26
+# bytes). First its GPU tests (-k 'tile_sweep or few_columns'), then the rule against the other plan
+# where item 336 changed it or no H200 run timed it, rule / alt / alt / rule (alt: NVFP4_GEMV_SWEEP8=0,
+# the row tiles, where the rule takes the tile sweep; =1, the tile sweep, where it takes the row
+# tiles), scripts/ab_shapes.py 20, unchecked, fp16 / bf16 / FP4 x: near the bound, tiled 65536x2048
+# at two columns and 50000x4096 at three, row-major 60000x2048 and 80000x2048 at three; small K
+# past it, tiled 100000x1024 and 200000x512 at two (item 335: the tile sweep below 2^26 bytes);
+# row-major three columns on the lm_head (151936x4096, untimed). Predicted: tests pass; the side
+# the rule takes within 1 us or ahead near the bound, ahead by 3+ us at 100000x1024 / 200000x512
+# and on the lm_head.
+# Usage (device, from the repo root): bash docs/runs/run559/call.sh  (OUT: where the output goes)
+set -uo pipefail
+source scripts/device_call_setup.sh
+timeout 200 python3 -m pytest -q -x tests/test_gpu_kernel.py -k 'tile_sweep or few_columns' 2>&1 | tail -n 3 \
+  > "$OUT/tests.txt"
+echo "tests ${SECONDS}s" >> "$OUT/env.txt"
+alt_side() {  # rule|alt SWITCH SHAPES ARGS...: ab_side new; for "alt" with NVFP4_GEMV_SWEEP8=SWITCH
+  local s=$1 switch=$2; shift 2
+  echo "-- shape $s"
+  if [ "$s" = alt ]; then NVFP4_GEMV_SWEEP8=$switch ab_side new "$@"; else ab_side new "$@"; fi
+}
+{ for s in rule alt alt rule; do
+    alt_side $s 0 65536x2048 cols=2 tiled floors; alt_side $s 0 65536x2048 cols=2 tiled fp4
+    alt_side $s 0 50000x4096 cols=3 tiled floors; alt_side $s 0 50000x4096 cols=3 tiled fp4
+    alt_side $s 0 60000x2048 cols=3 floors; alt_side $s 0 60000x2048 cols=3 fp4
+    alt_side $s 1 100000x1024,200000x512 cols=2 tiled floors; alt_side $s 1 100000x1024,200000x512 cols=2 tiled fp4
+    alt_side $s 1 80000x2048,151936x4096 cols=3 floors; alt_side $s 1 80000x2048,151936x4096 cols=3 fp4
+  done; } > "$OUT/sides.txt" 2>&1
+echo "all done ${SECONDS}s" >> "$OUT/env.txt"
+cat "$OUT/env.txt" "$OUT/tests.txt"
+python3 docs/runs/run536/table.py "$OUT/sides.txt" | cut -c1-140

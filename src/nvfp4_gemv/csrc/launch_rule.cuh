@@ -1271,8 +1271,8 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // row tiles two columns 32.6-32.7 / 33.0-33.1 / 31.8-32.0 against the tile sweep's 30.6-31.1 /
 // 32.4-32.5 / 31.4, three 33.7-33.8 / 34.6-34.7 / 32.6-32.9 against 30.9-31.1 / 32.4-32.5 /
 // 31.3-31.7; 100000x4096 within 2 us either way (two columns 71.1-71.8 / 69.7-69.9 FP4 against
-// 70.9-74.0 / 70.9-71.2); run 555's 65536x4096 within 1.5, the lm_head (151936 rows) the row
-// tiles 3-6 ahead. Row-major two columns on the lm_head: the tile sweep 106.8-107.8 / 107.1-107.2
+// 70.9-74.0 / 70.9-71.2); run 555's 65536x4096 the tile sweep 0.7-2.8 ahead (but bf16 x at two
+// columns, 0.5 behind), the lm_head (151936 rows) the row tiles 3-6 ahead. Row-major two columns on the lm_head: the tile sweep 106.8-107.8 / 107.1-107.2
 // (16-bit / FP4 x) against the row tiles' 109.9-110.4 / 108.5-109.2, so that case keeps its rule.
 constexpr int kSweep8FewColsMinK = 8192;
 constexpr int kSweep8FewColsMaxRows = 1 << 16;

@@ -1071,30 +1071,34 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
 
 def _few_columns_take_the_row_tiles(m, k, n, act, tiled) -> bool:
     """sweep8_pays restated (items 335-336) for 2-3 columns at L = 1: below K = 8192 the row tiles
-    past 2^16 rows on tiled weights and at three row-major columns, and at two row-major columns
-    below 2^27 bytes or K = 4096 (where the tile sweep fits: here, FP4 x past the two-column row
-    sweep's 96 MiB); unless NVFP4_GEMV_SWEEP8=1."""
+    past 2^16 rows on tiled weights and at three row-major columns below K = 4096, and at two
+    row-major columns below 2^27 bytes or K = 4096 (where the tile sweep fits: here, FP4 x past
+    the two-column row sweep's 96 MiB); unless NVFP4_GEMV_SWEEP8=1."""
     if n not in (2, 3) or k >= 8192 or env_switch("SWEEP8") == "1":
         return False
-    if not tiled and n == 2:
+    if tiled:
+        return m > 2**16
+    if n == 2:
         return not (k >= 4096 and m * k // 32 * 18 > 2**27)
-    return m > 2**16
+    return k < 4096 and m > 2**16
 
 
 @pytest.mark.parametrize("m,k,n,act,tiled", [(70001, 2048, 2, "bf16", True), (70001, 2048, 2, "fp16", True),
                                              (70001, 2048, 3, "fp4", True), (40001, 4096, 3, "fp16", True),
                                              (120001, 1024, 2, "bf16", True), (33, 1024, 2, "bf16", True),
                                              (15001, 8192, 2, "fp4", True), (90001, 2048, 2, "fp4", False),
-                                             (70001, 2048, 3, "fp16", False), (60001, 2048, 3, "bf16", False)],
+                                             (70001, 2048, 3, "fp16", False), (60001, 2048, 3, "bf16", False),
+                                             (70001, 4096, 3, "fp4", False)],
                          ids=str)
 def test_few_columns_below_k_8192_take_the_row_tiles(m, k, n, act, tiled):
     """Items 335-336 (sweep8_pays): at 2-3 columns below K = 8192 the row tiles (gemv_kernel), not
     the tile sweep, past 2^16 rows on tiled weights (70001x2048 at 2 and 3 columns, 120001x1024)
-    and at three row-major columns (70001x2048), and on row-major FP4 x at two columns past the
-    two-column row sweep's 96 MiB below 2^27 bytes (90001x2048): runs 555 and 557 on the H200 had
-    the row tiles 6-11 us ahead at K = 2048 on 100000 rows and more. Up to 2^16 rows the tile sweep
-    (tiled 40001x4096 at three columns, row-major 60001x2048 at three, a small layer 33x1024), and
-    from K = 8192 (15001x8192). Each against the float64 reference; three calls bitwise equal."""
+    and at three row-major columns below K = 4096 (70001x2048), and on row-major FP4 x at two
+    columns past the two-column row sweep's 96 MiB below 2^27 bytes (90001x2048): runs 555 and 557
+    on the H200 had the row tiles 6-11 us ahead at K = 2048 on 100000 rows and more. Up to 2^16
+    rows the tile sweep (tiled 40001x4096 at three columns, row-major 60001x2048 at three, a small
+    layer 33x1024), at three row-major columns from K = 4096 (70001x4096), and from K = 8192
+    (15001x8192). Each against the float64 reference; three calls bitwise equal."""
     if not _sweep8_expected():
         pytest.skip("the tile sweep is off here (not sm_90, or NVFP4_GEMV_SWEEP8 / another variant forced)")
     rows = _few_columns_take_the_row_tiles(m, k, n, act, tiled)

@@ -780,11 +780,11 @@ int main(int argc, char** argv) {
   // sweep8_pays): the tile sweep from K = 8192 (tiled 26624x8192 N = 2, 7168x16384 N = 3, 8192x28672
   // N = 3; row-major FP4 x 26624x8192 N = 2, past the two-column row sweep's 96 MiB); below it the row
   // tiles past 2^16 rows on tiled weights (the lm_head N = 2-3, 100000x2048, 151936x2048, 100000x1024)
-  // and at three row-major columns (100000x2048), and on row-major FP4 x 100000x2048 at two (past 96
-  // MiB, below 2^27 bytes); the tile sweep up to 2^16 rows (4096x4096, 50000x2048, 36864x4096 past
-  // 2^26 bytes; row-major 7168x2048 at three columns), at 4 columns (the lm_head) and on row-major
-  // weights at two columns past 2^27 bytes from K = 4096 (the lm_head N = 2); 16-bit x keeps the
-  // two-column row sweep's one piece on row-major weights.
+  // and at three row-major columns below K = 4096 (100000x2048), and on row-major FP4 x 100000x2048
+  // at two (past 96 MiB, below 2^27 bytes); the tile sweep up to 2^16 rows (4096x4096, 50000x2048,
+  // 36864x4096 past 2^26 bytes; row-major 7168x2048 at three columns), at 4 columns (the lm_head)
+  // and on row-major weights from K = 4096 at three columns (the lm_head) and at two past 2^27 bytes
+  // (the lm_head); 16-bit x keeps the two-column row sweep's one piece on row-major weights.
   if (default_rule && sweep8_rule) {
     for (const int act : {kActF16, kActBF16, kActFP4}) {
       const GemvLaunch rh = check_case(devices[0], Case{151936, 4096, 1, 2, act, kScaleRowMajor, true});
@@ -804,6 +804,7 @@ int main(int argc, char** argv) {
       const GemvLaunch tl2 = check_case(devices[0], Case{100000, 1024, 1, 2, act, kScaleTiled, true});
       const GemvLaunch rk3 = check_case(devices[0], Case{100000, 2048, 1, 3, act, kScaleRowMajor, true});
       const GemvLaunch rs3 = check_case(devices[0], Case{7168, 2048, 1, 3, act, kScaleRowMajor, true});
+      const GemvLaunch rh3 = check_case(devices[0], Case{151936, 4096, 1, 3, act, kScaleRowMajor, true});
       const bool fp4 = act == kActFP4;
       const auto row_tiles = [](const GemvLaunch& g) { return g.cluster == 0 && g.sweep == 0 && !g.band; };
       // row-major two columns: FP4 x past the row sweep's bound as above; 16-bit x: that sweep's 1 piece
@@ -812,16 +813,17 @@ int main(int argc, char** argv) {
       if (rh.cluster != 1 || !rows_ok || ts2.cluster != 1 || ts3.cluster < 2 || t109.cluster < 1 ||
           !row_tiles(th2) || !row_tiles(th3) || !row_tiles(tk2) || td3.cluster < 2 || th4.cluster != 1 ||
           !row_tiles(tq3) || tf2.cluster < 1 || tm2.cluster < 1 || !row_tiles(tl2) || !row_tiles(rk3) ||
-          rs3.cluster < 1) {
+          rs3.cluster < 1 || rh3.cluster < 1) {
         std::printf("FAIL H200 act %d two / three columns: row-major the lm_head N=2 cluster %d, 100000x2048 N=2 "
                     "cluster %d sweep %d, 26624x8192 N=2 cluster %d sweep %d; tiled 4096x4096 N=2 cluster %d, "
                     "7168x16384 N=3 cluster %d, 26624x8192 N=2 cluster %d, the lm_head N=2 / 3 / 4 cluster "
                     "%d / %d / %d, 100000x2048 N=2 cluster %d, 8192x28672 N=3 cluster %d, 151936x2048 N=3 "
                     "cluster %d, 50000x2048 N=2 cluster %d, 36864x4096 N=2 cluster %d, 100000x1024 N=2 cluster %d; "
-                    "row-major N=3 100000x2048 cluster %d, 7168x2048 cluster %d\n",
+                    "row-major N=3 100000x2048 cluster %d, 7168x2048 cluster %d, the lm_head cluster %d\n",
                     act, rh.cluster, rk2.cluster, rk2.sweep, r109.cluster, r109.sweep, ts2.cluster, ts3.cluster,
                     t109.cluster, th2.cluster, th3.cluster, th4.cluster, tk2.cluster, td3.cluster, tq3.cluster,
-                    tf2.cluster, tm2.cluster, tl2.cluster, rk3.cluster, rs3.cluster);
+                    tf2.cluster, tm2.cluster, tl2.cluster, rk3.cluster, rs3.cluster,
+                    rh3.cluster);
         ++failures;
       }
     }

@@ -1261,27 +1261,32 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // 140000x2048 ~5. Past 2^27 bytes at two row-major columns from K = 4096 the tile sweep stays
 // (item 273's H200 measurements; run 557 below). NVFP4_GEMV_SWEEP8=1 skips sweep8_pays.
 // Below K = 8192 what turns the lead is the rows, not the bytes (item 336): the tile sweep's CTAs
-// take rounds of tiles (16 rows by 128 values), each a barrier and a refill, where the row
-// tiles stream; so up to 2^16 rows the tile sweep, past them the row tiles, on tiled weights at
-// 2-3 columns and row-major at three (item 335 had tiled weights on 2^26 bytes, row-major three columns on the tile sweep at
-// any size). Run 557 (H200, 2026-12-06, docs/runs/run557/call.sh, item 335's rule against the other
-// plan; two orders, unchecked, fp16 / bf16 / FP4 x, us): row-major three columns 100000x2048 on the
-// tile sweep 51.2-51.6 / 51.3-51.5 / 51.1-51.2 against the row tiles' 45.3-45.6 / 46.4-46.6 /
-// 44.9, 140000x2048 68.4-69.3 against 58.3-59.5; tiled 36864x4096 (85 MB, 2^26 < bytes) on the
-// row tiles two columns 32.6-32.7 / 33.0-33.1 / 31.8-32.0 against the tile sweep's 30.6-31.1 /
-// 32.4-32.5 / 31.4, three 33.7-33.8 / 34.6-34.7 / 32.6-32.9 against 30.9-31.1 / 32.4-32.5 /
-// 31.3-31.7; 100000x4096 within 2 us either way (two columns 71.1-71.8 / 69.7-69.9 FP4 against
-// 70.9-74.0 / 70.9-71.2); run 555's 65536x4096 the tile sweep 0.7-2.8 ahead (but bf16 x at two
-// columns, 0.5 behind), the lm_head (151936 rows) the row tiles 3-6 ahead. Row-major two columns on the lm_head: the tile sweep 106.8-107.8 / 107.1-107.2
-// (16-bit / FP4 x) against the row tiles' 109.9-110.4 / 108.5-109.2, so that case keeps its rule.
+// take rounds of tiles (16 rows by 128 values), each a barrier and a refill, where the row tiles
+// stream. So up to 2^16 rows the tile sweep, past them the row tiles, on tiled weights at 2-3
+// columns (item 335: by 2^26 bytes) and on row-major weights at three columns below K = 4096 (item
+// 335: the tile sweep at any size); row-major weights from K = 4096 as item 273 (three columns the
+// tile sweep, two past 2^27 bytes). Run 557 (H200, 2026-12-06, docs/runs/run557/call.sh, item
+// 335's rule against the other plan; two orders, unchecked, fp16 / bf16 / FP4 x, us): row-major
+// three columns 100000x2048 on the tile sweep 51.2-51.6 / 51.3-51.5 / 51.1-51.2 against the row
+// tiles' 45.3-45.6 / 46.4-46.6 / 44.9, 140000x2048 68.4-69.3 against 58.3-59.5; tiled 36864x4096
+// (85 MB, past 2^26 bytes) on the row tiles two columns 32.6-32.7 / 33.0-33.1 / 31.8-32.0 against
+// the tile sweep's 30.6-31.1 / 32.4-32.5 / 31.4, three 33.7-33.8 / 34.6-34.7 / 32.6-32.9 against
+// 30.9-31.1 / 32.4-32.5 / 31.3-31.7; 100000x4096 within 2 us either way (two columns 71.1-71.8 /
+// 69.7-69.9 FP4 against 70.9-74.0 / 70.9-71.2). Run 555: 65536x4096 the tile sweep 0.7-2.8 ahead
+// (but bf16 x at two columns, 0.5 behind), the tiled lm_head (151936 rows) the row tiles 3-6 ahead.
+// Run 554: tiled 120001x1024 bf16 x at two columns 29.1 on the row tiles, 60.9-61.0 on the tile
+// sweep (fp16 x's tile sweep 55.6-55.7). Row-major two columns on the lm_head (run 557): the tile
+// sweep 106.8-107.8 / 107.1-107.2 (16-bit / FP4 x) against the row tiles' 109.9-110.4 /
+// 108.5-109.2; three there untimed, so K = 4096 keeps item 273's rule on row-major weights.
 constexpr int kSweep8FewColsMinK = 8192;
 constexpr int kSweep8FewColsMaxRows = 1 << 16;
 constexpr int64_t kSweep8TwoColsRowMajorMinBytes = int64_t(1) << 27;
 inline bool sweep8_pays(const GemvParams& p) {
   if (sweep8_mode() == 1 || p.N == 1 || p.N >= 4 || p.K >= kSweep8FewColsMinK) return true;
-  if (p.sfa.layout != kScaleTiled && p.N == 2)
-    return p.K >= 4096 && sweep_weight_bytes(p) > kSweep8TwoColsRowMajorMinBytes;
-  return p.M <= kSweep8FewColsMaxRows;
+  const bool many_rows = p.M > kSweep8FewColsMaxRows;
+  if (p.sfa.layout == kScaleTiled) return !many_rows;
+  if (p.N == 2) return p.K >= 4096 && sweep_weight_bytes(p) > kSweep8TwoColsRowMajorMinBytes;
+  return p.K >= 4096 || !many_rows;
 }
 
 // The plan of sweep8_choice's shape: as many clusters as fit at once (one CTA per SM) up to one per

@@ -40,11 +40,12 @@ multiple of 2048 (item 271: K = 7168 on clusters of 2, 4160 on 2 CTAs of 17 and 
 on 2, 32752 on 2 with K ending mid-tile); two and three columns on the tile sweep (items 273,
 334): the tiled format at two columns (K = 800 on one CTA and one row, 4160 on clusters of 2
 with a partial last band, 14336 on 2001 rows), two FP4 columns on row-major 33000x8192 (152 MB:
-past 2^27 bytes, a partial last tile); and the row tiles that item 335 keeps below K = 8192 on
+past 2^27 bytes, a partial last tile); the row tiles that items 335-336 keep below K = 8192 on
 large layers (the tile sweep under item 334): two FP4 columns on row-major 90001x2048 (104 MB:
-past the two-column row sweep's 96 MiB, a partial last tile), three bf16 columns on the tiled
-70000x2048 (81 MB), three fp16 on the tiled 40001x4096 (92 MB), two bf16 on the tiled 60001x2048
-and 120001x1024 (69 MB); W4A4 at one FP4 column on the band sweep (item 275: clusters of 2 on
+past the two-column row sweep's 96 MiB, a partial last tile), three fp16 on row-major 70001x2048
+and three bf16 on the tiled 70000x2048 (past 2^16 rows), two bf16 on the tiled 120001x1024; and
+the tile sweep item 336 takes up to 2^16 rows past item 335's 2^26 bytes: three fp16 columns on
+the tiled 40001x4096 (92 MB), two bf16 on the tiled 60001x2048 (69 MB); W4A4 at one FP4 column on the band sweep (item 275: clusters of 2 on
 1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the quantize
 kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both global
 scales (the epilogues' reads of them; BENCHMARKS.md item 282), then a weight scale per row,
@@ -130,7 +131,7 @@ for l, m, k, n, act, layout in [(1, 7, 48, 1, "fp4", 0), (2, 129, 496, 9, "fp4",
                                 (1, 2001, 14336, 2, "fp16", 2), (1, 33000, 8192, 2, "fp4", 0),
                                 (1, 90001, 2048, 2, "fp4", 0), (1, 70000, 2048, 3, "bf16", 2),
                                 (1, 40001, 4096, 3, "fp16", 2), (1, 60001, 2048, 2, "bf16", 2),
-                                (1, 120001, 1024, 2, "bf16", 2),
+                                (1, 120001, 1024, 2, "bf16", 2), (1, 70001, 2048, 3, "fp16", 0),
                                 (1, 1000, 16384, 1, "fp4", 2),
                                 (1, 77, 6144, 1, "fp4", 2), (1, 3190, 32768, 1, "fp4", 2),
                                 (1, 1001, 2880, 16, "bf16", 0), (1, 77, 16448, 12, "fp16", 0),

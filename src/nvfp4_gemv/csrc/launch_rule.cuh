@@ -1231,10 +1231,20 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
          p.L == 1 && (p.N >= 2 || sweep_warps_for(p.K, 2) > kWarps) && p.N <= 16 && p.K % 32 == 0 &&
          p.K <= kSweep8MaxK && weights && scales && column_pieces_fit(p);
 }
-// At 2-3 columns the launch rule takes the tile sweep where it fits and sweep8_pays (plan_gemv_for:
-// on the tiled format after the band sweep, on row-major weights after the row sweeps, so at two
-// columns past the two-column row sweep's bounds, sweep16_fits: FP4 x past 96 MiB of one-piece
-// rows, 16-bit x past 2^27 bytes). Its mma does 8 columns' work at 2 or 3, the row tiles N's.
+// sweep8_pays: where the tile sweep fits at 2-3 columns, does it beat the row tiles? Its mma does 8
+// columns' work at 2 or 3, the row tiles N's, and its CTAs take rounds of tiles (16 rows by 128
+// values), a barrier and a refill each, where the row tiles stream. The rule, timed on the H200
+// (items 273, 335-336; plan_gemv_for asks it on the tiled format after the band sweep, on row-major
+// weights after the row sweeps):
+//   K >= 8192, or 1 or 4..16 columns      the tile sweep
+//   tiled weights                         the tile sweep up to 2^16 rows, the row tiles past them
+//   row-major, three columns              the tile sweep from K = 4096 or up to 2^16 rows
+//   row-major, two columns                the tile sweep from K = 4096 past 2^27 bytes, else the
+//                                         row tiles (asked only past the two-column row sweep's
+//                                         bounds, sweep16_fits: FP4 x past 96 MiB of one-piece
+//                                         rows, 16-bit x past 2^27 bytes)
+// NVFP4_GEMV_SWEEP8=1 skips it. On an H100 the tile sweep led by 3-9 us nearly everywhere below K =
+// 8192 (runs 547-549); the H200 is the target. How the rule came to be, with its measurements:
 // Item 273 (runs 450-451, H200) kept the row tiles at 2-3 columns on tiled weights past 2^26 bytes
 // up to K = 16384 and at two columns on row-major ones below 2^27 bytes or K = 4096 (tiled
 // 100000x2048 two columns 48.4-49.7 us on the tile sweep against 40.1-40.9). Item 334 (run 547,
@@ -1259,13 +1269,12 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // (kSweep8FewColsMinK), item 273's row tiles below it. What that costs on the H100 (runs 547-549):
 // the tiled lm_head at two columns ~8 us, 65536x4096 ~5, row-major FP4 x 100000x2048 ~3, 16-bit
 // 140000x2048 ~5. Past 2^27 bytes at two row-major columns from K = 4096 the tile sweep stays
-// (item 273's H200 measurements; run 557 below). NVFP4_GEMV_SWEEP8=1 skips sweep8_pays.
-// Below K = 8192 what turns the lead is the rows, not the bytes (item 336): the tile sweep's CTAs
-// take rounds of tiles (16 rows by 128 values), each a barrier and a refill, where the row tiles
-// stream. So up to 2^16 rows the tile sweep, past them the row tiles, on tiled weights at 2-3
-// columns (item 335: by 2^26 bytes) and on row-major weights at three columns below K = 4096 (item
-// 335: the tile sweep at any size); row-major weights from K = 4096 as item 273 (three columns the
-// tile sweep, two past 2^27 bytes). Run 557 (H200, 2026-12-06, docs/runs/run557/call.sh, item
+// (item 273's H200 measurements; run 557 below).
+// Below K = 8192 what turns the lead is the rows, not the bytes (item 336): up to 2^16 rows the
+// tile sweep, past them the row tiles, on tiled weights at 2-3 columns (item 335: by 2^26 bytes)
+// and on row-major weights at three columns below K = 4096 (item 335: the tile sweep at any size);
+// row-major weights from K = 4096 as item 273 (three columns the tile sweep, two past 2^27 bytes).
+// Run 557 (H200, 2026-12-06, docs/runs/run557/call.sh, item
 // 335's rule against the other plan; two orders, unchecked, fp16 / bf16 / FP4 x, us): row-major
 // three columns 100000x2048 on the tile sweep 51.2-51.6 / 51.3-51.5 / 51.1-51.2 against the row
 // tiles' 45.3-45.6 / 46.4-46.6 / 44.9, 140000x2048 68.4-69.3 against 58.3-59.5; tiled 36864x4096

@@ -45,10 +45,11 @@ large layers (the tile sweep under item 334): two FP4 columns on row-major 90001
 past the two-column row sweep's 96 MiB, a partial last tile), three fp16 on row-major 70001x2048
 and three bf16 on the tiled 70000x2048 (past 2^16 rows), two bf16 on the tiled 120001x1024; and
 the tile sweep item 336 takes up to 2^16 rows past item 335's 2^26 bytes: three fp16 columns on
-the tiled 40001x4096 (92 MB), two bf16 on the tiled 60001x2048 (69 MB); W4A4 at one FP4 column on the band sweep (item 275: clusters of 2 on
-1000 x 16384, one CTA at K = 6144, 74 KB of shared memory at K = 32768; and dynamic, the quantize
-kernel then the band sweep, on 1000 x 16384); and with a bias starting mid-line and both global
-scales (the epilogues' reads of them; BENCHMARKS.md item 282), then a weight scale per row,
+the tiled 40001x4096 (92 MB), two bf16 on the tiled 60001x2048 (69 MB); W4A4 at one FP4 column
+on the band sweep (item 275: clusters of 2 on 1000 x 16384, one CTA at K = 6144, 74 KB of shared
+memory at K = 32768; and dynamic, the quantize kernel then the band sweep, on 1000 x 16384); and
+with a bias starting mid-line and both global scales (the epilogues' reads of them;
+BENCHMARKS.md item 282), then a weight scale per row,
 one case a kernel family; the tile sweep's kernels for contiguous scale rows of K % 256 != 0 (item
 323: 4-byte words, the last row's ending the allocation): 16 bf16 columns on 1001 x 2880, 12 fp16
 on 77 x 16448 (clusters, 2 chunks), 8 FP4 on 333 x 1152:

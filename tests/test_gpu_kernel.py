@@ -1069,7 +1069,7 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
         assert torch.equal(got, rows[0]), "tiled and row-major tile sweeps differ"
 
 
-def _few_columns_take_the_row_tiles(m, k, n, act, tiled) -> bool:
+def _few_columns_take_the_row_tiles(m, k, n, tiled) -> bool:
     """sweep8_pays restated (items 335-336) for 2-3 columns at L = 1: below K = 8192 the row tiles
     past 2^16 rows on tiled weights and at three row-major columns below K = 4096, and at two
     row-major columns below 2^27 bytes or K = 4096 (where the tile sweep fits: here, FP4 x past
@@ -1101,7 +1101,7 @@ def test_few_columns_below_k_8192_take_the_row_tiles(m, k, n, act, tiled):
     (15001x8192). Each against the float64 reference; three calls bitwise equal."""
     if not _sweep8_expected():
         pytest.skip("the tile sweep is off here (not sm_90, or NVFP4_GEMV_SWEEP8 / another variant forced)")
-    rows = _few_columns_take_the_row_tiles(m, k, n, act, tiled)
+    rows = _few_columns_take_the_row_tiles(m, k, n, tiled)
 
     def launched(names):
         assert any("sweep8_kernel" in name for name in names) != rows, names

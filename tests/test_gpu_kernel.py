@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import random
 import re
 
@@ -1069,13 +1070,35 @@ def test_tiled_tile_sweep_matches_reference(m, k, n, act):
         assert torch.equal(got, rows[0]), "tiled and row-major tile sweeps differ"
 
 
-def _few_columns_take_the_row_tiles(m, k, n, tiled) -> bool:
-    """sweep8_pays restated (items 335-336) for 2-3 columns at L = 1: below K = 8192 the row tiles
-    past 2^16 rows on tiled weights and at three row-major columns below K = 4096, and at two
-    row-major columns below 2^27 bytes or K = 4096 (where the tile sweep fits: here, FP4 x past
-    the two-column row sweep's 96 MiB); unless NVFP4_GEMV_SWEEP8=1."""
+def _peak_memory_gbps() -> int:
+    """The device's peak DRAM bandwidth in GB/s as the launch rule reads it (device_info in
+    launch_rule.cuh: memory clock in kHz x bus width in bits / 4e6, truncated), asked of the CUDA
+    runtime torch loaded."""
+    torch.cuda.init()
+    with open("/proc/self/maps") as maps:
+        paths = {line.split()[-1] for line in maps if "libcudart.so" in line}
+    if not paths:
+        pytest.skip("no libcudart.so mapped in this process to read the memory clock and bus width from")
+    cudart = ctypes.CDLL(sorted(paths)[0])
+    values = []
+    for attribute in (36, 37):  # cudaDevAttrMemoryClockRate (kHz), cudaDevAttrGlobalMemoryBusWidth (bits)
+        value = ctypes.c_int()
+        err = cudart.cudaDeviceGetAttribute(ctypes.byref(value), attribute, torch.cuda.current_device())
+        assert err == 0 and value.value > 0, (attribute, err, value.value)
+        values.append(value.value)
+    return values[0] * values[1] // 4_000_000
+
+
+def _few_columns_take_the_row_tiles(m, k, n, tiled, mem_gbps) -> bool:
+    """sweep8_pays restated (items 335-337) for 2-3 columns at L = 1 below K = 8192: on memory below
+    4000 GB/s (the H100) the row tiles past 2^16 rows below K = 2048; else (the H200) past 2^16 rows
+    on tiled weights and at three row-major columns below K = 4096, and at two row-major columns
+    below 2^27 bytes or K = 4096 (where the tile sweep fits: here, FP4 x past the two-column row
+    sweep's 96 MiB); unless NVFP4_GEMV_SWEEP8=1."""
     if n not in (2, 3) or k >= 8192 or env_switch("SWEEP8") == "1":
         return False
+    if mem_gbps < 4000:
+        return m > 2**16 and k < 2048
     if tiled:
         return m > 2**16
     if n == 2:
@@ -1088,20 +1111,24 @@ def _few_columns_take_the_row_tiles(m, k, n, tiled) -> bool:
                                              (120001, 1024, 2, "bf16", True), (33, 1024, 2, "bf16", True),
                                              (15001, 8192, 2, "fp4", True), (90001, 2048, 2, "fp4", False),
                                              (70001, 2048, 3, "fp16", False), (60001, 2048, 3, "bf16", False),
-                                             (70001, 4096, 3, "fp4", False)],
+                                             (70001, 4096, 3, "fp4", False), (70001, 1536, 3, "fp16", False),
+                                             (65536, 1024, 2, "fp4", True)],
                          ids=str)
 def test_few_columns_below_k_8192_take_the_row_tiles(m, k, n, act, tiled):
-    """Items 335-336 (sweep8_pays): at 2-3 columns below K = 8192 the row tiles (gemv_kernel), not
-    the tile sweep, past 2^16 rows on tiled weights (70001x2048 at 2 and 3 columns, 120001x1024)
-    and at three row-major columns below K = 4096 (70001x2048), and on row-major FP4 x at two
-    columns past the two-column row sweep's 96 MiB below 2^27 bytes (90001x2048): runs 555 and 557
-    on the H200 had the row tiles 6-11 us ahead at K = 2048 on 100000 rows and more. Up to 2^16
-    rows the tile sweep (tiled 40001x4096 at three columns, row-major 60001x2048 at three, a small
-    layer 33x1024), at three row-major columns from K = 4096 (70001x4096), and from K = 8192
-    (15001x8192). Each against the float64 reference; three calls bitwise equal."""
+    """Items 335-337 (sweep8_pays): at 2-3 columns below K = 8192 the row tiles (gemv_kernel), not
+    the tile sweep, past 2^16 rows. On the H200's fast memory on tiled weights (70001x2048 at 2
+    and 3 columns, 120001x1024) and at three row-major columns below K = 4096 (70001x2048, 1536),
+    and on row-major FP4 x at two columns past the two-column row sweep's 96 MiB below 2^27 bytes
+    (90001x2048): runs 555 and 557 had the row tiles 6-11 us ahead at K = 2048 on 100000 rows and
+    more. On the H100's slower memory below K = 2048 only (120001x1024, row-major 70001x1536 at
+    three columns): runs 559 and 561 had them 16-65 us ahead at K <= 1024, 4-6 behind at K = 2048.
+    Up to 2^16 rows the tile sweep (tiled 40001x4096 at three columns, row-major 60001x2048 at
+    three, a small layer 33x1024, tiled 65536x1024 at the bound), on the H200 at three row-major
+    columns from K = 4096 (70001x4096), and from K = 8192 (15001x8192). Each against the float64
+    reference; three calls bitwise equal."""
     if not _sweep8_expected():
         pytest.skip("the tile sweep is off here (not sm_90, or NVFP4_GEMV_SWEEP8 / another variant forced)")
-    rows = _few_columns_take_the_row_tiles(m, k, n, tiled)
+    rows = _few_columns_take_the_row_tiles(m, k, n, tiled, _peak_memory_gbps())
 
     def launched(names):
         assert any("sweep8_kernel" in name for name in names) != rows, names

@@ -308,8 +308,11 @@ int show_plans(const Device& d, int argc, char** argv) {
 int main(int argc, char** argv) {
   const Device devices[] = {
       // 2 x 113 KB per SM (the rule's target); 227 KB a CTA may opt in to; clusters of 1..8
-      // tile-sweep CTAs resident at once as runs 274, 277 and 301 found them
-      {"H200", {132, 115712, 9, 2, 232448, {0, 132, 66, 39, 30, 22, 17, 15, 15}}},
+      // tile-sweep CTAs resident at once as runs 274, 277 and 301 found them; 4916 GB/s of memory
+      // (device_info: 3201 MHz x 6144 bits x 2)
+      {"H200", {132, 115712, 9, 2, 232448, {0, 132, 66, 39, 30, 22, 17, 15, 15}, 4916}},
+      // the same SMs with the H100's 3352 GB/s (2619 MHz x 5120 bits x 2): sweep8_pays' slow memory
+      {"H100", {132, 115712, 9, 2, 232448, {0, 132, 66, 39, 30, 22, 17, 15, 15}, 3352}},
       {"A100", {108, 166912, 8, 1}},   // one CTA per SM with the opt-in maximum
       {"B200", {148, 115712, 10, 2}},
       {"RTX", {46, 101376, 8, 1}},
@@ -824,6 +827,38 @@ int main(int argc, char** argv) {
                     t109.cluster, th2.cluster, th3.cluster, th4.cluster, tk2.cluster, td3.cluster, tq3.cluster,
                     tf2.cluster, tm2.cluster, tl2.cluster, rk3.cluster, rs3.cluster,
                     rh3.cluster);
+        ++failures;
+      }
+    }
+  }
+  // The same on the H100's slower memory (item 337, runs 559 and 561; sweep8_pays): the row tiles
+  // past 2^16 rows below K = 2048 only (tiled 100000x1024 and 200000x512 at two columns, row-major
+  // 70001x1536 at three), the tile sweep from K = 2048 at any size (tiled 100000x2048 and the lm_head
+  // at two columns, row-major 100000x2048 at three and FP4 x at two) and up to 2^16 rows (tiled
+  // 50000x1024); a device described without its memory (0) takes the H200's rule.
+  if (default_rule && sweep8_rule) {
+    for (const int act : {kActF16, kActBF16, kActFP4}) {
+      const Device& h100 = devices[1];
+      const GemvLaunch tl2 = check_case(h100, Case{100000, 1024, 1, 2, act, kScaleTiled, true});
+      const GemvLaunch tq2 = check_case(h100, Case{200000, 512, 1, 2, act, kScaleTiled, true});
+      const GemvLaunch rm3 = check_case(h100, Case{70001, 1536, 1, 3, act, kScaleRowMajor, true});
+      const GemvLaunch tk2 = check_case(h100, Case{100000, 2048, 1, 2, act, kScaleTiled, true});
+      const GemvLaunch th2 = check_case(h100, Case{151936, 4096, 1, 2, act, kScaleTiled, true});
+      const GemvLaunch rk3 = check_case(h100, Case{100000, 2048, 1, 3, act, kScaleRowMajor, true});
+      const GemvLaunch rk2 = check_case(h100, Case{100000, 2048, 1, 2, kActFP4, kScaleRowMajor, true});
+      const GemvLaunch tf2 = check_case(h100, Case{50000, 1024, 1, 2, act, kScaleTiled, true});
+      Device unknown = devices[0];
+      unknown.dev.mem_gbps = 0;
+      const GemvLaunch uk2 = check_case(unknown, Case{100000, 2048, 1, 2, act, kScaleTiled, true});
+      const auto row_tiles = [](const GemvLaunch& g) { return g.cluster == 0 && g.sweep == 0 && !g.band; };
+      if (!row_tiles(tl2) || !row_tiles(tq2) || !row_tiles(rm3) || tk2.cluster < 1 || th2.cluster < 1 ||
+          rk3.cluster < 1 || rk2.cluster < 1 || tf2.cluster < 1 || !row_tiles(uk2)) {
+        std::printf("FAIL H100 act %d two / three columns: tiled 100000x1024 N=2 cluster %d sweep %d, 200000x512 "
+                    "N=2 cluster %d, row-major 70001x1536 N=3 cluster %d; tiled 100000x2048 N=2 cluster %d, the "
+                    "lm_head N=2 cluster %d, row-major 100000x2048 N=3 cluster %d, FP4 x N=2 cluster %d, tiled "
+                    "50000x1024 N=2 cluster %d; memory not described: tiled 100000x2048 N=2 cluster %d\n",
+                    act, tl2.cluster, tl2.sweep, tq2.cluster, rm3.cluster, tk2.cluster, th2.cluster, rk3.cluster,
+                    rk2.cluster, tf2.cluster, uk2.cluster);
         ++failures;
       }
     }

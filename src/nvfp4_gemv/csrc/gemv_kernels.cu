@@ -266,7 +266,7 @@ GemvLaunch plan_gemv_for(const GemvParams& p, const PlanDevice& dev) {
   // The tile sweep where it fits and pays (empty, cluster == 0, otherwise; launch_rule.cuh, items
   // 334-335): the tiled format's choice after the band sweep, row-major weights' after the row sweeps.
   const auto tile_sweep = [&] {
-    return sweep8_fits(p, dev) && sweep8_pays(p) ? sweep8_plan(p, dev) : GemvLaunch{};
+    return sweep8_fits(p, dev) && sweep8_pays(p, dev) ? sweep8_plan(p, dev) : GemvLaunch{};
   };
   if (tiled) {
     if (const GemvLaunch sweep8 = tile_sweep(); sweep8.cluster) return sweep8;

@@ -98,6 +98,10 @@ inline PlanDevice device_info() {
     d.smem_optin = optin;
     cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, dev);
     cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, dev);
+    int clock_khz = 0, bus_bits = 0;  // double data rate: 2 x clock x bus width / 8 bytes a second
+    cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, dev);
+    cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev);
+    d.mem_gbps = (int)((int64_t)clock_khz * bus_bits / 4000000);
     if (d.major == 9) sweep8_cluster_fit(d);
   });
   return d;
@@ -1234,17 +1238,23 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // sweep8_pays: where the tile sweep fits at 2-3 columns, does it beat the row tiles? Its mma does 8
 // columns' work at 2 or 3, the row tiles N's, and its CTAs take rounds of tiles (16 rows by 128
 // values), a barrier and a refill each, where the row tiles stream. The rule, timed on the H200
-// (items 273, 335-336; plan_gemv_for asks it on the tiled format after the band sweep, on row-major
-// weights after the row sweeps):
+// and the H100 (items 273, 335-337; plan_gemv_for asks it on the tiled format after the band sweep,
+// on row-major weights after the row sweeps):
 //   K >= 8192, or 1 or 4..16 columns      the tile sweep
+//   memory below 4 TB/s (the H100's 3.35) the tile sweep up to 2^16 rows or from K = 2048, the row
+//                                         tiles past 2^16 rows below K = 2048
+//   from 4 TB/s (the H200's 4.9), or a device described without it:
 //   tiled weights                         the tile sweep up to 2^16 rows, the row tiles past them
 //   row-major, three columns              the tile sweep from K = 4096 or up to 2^16 rows
 //   row-major, two columns                the tile sweep from K = 4096 past 2^27 bytes, else the
 //                                         row tiles (asked only past the two-column row sweep's
 //                                         bounds, sweep16_fits: FP4 x past 96 MiB of one-piece
 //                                         rows, 16-bit x past 2^27 bytes)
-// NVFP4_GEMV_SWEEP8=1 skips it. On an H100 the tile sweep led by 3-9 us nearly everywhere below K =
-// 8192 (runs 547-549); the H200 is the target. How the rule came to be, with its measurements:
+// NVFP4_GEMV_SWEEP8=1 skips it. Why the memory: the tile sweep's pace on these layers tops out near
+// 2.3 TB/s on either card (140000x2048 at three columns, 161 MB: 70.7-71.4 us on the H100, 68.4-69.3
+// on the H200), the row tiles' follows the card's (75.7-77.4 against 58.3-59.5), so the row tiles pass it
+// only where the memory is fast; below K = 2048 the tile sweep's rounds of short rows lose on both
+// (item 337 below). How the rule came to be, with its measurements:
 // Item 273 (runs 450-451, H200) kept the row tiles at 2-3 columns on tiled weights past 2^26 bytes
 // up to K = 16384 and at two columns on row-major ones below 2^27 bytes or K = 4096 (tiled
 // 100000x2048 two columns 48.4-49.7 us on the tile sweep against 40.1-40.9). Item 334 (run 547,
@@ -1287,12 +1297,24 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // sweep (fp16 x's tile sweep 55.6-55.7). Row-major two columns on the lm_head (run 557): the tile
 // sweep 106.8-107.8 / 107.1-107.2 (16-bit / FP4 x) against the row tiles' 109.9-110.4 /
 // 108.5-109.2; three there untimed, so K = 4096 keeps item 273's rule on row-major weights.
+// Item 337: item 336's rows bound on the H100 (runs 559 and 561, 2026-12-07, docs/runs/run559 and
+// run561, the rule against the other plan, two orders, unchecked, fp16 / bf16 / FP4 x, us): below
+// K = 2048 it holds (tiled two columns 100000x1024 on the row tiles 31.2-32.0 against the tile
+// sweep's 47.6-52.6, 200000x512 32.4-33.2 against 87.3-97.8), from K = 2048 it does not (row-major
+// three columns 80000x2048 on the row tiles 49.1-50.3 against 43.2-43.9, 100000x2048 56.4-57.4
+// against 52.6-53.0, 140000x2048 75.7-77.4 against 70.7-71.4; run 549 had the tiled lm_head ~8 us
+// and 65536x4096 ~5 faster on the tile sweep). The memory's bound sits between the two cards
+// measured (3352 and 4916 GB/s as device_info reads them); K = 1025-2047 is untimed (taken as 1024).
 constexpr int kSweep8FewColsMinK = 8192;
 constexpr int kSweep8FewColsMaxRows = 1 << 16;
 constexpr int64_t kSweep8TwoColsRowMajorMinBytes = int64_t(1) << 27;
-inline bool sweep8_pays(const GemvParams& p) {
+constexpr int kSweep8FastMemoryGBps = 4000;
+constexpr int kSweep8SlowMemoryMinK = 2048;
+inline bool sweep8_pays(const GemvParams& p, const PlanDevice& dev) {
   if (sweep8_mode() == 1 || p.N == 1 || p.N >= 4 || p.K >= kSweep8FewColsMinK) return true;
   const bool many_rows = p.M > kSweep8FewColsMaxRows;
+  const bool slow_memory = dev.mem_gbps > 0 && dev.mem_gbps < kSweep8FastMemoryGBps;
+  if (slow_memory) return !many_rows || p.K >= kSweep8SlowMemoryMinK;
   if (p.sfa.layout == kScaleTiled) return !many_rows;
   if (p.N == 2) return p.K >= 4096 && sweep_weight_bytes(p) > kSweep8TwoColsRowMajorMinBytes;
   return p.K >= 4096 || !many_rows;

@@ -197,6 +197,7 @@ struct PlanDevice {
   int resident_per_sm = 0;  // CTAs per SM of every kernel variant; 0: ask the occupancy API
   int smem_optin = 0;       // shared memory a CTA may opt in to, bytes (0: the tile sweep is not planned)
   int cluster_fit[9] = {};  // clusters of c = 1..8 tile-sweep CTAs resident at once (0: sms / c)
+  int mem_gbps = 0;         // peak DRAM bandwidth, GB/s (memory clock x bus width x 2; 0: not known)
 };
 // The launch configuration for p on the current device (no CUDA work beyond reading device
 // attributes once), and on a described one (no CUDA work when dev.resident_per_sm > 0: the

@@ -83,8 +83,8 @@ namespace detail {
 // (bf16 21.4-21.6 against 20.6, FP4 19.8-20.0 against 19.6), 8192x28672 (bf16 53.1 against
 // 50.8-51.4, FP4 49.9 against 47.9-48.4; fp16 0.6-1.2 faster) and the lm_head (0.5-1.5), and 2
 // columns on 8192x28672 (bf16 / FP4 0.5-0.9 slower, fp16 2.3-2.9 faster): taken then wherever it
-// fits, as for row-major weights; at 2-3 columns as sweep8_pays says (items 273, 335-336: the row
-// tiles on many rows below K = 8192).
+// fits, as for row-major weights; at 2-3 columns as sweep8_pays says (items 273, 335-337: the row
+// tiles on many rows below K = 8192 where the memory is fast, below K = 2048 where it is not).
 // ---------------------------------------------------------------------------------------------
 constexpr int kSweep8Warps = 16, kSweep8Threads = 32 * kSweep8Warps;
 constexpr int kSweep8MaxCluster = 8;  // the portable cluster size (PlanDevice::cluster_fit's range)

@@ -12,7 +12,8 @@
 # side() that runs 524-526's call scripts each spelled out); shape_side P,C|rule SHAPES ARGS... times
 # "new" with the tile sweep's shape forced (NVFP4_GEMV_SWEEP8_SHAPE) or the rule's (the helper runs
 # 533-534's call scripts each spelled out); shape16_side P,W|rule likewise for the W4A16 row sweep
-# (NVFP4_GEMV_SWEEP16_SHAPE).
+# (NVFP4_GEMV_SWEEP16_SHAPE); alt_side rule|alt SWITCH SHAPES ARGS... times the rule's plan or the
+# other one (NVFP4_GEMV_SWEEP8=SWITCH), ab_group SWITCH SHAPES ARGS... four such sides in two orders.
 export OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache PYTHONUNBUFFERED=1
@@ -49,4 +50,15 @@ shape16_side() {  # P,W|rule SHAPES ARGS...: ab_side new with the W4A16 row swee
   local f=$1; shift
   echo "-- shape $f"
   if [ "$f" = rule ]; then ab_side new "$@"; else NVFP4_GEMV_SWEEP16_SHAPE=$f ab_side new "$@"; fi
+}
+alt_side() {  # rule|alt SWITCH SHAPES ARGS...: ab_side new, for "alt" with NVFP4_GEMV_SWEEP8=SWITCH
+  # (0: the row tiles where the rule takes the tile sweep, 1: the tile sweep where it takes the row
+  # tiles); a "-- shape" line first, for run536/table.py (the helper run 559's call script spelled out)
+  local s=$1 switch=$2; shift 2
+  echo "-- shape $s"
+  if [ "$s" = alt ]; then NVFP4_GEMV_SWEEP8=$switch ab_side new "$@"; else ab_side new "$@"; fi
+}
+ab_group() {  # SWITCH SHAPES ARGS...: alt_side rule / alt / alt / rule, floors (fp16 / bf16) then fp4
+  local switch=$1 shapes=$2; shift 2
+  for s in rule alt alt rule; do alt_side $s $switch $shapes "$@" floors; alt_side $s $switch $shapes "$@" fp4; done
 }

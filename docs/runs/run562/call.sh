@@ -17,15 +17,6 @@ source scripts/device_call_setup.sh
 timeout 200 python3 -m pytest -q -x tests/test_gpu_kernel.py -k 'tile_sweep or few_columns' > "$OUT/tests.txt" 2>&1
 tail -n 3 "$OUT/tests.txt"
 echo "tests ${SECONDS}s" >> "$OUT/env.txt"
-alt_side() {  # rule|alt SWITCH SHAPES ARGS...: ab_side new; for "alt" with NVFP4_GEMV_SWEEP8=SWITCH
-  local s=$1 switch=$2; shift 2
-  echo "-- shape $s"
-  if [ "$s" = alt ]; then NVFP4_GEMV_SWEEP8=$switch ab_side new "$@"; else ab_side new "$@"; fi
-}
-ab_group() {  # SWITCH SHAPES ARGS...: rule / alt / alt / rule, floors (fp16 / bf16) then fp4
-  local switch=$1 shapes=$2; shift 2
-  for s in rule alt alt rule; do alt_side $s $switch $shapes "$@" floors; alt_side $s $switch $shapes "$@" fp4; done
-}
 # the tiled lm_head at two columns: the rule takes the tile sweep on the H100 (alt: the row tiles),
 # the row tiles on the H200 (alt: the tile sweep)
 case "$(head -n 2 "$OUT/env.txt" | tail -n 1)" in *H200*) head_switch=1 ;; *) head_switch=0 ;; esac

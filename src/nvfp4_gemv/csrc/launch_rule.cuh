@@ -1304,7 +1304,11 @@ inline bool sweep8_fits(const GemvParams& p, const PlanDevice& dev) {
 // three columns 80000x2048 on the row tiles 49.1-50.3 against 43.2-43.9, 100000x2048 56.4-57.4
 // against 52.6-53.0, 140000x2048 75.7-77.4 against 70.7-71.4; run 549 had the tiled lm_head ~8 us
 // and 65536x4096 ~5 faster on the tile sweep). The memory's bound sits between the two cards
-// measured (3352 and 4916 GB/s as device_info reads them); K = 1025-2047 is untimed (taken as 1024).
+// measured (3352 and 4916 GB/s as device_info reads them). Run 562 (H100, docs/runs/run562, this
+// rule against the other plan, as above): K = 1536 takes the row tiles (tiled 100000x1536 two
+// columns 41.1-42.0 against the tile sweep's 48.4-53.0; row-major 70001x1536 three 36.9-38.2
+// against 37.4-38.3), the tiled lm_head at two columns the tile sweep (130.4-132.0 against
+// 138.2-139.7).
 constexpr int kSweep8FewColsMinK = 8192;
 constexpr int kSweep8FewColsMaxRows = 1 << 16;
 constexpr int64_t kSweep8TwoColsRowMajorMinBytes = int64_t(1) << 27;

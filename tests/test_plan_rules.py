@@ -2,7 +2,8 @@
 tests/cpp/plan_rules.cu with the kernel file, and the binary checks ~9300 plans (task, layer, edge
 and pseudo-random shapes on H200-, H100-, A100-, B200- and consumer-like devices) against the
 invariants the kernel relies on and against what launch_gemv accepts, and that the H200 (and, where
-its slower memory turns a choice, the H100) takes the variants BENCHMARKS.md measured. Run once per A/B switch setting, since the switches change the plans."""
+its slower memory turns a choice, the H100) takes the variants BENCHMARKS.md measured. Run once
+per A/B switch setting, since the switches change the plans."""
 
 import os
 import subprocess

@@ -279,6 +279,9 @@ GemvLaunch check_case(const Device& d, const Case& c) {
 }
 
 // The `show` mode: the plans of the shapes in args on device d. Returns the exit status.
+// Whether a plan is the row tiles (gemv_kernel): no tile sweep, row sweep or band sweep.
+bool row_tiles(const GemvLaunch& g) { return g.cluster == 0 && g.sweep == 0 && !g.band; }
+
 int show_plans(const Device& d, int argc, char** argv) {
   const auto is = [](const char* a, const char* b) { return std::strcmp(a, b) == 0; };
   if (argc < 3 || !(is(argv[0], "fp4") || is(argv[0], "fp16") || is(argv[0], "bf16")) ||
@@ -809,7 +812,6 @@ int main(int argc, char** argv) {
       const GemvLaunch rs3 = check_case(devices[0], Case{7168, 2048, 1, 3, act, kScaleRowMajor, true});
       const GemvLaunch rh3 = check_case(devices[0], Case{151936, 4096, 1, 3, act, kScaleRowMajor, true});
       const bool fp4 = act == kActFP4;
-      const auto row_tiles = [](const GemvLaunch& g) { return g.cluster == 0 && g.sweep == 0 && !g.band; };
       // row-major two columns: FP4 x past the row sweep's bound as above; 16-bit x: that sweep's 1 piece
       const bool rows_ok = fp4 ? row_tiles(rk2) && r109.cluster >= 1
                                : rk2.cluster == 0 && rk2.sweep == 1 && r109.cluster == 0 && r109.sweep == 1;
@@ -850,7 +852,6 @@ int main(int argc, char** argv) {
       Device unknown = devices[0];
       unknown.dev.mem_gbps = 0;
       const GemvLaunch uk2 = check_case(unknown, Case{100000, 2048, 1, 2, act, kScaleTiled, true});
-      const auto row_tiles = [](const GemvLaunch& g) { return g.cluster == 0 && g.sweep == 0 && !g.band; };
       if (!row_tiles(tl2) || !row_tiles(tq2) || !row_tiles(rm3) || tk2.cluster < 1 || th2.cluster < 1 ||
           rk3.cluster < 1 || rk2.cluster < 1 || tf2.cluster < 1 || !row_tiles(uk2)) {
         std::printf("FAIL H100 act %d two / three columns: tiled 100000x1024 N=2 cluster %d sweep %d, 200000x512 "

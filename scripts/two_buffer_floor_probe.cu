@@ -1,0 +1,111 @@
+// two_buffer_floor_probe.cu: what does reading a GEMV's bytes cost when they lie in two buffers?
+// The stream floor (the yardstick of issue 4) reads weights + scales as ONE contiguous buffer; every
+// GEMV reads the E2M1 weights (W bytes) and their E4M3 scales (W / 8 bytes) from TWO. Run 221 (item
+// 151) found a second grid-stride stream of 2-byte scale loads costing even the floor 1.3-1.4 us over
+// one buffer of the same 66 MB, but never asked whether that was the second buffer or the 2-byte
+// requests. Forms, each a grid stride of 8 predicated 16-byte weight loads a thread a round (the
+// library's floor, probe_common.cuh stream_floor_kernel), over the same grids the bench tries:
+//   one        the library's floor over W + W / 8 bytes in one buffer (the yardstick);
+//   two /16    the weights, and a second buffer of W / 8 bytes read alongside by ONE 16-byte load a
+//              thread a round (the scale stream advancing at the weights' pace: round r of thread t
+//              reads scale chunk t + r * stride, weight chunks t + (8 r + u) * stride);
+//   two /2     the same two buffers with EIGHT 2-byte scale loads a round, one beside each 16-byte
+//              weight load (the request form of the library's sweeps: a 2-byte scale pair a piece);
+//   two seq    the weights' grid stride first, then the scales' (16-byte loads), in one launch.
+// Timed the bench's way (512 MiB written before each rep, CUDA events, median of REPS; ProbeBench),
+// best of the grids for each form; byte counts of the task's shapes and model layers (W = M K L / 2).
+//   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/tbf scripts/two_buffer_floor_probe.cu && /tmp/tbf [reps]
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "probe_common.cuh"  // CK, ld16_if, fold, sink_store, stream_floor_kernel, ProbeBench
+
+// A 2-byte load where p holds (0 where it does not), not allocated in L1.
+__device__ __forceinline__ uint32_t ld_u16_if(bool p, const uint8_t* a) {
+  uint32_t v;
+  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
+               "@q ld.global.nc.L1::no_allocate.u16 %0, [%1];\n\t}"
+               : "=r"(v) : "l"(a), "r"((int)p));
+  return v;
+}
+
+enum Form { kTwo16 = 0, kTwo2 = 1, kTwoSeq = 2 };
+
+// w: the weights (n16 16-byte chunks), s: the scales (n16 / 8 chunks of 16 bytes, n16 * 2 bytes).
+template <int kForm>
+__global__ void __launch_bounds__(512, 2) two_buffer_kernel(const uint8_t* w, const uint8_t* s, int64_t n16,
+                                                            uint32_t* sink) {
+  constexpr int U = 8;
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x, t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  const int64_t s16 = n16 / 8;
+  uint32_t acc = 0;
+  for (int64_t i = t, r = 0; i < n16; i += U * stride, ++r) {
+    uint4 v[U];
+    uint32_t sc[U] = {};
+    uint4 sv = make_uint4(0, 0, 0, 0);
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      v[u] = make_uint4(0, 0, 0, 0);
+      ld16_if(i + u * stride < n16, w + (i + u * stride) * 16, v[u]);
+      if (kForm == kTwo2) sc[u] = ld_u16_if(i + u * stride < n16, s + (i + u * stride) * 2);
+    }
+    if (kForm == kTwo16) ld16_if(t + r * stride < s16, s + (t + r * stride) * 16, sv);
+#pragma unroll
+    for (int u = 0; u < U; ++u) acc ^= fold(v[u]) ^ sc[u];
+    acc ^= fold(sv);
+  }
+  if (kForm == kTwoSeq) {
+    for (int64_t i = t; i < s16; i += U * stride) {
+      uint4 v[U];
+#pragma unroll
+      for (int u = 0; u < U; ++u) {
+        v[u] = make_uint4(0, 0, 0, 0);
+        ld16_if(i + u * stride < s16, s + (i + u * stride) * 16, v[u]);
+      }
+#pragma unroll
+      for (int u = 0; u < U; ++u) acc ^= fold(v[u]);
+    }
+  }
+  sink_store(acc, sink);
+}
+
+int main(int argc, char** argv) {
+  const int reps = argc > 1 ? std::atoi(argv[1]) : 30;
+  ProbeBench pb(reps);
+  struct Shape { int m, k, l; const char* name; };
+  const Shape shapes[] = {{7168, 16384, 1, "7168x16384x1"}, {4096, 7168, 8, "4096x7168x8"}, {7168, 2048, 4, "7168x2048x4"},
+                          {4096, 4096, 1, "4096x4096"},     {14336, 4096, 1, "14336x4096"}, {4096, 14336, 1, "4096x14336"},
+                          {8192, 28672, 1, "8192x28672"},   {151936, 4096, 1, "151936x4096"}};
+  int64_t max_w = 0;
+  for (const Shape& sh : shapes) max_w = std::max(max_w, (int64_t)sh.m * sh.k * sh.l / 2);
+  uint8_t *buf, *w2, *s2;  // buf: one buffer (weights then scales); w2, s2: two buffers of their own
+  CK(cudaMalloc(&buf, max_w + max_w / 8));
+  CK(cudaMalloc(&w2, max_w));
+  CK(cudaMalloc(&s2, max_w / 8));
+  CK(cudaMemset(buf, 0x5A, max_w + max_w / 8));
+  CK(cudaMemset(w2, 0x5A, max_w));
+  CK(cudaMemset(s2, 0x38, max_w / 8));
+  const int grids[][2] = {{1, 512}, {2, 512}, {3, 256}, {4, 256}, {4, 512}, {8, 256}};
+  std::printf("L2 flushed by a 512 MiB write before each rep; median of %d, best of %zu grids each; us\n", reps,
+              sizeof(grids) / sizeof(grids[0]));
+  std::printf("%-14s %8s %8s %8s %8s %8s  %s\n", "shape", "MB", "one", "two /16", "two /2", "two seq",
+              "two/16 / one, two/2 / one");
+  for (const Shape& sh : shapes) {
+    const int64_t wb = (int64_t)sh.m * sh.k * sh.l / 2, n16 = wb / 16;
+    const float one = pb.floor_us(buf, wb + wb / 8);
+    float form_us[3];
+    auto best = [&](auto kernel) {
+      float b = 1e30f;
+      for (const auto& g : grids)
+        b = std::min(b, pb.time([&] { kernel<<<pb.sms * g[0], g[1]>>>(w2, s2, n16, pb.sink); }).first);
+      return b;
+    };
+    form_us[0] = best(two_buffer_kernel<kTwo16>);
+    form_us[1] = best(two_buffer_kernel<kTwo2>);
+    form_us[2] = best(two_buffer_kernel<kTwoSeq>);
+    std::printf("%-14s %8.1f %8.2f %8.2f %8.2f %8.2f  %.3f %.3f\n", sh.name, (wb + wb / 8) / 1e6, one, form_us[0],
+                form_us[1], form_us[2], form_us[0] / one, form_us[1] / one);
+  }
+  return 0;
+}

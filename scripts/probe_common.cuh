@@ -99,13 +99,12 @@ __device__ __forceinline__ uint32_t ld_scales_if(bool p, const uint8_t* sf) {
   return v;
 }
 
-// The library's stream-floor kernel (gemv_kernels.cu stream_read_kernel, since run 286): a grid
-// stride in groups of U = 8 loads a thread, each thread's last group predicated; at most 64
-// registers (launch bounds 512 x 2), so ptxas issues the 8 loads of a group before the first fold.
-template <int U = 8>
-__global__ void __launch_bounds__(512, U > 8 ? 1 : 2) stream_floor_kernel(const uint8_t* data, int64_t bytes,
-                                                                          uint32_t* sink) {
-  const int64_t n16 = bytes / 16, stride = (int64_t)gridDim.x * blockDim.x;
+// The library's stream floor's rounds (gemv_kernels.cu stream_read_kernel, since run 286): a grid
+// stride over n16 16-byte chunks in groups of U loads a thread, each thread's last group
+// predicated; the words XORed together.
+template <int U>
+__device__ __forceinline__ uint32_t predicated_stream_xor(const uint8_t* data, int64_t n16) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
   uint32_t acc = 0;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n16; i += U * stride) {
     uint4 w[U];
@@ -117,7 +116,15 @@ __global__ void __launch_bounds__(512, U > 8 ? 1 : 2) stream_floor_kernel(const 
 #pragma unroll
     for (int u = 0; u < U; ++u) acc ^= fold(w[u]);
   }
-  sink_store(acc, sink);
+  return acc;
+}
+
+// The library's stream-floor kernel: those rounds with U = 8 by default; at most 64 registers
+// (launch bounds 512 x 2), so ptxas issues the 8 loads of a group before the first fold.
+template <int U = 8>
+__global__ void __launch_bounds__(512, U > 8 ? 1 : 2) stream_floor_kernel(const uint8_t* data, int64_t bytes,
+                                                                          uint32_t* sink) {
+  sink_store(predicated_stream_xor<U>(data, bytes / 16), sink);
 }
 
 // A probe's timing set-up: the device's SM count, the 512 MiB flush buffer, a sink for the floor,

@@ -19,16 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "probe_common.cuh"  // CK, ld16_if, fold, sink_store, stream_floor_kernel, ProbeBench
-
-// A 2-byte load where p holds (0 where it does not), not allocated in L1.
-__device__ __forceinline__ uint32_t ld_u16_if(bool p, const uint8_t* a) {
-  uint32_t v;
-  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t"
-               "@q ld.global.nc.L1::no_allocate.u16 %0, [%1];\n\t}"
-               : "=r"(v) : "l"(a), "r"((int)p));
-  return v;
-}
+#include "probe_common.cuh"  // CK, ld16_if, ld_scales_if, fold, sink_store, predicated_stream_xor, ProbeBench
 
 enum Form { kTwo16 = 0, kTwo2 = 1, kTwoSeq = 2 };
 
@@ -48,25 +39,14 @@ __global__ void __launch_bounds__(512, 2) two_buffer_kernel(const uint8_t* w, co
     for (int u = 0; u < U; ++u) {
       v[u] = make_uint4(0, 0, 0, 0);
       ld16_if(i + u * stride < n16, w + (i + u * stride) * 16, v[u]);
-      if (kForm == kTwo2) sc[u] = ld_u16_if(i + u * stride < n16, s + (i + u * stride) * 2);
+      if (kForm == kTwo2) sc[u] = ld_scales_if(i + u * stride < n16, s + (i + u * stride) * 2);
     }
     if (kForm == kTwo16) ld16_if(t + r * stride < s16, s + (t + r * stride) * 16, sv);
 #pragma unroll
     for (int u = 0; u < U; ++u) acc ^= fold(v[u]) ^ sc[u];
     acc ^= fold(sv);
   }
-  if (kForm == kTwoSeq) {
-    for (int64_t i = t; i < s16; i += U * stride) {
-      uint4 v[U];
-#pragma unroll
-      for (int u = 0; u < U; ++u) {
-        v[u] = make_uint4(0, 0, 0, 0);
-        ld16_if(i + u * stride < s16, s + (i + u * stride) * 16, v[u]);
-      }
-#pragma unroll
-      for (int u = 0; u < U; ++u) acc ^= fold(v[u]);
-    }
-  }
+  if (kForm == kTwoSeq) acc ^= predicated_stream_xor<U>(s, s16);
   sink_store(acc, sink);
 }
 

@@ -51,7 +51,8 @@ SPAN_ROWS4 = "gemv_kernels.cu with NVFP4_SPAN_ROWS=4"
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 PROBES = ["pattern_probe.cu", "pipe_probe.cu", "cluster_occupancy.cu", "regact_probe.cu", "sweep_mem_probe.cu",
           "evict_probe.cu", "cols8_probe.cu", "floor_probe.cu", "scale_layout_probe.cu", "compute_pace_probe.cu",
-          "band_sweep_probe.cu", "scale_stage_probe.cu", "tile_copy_probe.cu", "scale_tail_probe.cu"]
+          "band_sweep_probe.cu", "scale_stage_probe.cu", "tile_copy_probe.cu", "scale_tail_probe.cu",
+          "two_buffer_floor_probe.cu"]
 # Probes built a second way: name -> (file, nvcc flags). cols8_probe with the library's API beside it
 # (linked with gemv_kernels.cu when run; compiled alone here).
 PROBE_VARIANTS = {"cols8_probe.cu -DWITH_LIBRARY": ("cols8_probe.cu", "-DWITH_LIBRARY")}

@@ -11,12 +11,15 @@
 # Then run 564 on the same machine: the whole tree (items 336-337 in) through
 # `scripts/device_run.sh current`: build, the kernel, feature and NVFP4Linear GPU suites, memcheck on
 # scripts/memcheck_cases.py, the three "Current" benches.
-# Usage (device, from the repo root): bash docs/runs/run563/call.sh  (OUT: where the output goes)
+# Usage (device, from the repo root): bash docs/runs/run563/call.sh [probe|current]  (OUT: where the
+# output goes; no argument: both, the probe first)
 set -uo pipefail
 export OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT/563" "$OUT/564"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv > "$OUT/563/env.txt"
+PART=${1:-both}
 SECONDS=0
+if [ "$PART" != current ]; then
 nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/tbf scripts/two_buffer_floor_probe.cu >> "$OUT/563/env.txt" 2>&1
 for pass in 1 2; do
   echo "== pass $pass (${SECONDS}s)"
@@ -24,4 +27,6 @@ for pass in 1 2; do
 done > "$OUT/563/probe.txt" 2>&1
 echo "probe done ${SECONDS}s" >> "$OUT/563/env.txt"
 cat "$OUT/563/probe.txt"
+fi
+[ "$PART" = probe ] && exit 0
 OUT=$OUT/564 MEMCHECK=scripts/memcheck_cases.py bash scripts/device_run.sh current 2>&1 | tail -n 30

@@ -278,10 +278,10 @@ GemvLaunch check_case(const Device& d, const Case& c) {
   return g;
 }
 
-// The `show` mode: the plans of the shapes in args on device d. Returns the exit status.
 // Whether a plan is the row tiles (gemv_kernel): no tile sweep, row sweep or band sweep.
 bool row_tiles(const GemvLaunch& g) { return g.cluster == 0 && g.sweep == 0 && !g.band; }
 
+// The `show` mode: the plans of the shapes in args on device d. Returns the exit status.
 int show_plans(const Device& d, int argc, char** argv) {
   const auto is = [](const char* a, const char* b) { return std::strcmp(a, b) == 0; };
   if (argc < 3 || !(is(argv[0], "fp4") || is(argv[0], "fp16") || is(argv[0], "bf16")) ||

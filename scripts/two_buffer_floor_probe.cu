@@ -6,12 +6,14 @@
 // requests. Forms, each a grid stride of 8 predicated 16-byte weight loads a thread a round (the
 // library's floor, probe_common.cuh stream_floor_kernel), over the same grids the bench tries:
 //   one        the library's floor over W + W / 8 bytes in one buffer (the yardstick);
-//   two /16    the weights, and a second buffer of W / 8 bytes read alongside by ONE 16-byte load a
-//              thread a round (the scale stream advancing at the weights' pace: round r of thread t
-//              reads scale chunk t + r * stride, weight chunks t + (8 r + u) * stride);
-//   two /2     the same two buffers with EIGHT 2-byte scale loads a round, one beside each 16-byte
-//              weight load (the request form of the library's sweeps: a 2-byte scale pair a piece);
+//   two /B     the weights, and a second buffer of W / 8 bytes read alongside, the scale stream
+//              advancing at the weights' pace by 16 / B loads of B bytes a thread a round (round r
+//              of thread t reads weight chunks t + (8 r + u) stride, u < 8, and B-byte scale chunks
+//              t + (r 16 / B + v) stride, v < 16 / B): B = 16 one load, B = 2 eight, one beside
+//              each weight load (the request form of the library's sweeps: a 2-byte scale pair a
+//              piece); B = 4 and 8 between (item 151 found 4-byte scale loads no faster in a sweep);
 //   two seq    the weights' grid stride first, then the scales' (16-byte loads), in one launch.
+// Run 563 (H100, B = 16 and 2 only): "two /16" within 1% of "one", "two /2" 1-3% over it.
 // Timed the bench's way (512 MiB written before each rep, CUDA events, median of REPS; ProbeBench),
 // best of the grids for each form; byte counts of the task's shapes and model layers (W = M K L / 2).
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/tbf scripts/two_buffer_floor_probe.cu && /tmp/tbf [reps]
@@ -21,32 +23,52 @@
 
 #include "probe_common.cuh"  // CK, ld16_if, ld_scales_if, fold, sink_store, predicated_stream_xor, ProbeBench
 
-enum Form { kTwo16 = 0, kTwo2 = 1, kTwoSeq = 2 };
+// B bytes at a where p holds (B = 2, 4, 8 or 16; not allocated in L1, like the library's scale
+// loads); w is left as it was where p does not.
+template <int B>
+__device__ __forceinline__ void ld_if(bool p, const uint8_t* a, uint4& w) {
+  if (B == 16)
+    ld16_if(p, a, w);
+  else if (B == 8)
+    asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %3, 0;\n\t"
+                 "@q ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%2];\n\t}"
+                 : "+r"(w.x), "+r"(w.y) : "l"(a), "r"((int)p));
+  else if (B == 4)
+    asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t"
+                 "@q ld.global.nc.L1::no_allocate.u32 %0, [%1];\n\t}"
+                 : "+r"(w.x) : "l"(a), "r"((int)p));
+  else
+    w.x = ld_scales_if(p, a);
+}
 
-// w: the weights (n16 16-byte chunks), s: the scales (n16 / 8 chunks of 16 bytes, n16 * 2 bytes).
-template <int kForm>
+// w: the weights (n16 16-byte chunks), s: the scales (n16 * 2 bytes). kScaleBytes: B of "two /B",
+// or 0 for "two seq".
+template <int kScaleBytes>
 __global__ void __launch_bounds__(512, 2) two_buffer_kernel(const uint8_t* w, const uint8_t* s, int64_t n16,
                                                             uint32_t* sink) {
-  constexpr int U = 8;
+  constexpr int U = 8, S = kScaleBytes ? 16 / kScaleBytes : 0;
   const int64_t stride = (int64_t)gridDim.x * blockDim.x, t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  const int64_t s16 = n16 / 8;
+  const int64_t scale_chunks = kScaleBytes ? n16 * 2 / kScaleBytes : 0;
   uint32_t acc = 0;
   for (int64_t i = t, r = 0; i < n16; i += U * stride, ++r) {
-    uint4 v[U];
-    uint32_t sc[U] = {};
-    uint4 sv = make_uint4(0, 0, 0, 0);
+    uint4 v[U], sv[S ? S : 1];
 #pragma unroll
     for (int u = 0; u < U; ++u) {
       v[u] = make_uint4(0, 0, 0, 0);
       ld16_if(i + u * stride < n16, w + (i + u * stride) * 16, v[u]);
-      if (kForm == kTwo2) sc[u] = ld_scales_if(i + u * stride < n16, s + (i + u * stride) * 2);
     }
-    if (kForm == kTwo16) ld16_if(t + r * stride < s16, s + (t + r * stride) * 16, sv);
 #pragma unroll
-    for (int u = 0; u < U; ++u) acc ^= fold(v[u]) ^ sc[u];
-    acc ^= fold(sv);
+    for (int u = 0; u < S; ++u) {
+      const int64_t c = t + (r * S + u) * stride;
+      sv[u] = make_uint4(0, 0, 0, 0);
+      ld_if<kScaleBytes>(c < scale_chunks, s + c * kScaleBytes, sv[u]);
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u) acc ^= fold(v[u]);
+#pragma unroll
+    for (int u = 0; u < S; ++u) acc ^= fold(sv[u]);
   }
-  if (kForm == kTwoSeq) acc ^= predicated_stream_xor<U>(s, s16);
+  if (kScaleBytes == 0) acc ^= predicated_stream_xor<U>(s, n16 / 8);
   sink_store(acc, sink);
 }
 
@@ -69,23 +91,25 @@ int main(int argc, char** argv) {
   const int grids[][2] = {{1, 512}, {2, 512}, {3, 256}, {4, 256}, {4, 512}, {8, 256}};
   std::printf("L2 flushed by a 512 MiB write before each rep; median of %d, best of %zu grids each; us\n", reps,
               sizeof(grids) / sizeof(grids[0]));
-  std::printf("%-14s %8s %8s %8s %8s %8s  %s\n", "shape", "MB", "one", "two /16", "two /2", "two seq",
-              "two/16 / one, two/2 / one");
+  std::printf("%-14s %7s %7s %7s %7s %7s %7s %7s  %s\n", "shape", "MB", "one", "two /16", "two /8", "two /4",
+              "two /2", "two seq", "two /16, /4, /2 over one");
   for (const Shape& sh : shapes) {
     const int64_t wb = (int64_t)sh.m * sh.k * sh.l / 2, n16 = wb / 16;
     const float one = pb.floor_us(buf, wb + wb / 8);
-    float form_us[3];
+    float f[5];
     auto best = [&](auto kernel) {
       float b = 1e30f;
       for (const auto& g : grids)
         b = std::min(b, pb.time([&] { kernel<<<pb.sms * g[0], g[1]>>>(w2, s2, n16, pb.sink); }).first);
       return b;
     };
-    form_us[0] = best(two_buffer_kernel<kTwo16>);
-    form_us[1] = best(two_buffer_kernel<kTwo2>);
-    form_us[2] = best(two_buffer_kernel<kTwoSeq>);
-    std::printf("%-14s %8.1f %8.2f %8.2f %8.2f %8.2f  %.3f %.3f\n", sh.name, (wb + wb / 8) / 1e6, one, form_us[0],
-                form_us[1], form_us[2], form_us[0] / one, form_us[1] / one);
+    f[0] = best(two_buffer_kernel<16>);
+    f[1] = best(two_buffer_kernel<8>);
+    f[2] = best(two_buffer_kernel<4>);
+    f[3] = best(two_buffer_kernel<2>);
+    f[4] = best(two_buffer_kernel<0>);
+    std::printf("%-14s %7.1f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f  %.3f %.3f %.3f\n", sh.name, (wb + wb / 8) / 1e6, one,
+                f[0], f[1], f[2], f[3], f[4], f[0] / one, f[2] / one, f[3] / one);
   }
   return 0;
 }

@@ -14,8 +14,9 @@
 //              piece); B = 4 and 8 between (item 151 found 4-byte scale loads no faster in a sweep);
 //   two seq    the weights' grid stride first, then the scales' (16-byte loads), in one launch.
 // Run 563 (H100, B = 16 and 2 only): "two /16" within 1% of "one", "two /2" 1-3% over it. Run 565
-// (H200): "two /8" 0.99-1.01x "one", "two /16" 1.00-1.02, "two /4" 1.00-1.03, "two /2" 1.01-1.04
-// (0.3-0.6 us on the task's byte counts, 1.3-1.6 on the lm_head's); BENCHMARKS.md, 91st session.
+// (H200): "two /16" and "two /8" 0.97-1.02x "one", "two /4" 0.97-1.03, "two /2" 1.01-1.04 past
+// 9.4 MB (0.45-0.55 us on the task's byte counts, 1.3-1.6 on the lm_head's); BENCHMARKS.md, the
+// ninety-first session.
 // Timed the bench's way (512 MiB written before each rep, CUDA events, median of REPS; ProbeBench),
 // best of the grids for each form; byte counts of the task's shapes and model layers (W = M K L / 2).
 //   nvcc -O3 -std=c++17 -arch=sm_90a -o /tmp/tbf scripts/two_buffer_floor_probe.cu && /tmp/tbf [reps]

@@ -27,7 +27,7 @@
 #include "probe_common.cuh"  // CK, ld16_if, ld_scales_if, fold, sink_store, predicated_stream_xor, ProbeBench
 
 // B bytes at a where p holds (B = 2, 4, 8 or 16; not allocated in L1, like the library's scale
-// loads); w is left as it was where p does not.
+// loads); where p does not, w is left as it was, but for B = 2 (ld_scales_if: w.x = 0).
 template <int B>
 __device__ __forceinline__ void ld_if(bool p, const uint8_t* a, uint4& w) {
   if (B == 16)

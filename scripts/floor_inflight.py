@@ -5,7 +5,8 @@ write flush, median). The GEMV's register window keeps 64 KB per SM in flight (1
 x 1 KB): this says what a plain stream reaches with that much, and with more or less.
 Diagnostic; prints one line per grid.
 
-Usage: PYTHONPATH=src python scripts/floor_inflight.py [reps]
+Usage: PYTHONPATH=src python scripts/floor_inflight.py [reps] [CxT ...]
+(CxT: C CTAs an SM of T threads, T a multiple of 32 up to 512; default: the eight grids of run 87.)
 """
 import sys
 
@@ -15,6 +16,8 @@ from nvfp4_gemv import ops
 from nvfp4_gemv.bench import Flusher, gemv_bytes, time_cuda
 
 reps = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+RUN87_GRIDS = [(1, 128), (1, 256), (2, 256), (1, 512), (3, 256), (2, 512), (4, 512), (8, 256)]
+grids = [tuple(int(v) for v in g.split("x")) for g in sys.argv[2:]] or RUN87_GRIDS
 ops.load()
 flusher = Flusher("write", "cuda")
 sms = torch.cuda.get_device_properties(0).multi_processor_count
@@ -24,7 +27,7 @@ data = torch.empty(max(sizes), dtype=torch.uint8, device="cuda")
 data.random_()
 sink = torch.zeros(sms * 8, dtype=torch.int32, device="cuda")
 print("CTAs/SM x threads | KB in flight per SM | " + " | ".join(f"{m}x{k}x{l} us" for m, k, l in shapes))
-for per_sm, threads in [(1, 128), (1, 256), (2, 256), (1, 512), (3, 256), (2, 512), (4, 512), (8, 256)]:
+for per_sm, threads in grids:
     inflight_kb = per_sm * threads * 8 * 16 // 1024
     times = []
     for nbytes in sizes:

@@ -5,7 +5,9 @@ CSV): BENCHMARKS.md item 92 quotes this summary. scripts/sass_compare.py on hand
 scripts/current_tables.py on run 349's bench JSON: BENCHMARKS.md's "Current" section is its output
 for the latest refresh run (the one its heading names); run 349's files stay fixed, so the
 expectations do.
-scripts/ab_shapes.py's shape and column arguments (the A/B harness; its timing needs a GPU)."""
+scripts/ab_shapes.py's shape and column arguments (the A/B harness; its timing needs a GPU).
+scripts/gap_fit.py on a line it must recover exactly, and on run 566's bench JSON (BENCHMARKS.md's
+ninety-second log quotes its fit)."""
 
 import importlib.util
 import os
@@ -137,6 +139,42 @@ def test_current_tables_prints_the_recorded_run():
     assert "| 151936,4096 | 95.2 | 1.06 | 96.8 | 1.07 | 98.7 | 1.10 | 98.7 | 1.10 |" in lines
     assert "| W4A16 bf16 row-major us | 25.4 | 28.3 | 30.8 | 31.5 | 35.4 | 1.24 |" in lines
     assert lines[-3].startswith("geomean: task rows 24.61 us (tiled 26.14), read flush 22.15")
+
+
+def _bench_row(m, k, kind, gemv_us, floor_us):
+    return {"shape": [m, k, 1], "kind": kind, "bytes": m * k * 9 // 16,
+            "gemv": {"median_us": gemv_us}, "floor": {"median_us": floor_us}}
+
+
+def test_gap_fit_recovers_a_line_and_counts_each_shape_once():
+    """Gaps made as 1 us + 10 us/GB over a floor of 5 us + 240 us/GB come back as that line; a
+    second row of a shape (the task's and the layer's) and other kinds are left out; fewer than 3
+    shapes are reported, not fitted."""
+    fit = _load("gap_fit")
+    results = []
+    for m, k in [(4096, 4096), (14336, 4096), (7168, 16384), (151936, 4096)]:
+        mb = m * k * 9 // 16 / 1e6
+        floor = 5 + 0.24 * mb
+        results.append(_bench_row(m, k, "W4A4 N=1", floor + 1 + 0.01 * mb, floor))
+    results.append(_bench_row(4096, 4096, "W4A4 N=1", 99.0, 1.0))  # a second row of a shape: ignored
+    results.append(_bench_row(2048, 7168, "W4A4 N=1 tiled", 99.0, 1.0))  # another kind
+    lines = fit.report(results, ["W4A4 N=1", "W4A4 N=1 tiled"])
+    assert lines[0] == ("W4A4 N=1: GEMV - floor = 1.00 us + 10.0 us/GB; floor = 5.00 us + 240.0 us/GB; "
+                        "per byte 4.2% over the floor (4 shapes)")
+    assert lines[1] == "  4096x4096: 9.4 MB, gap 1.09 us, fit 1.09"
+    assert lines[-1] == "W4A4 N=1 tiled: 1 L = 1 shapes, too few to fit"
+
+
+def test_gap_fit_on_run_566():
+    """The H200's one-column W4A4 layers of run 566 (docs/runs/run566/out/bench_write.json): about
+    1 us once a call and 4% a byte over the floor."""
+    import json
+    with open(os.path.join(ROOT, "docs", "runs", "run566", "out", "bench_write.json")) as f:
+        results = json.load(f)["results"]
+    lines = _load("gap_fit").report(results, ["W4A4 N=1"])
+    assert lines[0] == ("W4A4 N=1: GEMV - floor = 1.04 us + 10.1 us/GB; floor = 5.24 us + 241.7 us/GB; "
+                        "per byte 4.2% over the floor (8 shapes)")
+    assert "  7168x16384: 66.1 MB, gap 1.63 us, fit 1.71" in lines
 
 
 def test_ab_shapes_parses_its_shape_list():

@@ -10,20 +10,10 @@ pays per byte, and that slope over the floor's is the rate it falls short by.
 Prints one line per kind (the fit), then each shape's bytes, gap and the fit's gap there. Duplicate
 shapes (the task's row and the layer's, say) count once: the first row of each."""
 import json
+import statistics
 import sys
 
 DEFAULT_KINDS = ("W4A4 N=1", "W4A16 bf16 N=1")
-
-
-def line(points):
-    """(intercept, slope) of the least-squares line through points [(x, y), ...]."""
-    n = len(points)
-    sx = sum(x for x, _ in points)
-    sy = sum(y for _, y in points)
-    sxx = sum(x * x for x, _ in points)
-    sxy = sum(x * y for x, y in points)
-    slope = (n * sxy - sx * sy) / (n * sxx - sx * sx)
-    return (sy - slope * sx) / n, slope
 
 
 def kind_rows(results, kind):
@@ -45,8 +35,9 @@ def report(results, kinds=DEFAULT_KINDS) -> list[str]:
         if len(rows) < 3:
             lines.append(f"{kind}: {len(rows)} L = 1 shapes, too few to fit")
             continue
-        fixed, per_mb = line([(mb, gemv - floor) for _, mb, gemv, floor in rows])
-        floor_fixed, floor_per_mb = line([(mb, floor) for _, mb, _, floor in rows])
+        mbs = [mb for _, mb, _, _ in rows]
+        per_mb, fixed = statistics.linear_regression(mbs, [gemv - floor for _, _, gemv, floor in rows])
+        floor_per_mb, floor_fixed = statistics.linear_regression(mbs, [floor for _, _, _, floor in rows])
         lines.append(f"{kind}: GEMV - floor = {fixed:.2f} us + {1000 * per_mb:.1f} us/GB; floor = "
                      f"{floor_fixed:.2f} us + {1000 * floor_per_mb:.1f} us/GB; per byte "
                      f"{100 * per_mb / floor_per_mb:.1f}% over the floor ({len(rows)} shapes)")

@@ -8,8 +8,9 @@
 # 40-96 KB.
 # Usage (device, from the repo root): bash docs/runs/run571/call.sh  (OUT: where the output goes)
 set -uo pipefail
-nvidia-smi --query-gpu=name --format=csv,noheader
-nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 || { echo "not an H200: nothing run"; exit 0; }
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader)
+echo "$gpu"
+[[ $gpu == *H200* ]] || { echo "not an H200: nothing run"; exit 0; }
 bash docs/runs/run567/call.sh
 export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache
 OUT=${OUT:-$PWD/.out}

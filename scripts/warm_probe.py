@@ -1,0 +1,102 @@
+"""What the GEMV pays, inside its timed interval, for starting cold after the L2 flush (BENCHMARKS.md
+item 341; run 575's docs/runs/run575/warm_probe.py, made general).
+
+Each rep: the bench's write flush (Flusher("write")), then a "pre" step outside the interval, then
+the timed call between CUDA events, the three pre steps interleaved rep by rep:
+  none   nothing (the bench's way);
+  read   the stream floor's kernel over a separate buffer of the tiny call's bytes (a kernel ran and
+         the same number of clean lines now sit in L2, but none of the GEMV's code ran);
+  same   the GEMV on tiny operands that the launch rule gives the same kernel (its code in L2 and
+         in the SMs' instruction caches).
+"same" against "read" is what the GEMV's cold code costs it. The timed call is the op on the full
+operands (unchecked), and unless "nofloor" is given also the stream floor over the GEMV's bytes
+(its best grid of the bench's), after the same three pre steps.
+
+Usage: PYTHONPATH=src python scripts/warm_probe.py REPS CASES [nofloor]
+  CASES: FULL:TINY[:ACT],...  with FULL and TINY as MxK[xL] (TINY: a shape the launch rule gives
+  FULL's kernel, tests/cpp/plan_rules.cu shows it) and ACT fp4 (the default), fp16 or bf16.
+  e.g. scripts/warm_probe.py 30 7168x16384:792x16384,7168x2048x4:792x2048x4,7168x16384:264x16384:bf16
+"""
+import statistics
+import sys
+
+import torch
+
+from nvfp4_gemv import ops
+from nvfp4_gemv.bench import READ_GRIDS, Flusher, act_value_bytes, gemv_bytes, random_operands
+
+
+def parse_cases(spec: str) -> list[tuple[tuple[int, int, int], tuple[int, int, int], str]]:
+    """"FULL:TINY[:ACT],..." as ((M, K, L), (m, k, l), act) triples."""
+    def shape(s):
+        dims = [int(v) for v in s.lower().split("x")]
+        if len(dims) not in (2, 3) or min(dims) < 1:
+            raise ValueError(f"a shape is MxK or MxKxL with positive sizes, got {s!r}")
+        return (dims[0], dims[1], dims[2] if len(dims) == 3 else 1)
+
+    cases = []
+    for item in spec.split(","):
+        parts = item.split(":")
+        if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] not in ("fp4", "fp16", "bf16")):
+            raise ValueError(f"a case is FULL:TINY[:fp4|fp16|bf16], got {item!r}")
+        cases.append((shape(parts[0]), shape(parts[1]), parts[2] if len(parts) == 3 else "fp4"))
+    return cases
+
+
+def gemv_call(m, k, l, act):
+    torch.manual_seed(m + k + l)
+    a, sfa, x, sfx = random_operands(m, k, l, 1, act, "cuda")
+    out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
+    return lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)
+
+
+def read_call(nbytes, grid_threads):
+    data = torch.randint(0, 256, (nbytes,), dtype=torch.uint8, device="cuda")
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    sink = torch.zeros(sms * 8, dtype=torch.int32, device="cuda")
+    per_sm, threads = grid_threads
+    return lambda: torch.ops.nvfp4.stream_read(data, sink, sms * per_sm, threads)
+
+
+def timed(reps, flusher, fn, pres):
+    """Median and 10th percentile (us) of fn after each pre step, interleaved rep by rep."""
+    e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    samples = {name: [] for name in pres}
+    for rep in range(reps + 3):
+        for name, pre in pres.items():
+            flusher()
+            if pre:
+                pre()
+            e0.record()
+            fn()
+            e1.record()
+            e1.synchronize()
+            if rep >= 3:
+                samples[name].append(e0.elapsed_time(e1) * 1e3)
+    return {n: (statistics.median(v), sorted(v)[len(v) // 10]) for n, v in samples.items()}
+
+
+def main(argv):
+    reps, cases, floors = int(argv[0]), parse_cases(argv[1]), "nofloor" not in argv[2:]
+    ops.load()
+    flusher = Flusher("write", "cuda")
+    print(f"{torch.cuda.get_device_name()}; median / 10th percentile of {reps}, us; pre: none | read | same")
+    for full, tiny, act in cases:
+        fb = gemv_bytes(*full, 1, act_value_bytes(act))
+        tb = gemv_bytes(*tiny, 1, act_value_bytes(act))
+        pres = {"none": None, "read": read_call(tb, (2, 512)), "same": gemv_call(*tiny, act)}
+        cells = lambda d: " | ".join(f"{d[p][0]:5.2f} / {d[p][1]:5.2f}" for p in pres)  # noqa: E731
+        name = "x".join(map(str, full)) + f" {act}"
+        g = timed(reps, flusher, gemv_call(*full, act), pres)
+        print(f"{name:20s} GEMV  {cells(g)}  (same - read {g['same'][0] - g['read'][0]:+.2f})", flush=True)
+        if floors:
+            # The floor: its best grid (by the plain median) over the GEMV's bytes, then the three pre steps.
+            best = min(READ_GRIDS,
+                       key=lambda gt: timed(reps // 2, flusher, read_call(fb, gt), {"none": None})["none"][0])
+            f = timed(reps, flusher, read_call(fb, best), pres)
+            print(f"{'':20s} floor {cells(f)}  ({best[0]}x{best[1]}, {fb / 1e6:.1f} MB; tiny {tb / 1e6:.2f} MB)",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -8,13 +8,19 @@ the timed call between CUDA events, the three pre steps interleaved rep by rep:
          the same number of clean lines now sit in L2, but none of the GEMV's code ran);
   same   the GEMV on tiny operands that the launch rule gives the same kernel (its code in L2 and
          in the SMs' instruction caches).
-"same" against "read" is what the GEMV's cold code costs it. The timed call is the op on the full
+  other  (where the case names OTHER) the GEMV on OTHER's operands, a shape the launch rule gives
+         another kernel: a GEMV ran, but not this one's code;
+  slow   the floor's kernel over the tiny call's bytes on one warp an SM (a pre step that lasts
+         about as long as the tiny GEMV, whose lines' write-backs have drained when the interval
+         starts).
+"same" against "read", "other" and "slow" is what the GEMV's cold code costs it. The timed call is the op on the full
 operands (unchecked), and unless "nofloor" is given also the stream floor over the GEMV's bytes
 (its best grid of the bench's), after the same three pre steps.
 
 Usage: PYTHONPATH=src python scripts/warm_probe.py REPS CASES [nofloor]
-  CASES: FULL:TINY[:ACT],...  with FULL and TINY as MxK[xL] (TINY: a shape the launch rule gives
-  FULL's kernel, tests/cpp/plan_rules.cu shows it) and ACT fp4 (the default), fp16 or bf16.
+  CASES: FULL:TINY[:ACT[:OTHER]],...  with FULL, TINY and OTHER as MxK[xL] (TINY: a shape the
+  launch rule gives FULL's kernel, tests/cpp/plan_rules.cu shows it; OTHER one it gives another)
+  and ACT fp4 (the default), fp16 or bf16.
   e.g. scripts/warm_probe.py 30 7168x16384:792x16384,7168x2048x4:792x2048x4,7168x16384:264x16384:bf16
 """
 import statistics
@@ -26,8 +32,9 @@ from nvfp4_gemv import ops
 from nvfp4_gemv.bench import READ_GRIDS, Flusher, act_value_bytes, gemv_bytes, random_operands
 
 
-def parse_cases(spec: str) -> list[tuple[tuple[int, int, int], tuple[int, int, int], str]]:
-    """"FULL:TINY[:ACT],..." as ((M, K, L), (m, k, l), act) triples."""
+def parse_cases(spec: str) -> list[tuple]:
+    """"FULL:TINY[:ACT[:OTHER]],..." as ((M, K, L), (m, k, l), act, other) tuples, other None
+    or a shape."""
     def shape(s):
         dims = [int(v) for v in s.lower().split("x")]
         if len(dims) not in (2, 3) or min(dims) < 1:
@@ -37,9 +44,10 @@ def parse_cases(spec: str) -> list[tuple[tuple[int, int, int], tuple[int, int, i
     cases = []
     for item in spec.split(","):
         parts = item.split(":")
-        if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] not in ("fp4", "fp16", "bf16")):
-            raise ValueError(f"a case is FULL:TINY[:fp4|fp16|bf16], got {item!r}")
-        cases.append((shape(parts[0]), shape(parts[1]), parts[2] if len(parts) == 3 else "fp4"))
+        if not 2 <= len(parts) <= 4 or (len(parts) >= 3 and parts[2] not in ("fp4", "fp16", "bf16")):
+            raise ValueError(f"a case is FULL:TINY[:fp4|fp16|bf16[:OTHER]], got {item!r}")
+        cases.append((shape(parts[0]), shape(parts[1]), parts[2] if len(parts) >= 3 else "fp4",
+                      shape(parts[3]) if len(parts) == 4 else None))
     return cases
 
 
@@ -80,15 +88,20 @@ def main(argv):
     reps, cases, floors = int(argv[0]), parse_cases(argv[1]), "nofloor" not in argv[2:]
     ops.load()
     flusher = Flusher("write", "cuda")
-    print(f"{torch.cuda.get_device_name()}; median / 10th percentile of {reps}, us; pre: none | read | same")
-    for full, tiny, act in cases:
+    print(f"{torch.cuda.get_device_name()}; median / 10th percentile of {reps}, us; "
+          "pre: none | read | same [| other] | slow")
+    for full, tiny, act, other in cases:
         fb = gemv_bytes(*full, 1, act_value_bytes(act))
         tb = gemv_bytes(*tiny, 1, act_value_bytes(act))
         pres = {"none": None, "read": read_call(tb, (2, 512)), "same": gemv_call(*tiny, act)}
+        if other:
+            pres["other"] = gemv_call(*other, act)
+        pres["slow"] = read_call(tb, (1, 32))
         cells = lambda d: " | ".join(f"{d[p][0]:5.2f} / {d[p][1]:5.2f}" for p in pres)  # noqa: E731
         name = "x".join(map(str, full)) + f" {act}"
         g = timed(reps, flusher, gemv_call(*full, act), pres)
-        print(f"{name:20s} GEMV  {cells(g)}  (same - read {g['same'][0] - g['read'][0]:+.2f})", flush=True)
+        rel = ", ".join(f"{q} {g['same'][0] - g[q][0]:+.2f}" for q in pres if q not in ("none", "same"))
+        print(f"{name:20s} GEMV  {cells(g)}  (same less {rel})", flush=True)
         if floors:
             # The floor: its best grid (by the plain median) over the GEMV's bytes, then the three pre steps.
             best = min(READ_GRIDS,

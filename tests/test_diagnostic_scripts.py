@@ -7,7 +7,7 @@ for the latest refresh run (the one its heading names); run 349's files stay fix
 expectations do.
 scripts/ab_shapes.py's shape and column arguments (the A/B harness; its timing needs a GPU).
 scripts/gap_fit.py on a line it must recover exactly, and on run 566's bench JSON (BENCHMARKS.md's
-ninety-second log quotes its fit)."""
+ninety-second log quotes its fit). scripts/warm_probe.py's case list (its timing needs a GPU)."""
 
 import importlib.util
 import os
@@ -191,6 +191,26 @@ def test_ab_shapes_parses_its_shape_list():
             parse(f"64x64,{bad}")
     with pytest.raises(ValueError):
         parse("7168xk")
+
+
+def test_warm_probe_parses_its_cases():
+    """"FULL:TINY[:ACT[:OTHER]],..." as (full, tiny, act, other) with L = 1 by default, fp4 without
+    an ACT and no OTHER without one; a case of the wrong length, an unknown activation or a bad
+    shape is an error that names it."""
+    import re
+
+    import pytest
+
+    parse = _load("warm_probe").parse_cases
+    assert parse("7168x16384:792x16384,4096x7168x8:64x7168x8:bf16,7168x2048x4:792x2048x4:fp4:396x7168") == [
+        ((7168, 16384, 1), (792, 16384, 1), "fp4", None),
+        ((4096, 7168, 8), (64, 7168, 8), "bf16", None),
+        ((7168, 2048, 4), (792, 2048, 4), "fp4", (396, 7168, 1))]
+    for bad in ("7168x16384", "7168x16384:792x16384:int8", "1:2:fp4:3:4"):
+        with pytest.raises(ValueError, match=re.escape(repr(bad))):
+            parse(f"64x64:32x64,{bad}")
+    with pytest.raises(ValueError, match=re.escape("'7168x0'")):
+        parse("7168x0:64x64")
 
 
 def test_ab_shapes_reads_its_column_count():

@@ -16,7 +16,11 @@ set -uo pipefail
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader)
 echo "$gpu"
 [[ $gpu == *H200* ]] || { echo "not an H200: nothing run"; exit 0; }
+# The two parts write under /tmp/out581 and come back as one archive (the device returns only a
+# few files a call): tar xzf run581.tgz.
 OUT=${OUT:-$PWD/.out}
-mkdir -p "$OUT/owed" "$OUT/item343"
-OUT=$OUT/owed bash docs/runs/run571/call.sh
-git apply docs/runs/run580/three.patch && OUT=$OUT/item343 bash docs/runs/run580/call.sh
+R=/tmp/out581
+rm -rf $R && mkdir -p $R/owed $R/item343
+OUT=$R/owed bash docs/runs/run571/call.sh
+git apply docs/runs/run580/three.patch && OUT=$R/item343 bash docs/runs/run580/call.sh
+tar czf "$OUT/run581.tgz" -C $R .

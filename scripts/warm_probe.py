@@ -2,7 +2,7 @@
 item 341; run 575's docs/runs/run575/warm_probe.py, made general).
 
 Each rep: the bench's write flush (Flusher("write")), then a "pre" step outside the interval, then
-the timed call between CUDA events, the three pre steps interleaved rep by rep:
+the timed call between CUDA events, the pre steps interleaved rep by rep:
   none   nothing (the bench's way);
   read   the stream floor's kernel over a separate buffer of the tiny call's bytes (a kernel ran and
          the same number of clean lines now sit in L2, but none of the GEMV's code ran);
@@ -13,9 +13,10 @@ the timed call between CUDA events, the three pre steps interleaved rep by rep:
   slow   the floor's kernel over the tiny call's bytes on one warp an SM (a pre step that lasts
          about as long as the tiny GEMV, whose lines' write-backs have drained when the interval
          starts).
-"same" against "read", "other" and "slow" is what the GEMV's cold code costs it. The timed call is the op on the full
-operands (unchecked), and unless "nofloor" is given also the stream floor over the GEMV's bytes
-(its best grid of the bench's), after the same three pre steps.
+"same" against "slow" is what warm code alone buys the GEMV (item 341: nothing measurable; "same"
+against "read" is mostly the time the flush's write-backs had to drain). The timed call is the op
+on the full operands (unchecked), and unless "nofloor" is given also the stream floor over the
+GEMV's bytes (its best grid of the bench's), after the same pre steps.
 
 Usage: PYTHONPATH=src python scripts/warm_probe.py REPS CASES [nofloor]
   CASES: FULL:TINY[:ACT[:OTHER]],...  with FULL, TINY and OTHER as MxK[xL] (TINY: a shape the
@@ -23,6 +24,7 @@ Usage: PYTHONPATH=src python scripts/warm_probe.py REPS CASES [nofloor]
   and ACT fp4 (the default), fp16 or bf16.
   e.g. scripts/warm_probe.py 30 7168x16384:792x16384,7168x2048x4:792x2048x4,7168x16384:264x16384:bf16
 """
+import os
 import statistics
 import sys
 
@@ -31,15 +33,15 @@ import torch
 from nvfp4_gemv import ops
 from nvfp4_gemv.bench import READ_GRIDS, Flusher, act_value_bytes, gemv_bytes, random_operands
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ab_shapes import parse_shapes  # noqa: E402  (the A/B harness's "MxK[xL]" parser)
+
 
 def parse_cases(spec: str) -> list[tuple]:
     """"FULL:TINY[:ACT[:OTHER]],..." as ((M, K, L), (m, k, l), act, other) tuples, other None
     or a shape."""
-    def shape(s):
-        dims = [int(v) for v in s.lower().split("x")]
-        if len(dims) not in (2, 3) or min(dims) < 1:
-            raise ValueError(f"a shape is MxK or MxKxL with positive sizes, got {s!r}")
-        return (dims[0], dims[1], dims[2] if len(dims) == 3 else 1)
+    def shape(s):  # one "MxK[xL]" (the cases are split at commas already)
+        return parse_shapes(s)[0]
 
     cases = []
     for item in spec.split(","):
@@ -103,7 +105,7 @@ def main(argv):
         rel = ", ".join(f"{q} {g['same'][0] - g[q][0]:+.2f}" for q in pres if q not in ("none", "same"))
         print(f"{name:20s} GEMV  {cells(g)}  (same less {rel})", flush=True)
         if floors:
-            # The floor: its best grid (by the plain median) over the GEMV's bytes, then the three pre steps.
+            # The floor: its best grid (by the plain median) over the GEMV's bytes, then the pre steps.
             best = min(READ_GRIDS,
                        key=lambda gt: timed(reps // 2, flusher, read_call(fb, gt), {"none": None})["none"][0])
             f = timed(reps, flusher, read_call(fb, best), pres)

@@ -60,8 +60,12 @@ def gemv_call(m, k, l, act):
     return lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)
 
 
-def read_call(nbytes, grid_threads):
-    data = torch.randint(0, 256, (nbytes,), dtype=torch.uint8, device="cuda")
+def random_bytes(nbytes):
+    return torch.randint(0, 256, (nbytes,), dtype=torch.uint8, device="cuda")
+
+
+def read_call(data, grid_threads):
+    """The stream floor's kernel over `data` on (CTAs per SM, threads)."""
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     sink = torch.zeros(sms * 8, dtype=torch.int32, device="cuda")
     per_sm, threads = grid_threads
@@ -95,10 +99,10 @@ def main(argv):
     for full, tiny, act, other in cases:
         fb = gemv_bytes(*full, 1, act_value_bytes(act))
         tb = gemv_bytes(*tiny, 1, act_value_bytes(act))
-        pres = {"none": None, "read": read_call(tb, (2, 512)), "same": gemv_call(*tiny, act)}
+        pres = {"none": None, "read": read_call(random_bytes(tb), (2, 512)), "same": gemv_call(*tiny, act)}
         if other:
             pres["other"] = gemv_call(*other, act)
-        pres["slow"] = read_call(tb, (1, 32))
+        pres["slow"] = read_call(random_bytes(tb), (1, 32))
         cells = lambda d: " | ".join(f"{d[p][0]:5.2f} / {d[p][1]:5.2f}" for p in pres)  # noqa: E731
         name = "x".join(map(str, full)) + f" {act}"
         g = timed(reps, flusher, gemv_call(*full, act), pres)
@@ -106,9 +110,11 @@ def main(argv):
         print(f"{name:20s} GEMV  {cells(g)}  (same less {rel})", flush=True)
         if floors:
             # The floor: its best grid (by the plain median) over the GEMV's bytes, then the pre steps.
-            best = min(READ_GRIDS,
-                       key=lambda gt: timed(reps // 2, flusher, read_call(fb, gt), {"none": None})["none"][0])
-            f = timed(reps, flusher, read_call(fb, best), pres)
+            # One buffer for every grid tried (bench.stream_floor's search, which keeps no grid).
+            floor_data = random_bytes(fb)
+            best = min(READ_GRIDS, key=lambda gt: timed(reps // 2, flusher, read_call(floor_data, gt),
+                                                        {"none": None})["none"][0])
+            f = timed(reps, flusher, read_call(floor_data, best), pres)
             print(f"{'':20s} floor {cells(f)}  ({best[0]}x{best[1]}, {fb / 1e6:.1f} MB; tiny {tb / 1e6:.2f} MB)",
                   flush=True)
 

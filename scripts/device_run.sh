@@ -12,6 +12,7 @@
 #                                      summary, their 25 slowest, memcheck's tail), benches.txt (the three
 #                                      benches' tables) and the three JSON files; CURRENT_TESTS=0: the
 #                                      build and the benches only
+#   bash scripts/device_run.sh suites  build, and current's tests and memcheck alone (env.txt, tests.txt)
 set -uo pipefail
 MODE=${1:-full}
 OUT=${OUT:-$PWD/.out}
@@ -53,22 +54,34 @@ if [ "$MODE" = peers ]; then
   cat "$OUT/env.txt"
   exit 0
 fi
+# The kernel, feature and NVFP4Linear tests, then memcheck on $MEMCHECK: their summary, the 25
+# slowest tests and memcheck's tail in $OUT/tests.txt (modes current and suites).
+suites_and_memcheck() {
+  # 360 s: run 474 (H100) ran past 240 s once each compile test began on a fresh dynamo cache
+  timeout ${TESTS_LIMIT_S:-360} $PY -m pytest -q -p no:cacheprovider --durations=25 tests/test_gpu_kernel.py \
+    tests/test_gpu_features.py tests/test_linear_and_peers.py > "$LOGS/tests.log" 2>&1
+  local rc=$?
+  { [ $rc = 124 ] && echo "pytest TIMED OUT after ${SECONDS}s (no summary); the log's last lines:" \
+      && tail -n 5 "$LOGS/tests.log"
+    grep -E "^(FAILED|ERROR)|passed|failed" "$LOGS/tests.log" | tail -n 20
+    grep -E "^[0-9.]+s (call|setup)" "$LOGS/tests.log"; } > "$OUT/tests.txt"  # where the tests' time goes
+  echo "tests ${SECONDS}s" >> "$OUT/env.txt"
+  { timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 $PY ${MEMCHECK:-scripts/memcheck_cases.py} 2>&1 | tail -n 8
+    echo "memcheck exit ${PIPESTATUS[0]} (${SECONDS}s)"; } >> "$OUT/tests.txt"
+}
+if [ "$MODE" = suites ]; then
+  SECONDS=0
+  suites_and_memcheck
+  echo "all done ${SECONDS}s" >> "$OUT/env.txt"
+  head -n 24 "$OUT/tests.txt"; tail -n 2 "$OUT/tests.txt"; cat "$OUT/env.txt"
+  exit 0
+fi
 if [ "$MODE" = current ]; then
   SECONDS=0
   if [ "${CURRENT_TESTS:-1}" = 0 ]; then  # the benches alone (tests and memcheck run elsewhere)
     echo "tests and memcheck skipped (CURRENT_TESTS=0)" > "$OUT/tests.txt"
   else
-    # 360 s: run 474 (H100) ran past 240 s once each compile test began on a fresh dynamo cache
-    timeout ${TESTS_LIMIT_S:-360} $PY -m pytest -q -p no:cacheprovider --durations=25 tests/test_gpu_kernel.py \
-      tests/test_gpu_features.py tests/test_linear_and_peers.py > "$LOGS/tests.log" 2>&1
-    rc=$?
-    { [ $rc = 124 ] && echo "pytest TIMED OUT after ${SECONDS}s (no summary); the log's last lines:" \
-        && tail -n 5 "$LOGS/tests.log"
-      grep -E "^(FAILED|ERROR)|passed|failed" "$LOGS/tests.log" | tail -n 20
-      grep -E "^[0-9.]+s (call|setup)" "$LOGS/tests.log"; } > "$OUT/tests.txt"  # where the tests' time goes
-    echo "tests ${SECONDS}s" >> "$OUT/env.txt"
-    { timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 $PY ${MEMCHECK:-scripts/memcheck_cases.py} 2>&1 | tail -n 8
-      echo "memcheck exit ${PIPESTATUS[0]} (${SECONDS}s)"; } >> "$OUT/tests.txt"
+    suites_and_memcheck
   fi
   bench bench_task_write 90 --reps 30
   bench bench_read 90 --reps 30 --flush read --no-baselines

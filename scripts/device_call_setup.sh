@@ -13,7 +13,8 @@
 # "new" with the tile sweep's shape forced (NVFP4_GEMV_SWEEP8_SHAPE) or the rule's (the helper runs
 # 533-534's call scripts each spelled out); shape16_side P,W|rule likewise for the W4A16 row sweep
 # (NVFP4_GEMV_SWEEP16_SHAPE); alt_side rule|alt SWITCH SHAPES ARGS... times the rule's plan or the
-# other one (NVFP4_GEMV_SWEEP8=SWITCH), ab_group SWITCH SHAPES ARGS... four such sides in two orders.
+# other one (NVFP4_GEMV_SWEEP8=SWITCH), ab_group SWITCH SHAPES ARGS... four such sides in two orders;
+# w4a16_tests runs the W4A16 GPU tests on this tree into $OUT/tests.txt.
 export OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache PYTHONUNBUFFERED=1
@@ -57,6 +58,12 @@ alt_side() {  # rule|alt SWITCH SHAPES ARGS...: ab_side new, for "alt" with NVFP
   local s=$1 switch=$2; shift 2
   echo "-- shape $s"
   if [ "$s" = alt ]; then NVFP4_GEMV_SWEEP8=$switch ab_side new "$@"; else ab_side new "$@"; fi
+}
+w4a16_tests() {  # the W4A16 GPU tests on this tree (-k "w4a16 or sweep16 or bf16"), their summary
+  # and failures to $OUT/tests.txt (the block runs 579-580 and 583's call scripts spelled out)
+  (timeout 120 python3 -m pytest -q -p no:cacheprovider -k "w4a16 or sweep16 or bf16" \
+     tests/test_gpu_kernel.py tests/test_gpu_features.py 2>&1 | grep -E "passed|failed|^FAILED|Error" | cut -c1-200
+   echo "tests (${SECONDS}s)") > "$OUT/tests.txt"
 }
 ab_group() {  # SWITCH SHAPES ARGS...: alt_side rule / alt / alt / rule, floors (fp16 / bf16) then fp4
   local switch=$1 shapes=$2; shift 2

@@ -15,9 +15,7 @@ git apply docs/runs/run583/new.patch || exit 1
 export OLD_PATCH=docs/runs/run583/before.patch
 source scripts/device_call_setup.sh
 if [[ $gpu == *H200* ]]; then
-  (timeout 120 python3 -m pytest -q -p no:cacheprovider -k "w4a16 or sweep16 or bf16" \
-     tests/test_gpu_kernel.py tests/test_gpu_features.py 2>&1 | grep -E "passed|failed|^FAILED|Error" | cut -c1-200
-   echo "tests (${SECONDS}s)") > "$OUT/tests.txt"
+  w4a16_tests
   S=7168x16384,4096x14336,14336x4096,151936x4096,4096x7168x8,7168x2048x4,8192x28672
 else
   echo "not an H200: no tests" > "$OUT/tests.txt"

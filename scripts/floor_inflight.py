@@ -13,7 +13,7 @@ import sys
 import torch
 
 from nvfp4_gemv import ops
-from nvfp4_gemv.bench import Flusher, gemv_bytes, time_cuda
+from nvfp4_gemv.bench import Flusher, gemv_bytes, random_bytes, stream_read_call, time_cuda
 
 reps = int(sys.argv[1]) if len(sys.argv) > 1 else 15
 RUN87_GRIDS = [(1, 128), (1, 256), (2, 256), (1, 512), (3, 256), (2, 512), (4, 512), (8, 256)]
@@ -23,15 +23,13 @@ flusher = Flusher("write", "cuda")
 sms = torch.cuda.get_device_properties(0).multi_processor_count
 shapes = [(7168, 16384, 1), (4096, 7168, 8), (7168, 2048, 4), (151936, 4096, 1)]
 sizes = [gemv_bytes(m, k, l) for m, k, l in shapes]
-data = torch.empty(max(sizes), dtype=torch.uint8, device="cuda")
-data.random_()
-sink = torch.zeros(sms * 8, dtype=torch.int32, device="cuda")
+data = random_bytes(max(sizes), "cuda")
 print("CTAs/SM x threads | KB in flight per SM | " + " | ".join(f"{m}x{k}x{l} us" for m, k, l in shapes))
 for per_sm, threads in grids:
     inflight_kb = per_sm * threads * 8 * 16 // 1024
     times = []
     for nbytes in sizes:
         view = data[:nbytes]
-        t = time_cuda(lambda: torch.ops.nvfp4.stream_read(view, sink, sms * per_sm, threads), flusher, reps)
+        t = time_cuda(stream_read_call(view, per_sm, threads), flusher, reps)
         times.append(f"{t.median_us:.1f}")
     print(f"{per_sm} x {threads} | {inflight_kb} | " + " | ".join(times))

@@ -95,20 +95,17 @@ def child(argv):
     import torch
 
     from nvfp4_gemv import ops
-    from nvfp4_gemv.bench import Flusher, act_value_bytes, gemv_bytes, random_operands
+    from nvfp4_gemv.bench import Flusher, act_value_bytes, gemv_bytes, random_bytes, random_operands, stream_read_call
 
     m, k, l, reps, act = args(argv)
     ops.load()
     a, sfa, x, sfx = random_operands(m, k, l, 1, act, "cuda")
     out = torch.empty((l, m, 1), dtype=torch.float16, device="cuda")
     flusher = Flusher("write", "cuda")
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    data = torch.empty(gemv_bytes(m, k, l, 1, act_value_bytes(act)), dtype=torch.uint8, device="cuda")
-    data.random_()
-    sink = torch.zeros(sms * 8, dtype=torch.int32, device="cuda")
+    data = random_bytes(gemv_bytes(m, k, l, 1, act_value_bytes(act)), "cuda")
     # The floor on one CTA of 512 threads an SM: the bench's best grid on the task's byte counts.
     for call in (lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out),
-                 lambda: torch.ops.nvfp4.stream_read(data, sink, sms, 512)):
+                 stream_read_call(data, 1, 512)):
         for _ in range(reps + 1):  # the first: warm-up
             flusher()
             torch.cuda.synchronize()

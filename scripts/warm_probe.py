@@ -31,7 +31,8 @@ import sys
 import torch
 
 from nvfp4_gemv import ops
-from nvfp4_gemv.bench import READ_GRIDS, Flusher, act_value_bytes, gemv_bytes, random_operands
+from nvfp4_gemv.bench import (READ_GRIDS, Flusher, act_value_bytes, gemv_bytes, random_bytes, random_operands,
+                              stream_read_call)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ab_shapes import parse_shapes  # noqa: E402  (the A/B harness's "MxK[xL]" parser)
@@ -60,16 +61,9 @@ def gemv_call(m, k, l, act):
     return lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)
 
 
-def random_bytes(nbytes):
-    return torch.randint(0, 256, (nbytes,), dtype=torch.uint8, device="cuda")
-
-
 def read_call(data, grid_threads):
     """The stream floor's kernel over `data` on (CTAs per SM, threads)."""
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    sink = torch.zeros(sms * 8, dtype=torch.int32, device="cuda")
-    per_sm, threads = grid_threads
-    return lambda: torch.ops.nvfp4.stream_read(data, sink, sms * per_sm, threads)
+    return stream_read_call(data, *grid_threads)
 
 
 def timed(reps, flusher, fn, pres):
@@ -99,10 +93,10 @@ def main(argv):
     for full, tiny, act, other in cases:
         fb = gemv_bytes(*full, 1, act_value_bytes(act))
         tb = gemv_bytes(*tiny, 1, act_value_bytes(act))
-        pres = {"none": None, "read": read_call(random_bytes(tb), (2, 512)), "same": gemv_call(*tiny, act)}
+        pres = {"none": None, "read": read_call(random_bytes(tb, "cuda"), (2, 512)), "same": gemv_call(*tiny, act)}
         if other:
             pres["other"] = gemv_call(*other, act)
-        pres["slow"] = read_call(random_bytes(tb), (1, 32))
+        pres["slow"] = read_call(random_bytes(tb, "cuda"), (1, 32))
         cells = lambda d: " | ".join(f"{d[p][0]:5.2f} / {d[p][1]:5.2f}" for p in pres)  # noqa: E731
         name = "x".join(map(str, full)) + f" {act}"
         g = timed(reps, flusher, gemv_call(*full, act), pres)
@@ -111,7 +105,7 @@ def main(argv):
         if floors:
             # The floor: its best grid (by the plain median) over the GEMV's bytes, then the pre steps.
             # One buffer for every grid tried (bench.stream_floor's search, which keeps no grid).
-            floor_data = random_bytes(fb)
+            floor_data = random_bytes(fb, "cuda")
             best = min(READ_GRIDS, key=lambda gt: timed(reps // 2, flusher, read_call(floor_data, gt),
                                                         {"none": None})["none"][0])
             f = timed(reps, flusher, read_call(floor_data, best), pres)

@@ -88,16 +88,25 @@ def time_cuda(fn, flusher: Flusher | None, reps: int = 50, warmup: int = 3, setu
     return Timing.of(samples)
 
 
-def read_bandwidth(device, nbytes: int = 4 << 30, reps: int = 20) -> float:
-    """Asymptotic streaming-read bandwidth (bytes/s): our read kernel over nbytes, best grid, median."""
+def random_bytes(nbytes: int, device) -> torch.Tensor:
+    """nbytes random bytes on device: the floor's data (random, never zero, as the GEMV's)."""
     data = torch.empty(nbytes, dtype=torch.uint8, device=device)
     data.random_()
-    sms = torch.cuda.get_device_properties(device).multi_processor_count
-    sink = torch.zeros(sms * 8, dtype=torch.int32, device=device)
-    best = math.inf
-    for per_sm, threads in READ_GRIDS:
-        t = time_cuda(lambda: torch.ops.nvfp4.stream_read(data, sink, sms * per_sm, threads), None, reps)
-        best = min(best, t.median_us)
+    return data
+
+
+def stream_read_call(data: torch.Tensor, per_sm: int, threads: int):
+    """A call of our read kernel over `data` on per_sm CTAs an SM of `threads` threads (its sink
+    made here, outside any timed interval)."""
+    sms = torch.cuda.get_device_properties(data.device).multi_processor_count
+    sink = torch.zeros(sms * 8, dtype=torch.int32, device=data.device)
+    return lambda: torch.ops.nvfp4.stream_read(data, sink, sms * per_sm, threads)
+
+
+def read_bandwidth(device, nbytes: int = 4 << 30, reps: int = 20) -> float:
+    """Asymptotic streaming-read bandwidth (bytes/s): our read kernel over nbytes, best grid, median."""
+    data = random_bytes(nbytes, device)
+    best = min(time_cuda(stream_read_call(data, *grid), None, reps).median_us for grid in READ_GRIDS)
     del data
     return nbytes / (best * 1e-6)
 
@@ -105,8 +114,7 @@ def read_bandwidth(device, nbytes: int = 4 << 30, reps: int = 20) -> float:
 def copy_read_bandwidth(device, nbytes: int = 4 << 30, reps: int = 20) -> float:
     """Read side of a device-to-device copy (bytes read per second, torch's copy_), median: the
     yardstick the stream-floor kernel must reach 95% of."""
-    src = torch.empty(nbytes, dtype=torch.uint8, device=device)
-    src.random_()
+    src = random_bytes(nbytes, device)
     dst = torch.empty_like(src)
     t = time_cuda(lambda: dst.copy_(src), None, reps)
     del src, dst
@@ -115,13 +123,11 @@ def copy_read_bandwidth(device, nbytes: int = 4 << 30, reps: int = 20) -> float:
 
 def stream_floor(nbytes: int, flusher: Flusher, device, reps: int) -> tuple[Timing, str]:
     """Best (by median) of our read kernel over nbytes, flushed like the GEMV."""
-    data = torch.empty(nbytes, dtype=torch.uint8, device=device)
-    data.random_()
+    data = random_bytes(nbytes, device)
     sms = torch.cuda.get_device_properties(device).multi_processor_count
-    sink = torch.zeros(sms * 8, dtype=torch.int32, device=device)
     best, cfg = None, ""
     for per_sm, threads in READ_GRIDS:
-        t = time_cuda(lambda: torch.ops.nvfp4.stream_read(data, sink, sms * per_sm, threads), flusher, reps)
+        t = time_cuda(stream_read_call(data, per_sm, threads), flusher, reps)
         if best is None or t.median_us < best.median_us:
             best, cfg = t, f"{per_sm}x{sms} CTAs x {threads}"
     return best, cfg

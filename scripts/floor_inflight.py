@@ -10,8 +10,6 @@ Usage: PYTHONPATH=src python scripts/floor_inflight.py [reps] [CxT ...]
 """
 import sys
 
-import torch
-
 from nvfp4_gemv import ops
 from nvfp4_gemv.bench import Flusher, gemv_bytes, random_bytes, stream_read_call, time_cuda
 
@@ -20,7 +18,6 @@ RUN87_GRIDS = [(1, 128), (1, 256), (2, 256), (1, 512), (3, 256), (2, 512), (4, 5
 grids = [tuple(int(v) for v in g.split("x")) for g in sys.argv[2:]] or RUN87_GRIDS
 ops.load()
 flusher = Flusher("write", "cuda")
-sms = torch.cuda.get_device_properties(0).multi_processor_count
 shapes = [(7168, 16384, 1), (4096, 7168, 8), (7168, 2048, 4), (151936, 4096, 1)]
 sizes = [gemv_bytes(m, k, l) for m, k, l in shapes]
 data = random_bytes(max(sizes), "cuda")

@@ -61,11 +61,6 @@ def gemv_call(m, k, l, act):
     return lambda: torch.ops.nvfp4.gemv_out(a, sfa, x, sfx, 0, 0, None, None, None, out)
 
 
-def read_call(data, grid_threads):
-    """The stream floor's kernel over `data` on (CTAs per SM, threads)."""
-    return stream_read_call(data, *grid_threads)
-
-
 def timed(reps, flusher, fn, pres):
     """Median and 10th percentile (us) of fn after each pre step, interleaved rep by rep."""
     e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
@@ -93,10 +88,10 @@ def main(argv):
     for full, tiny, act, other in cases:
         fb = gemv_bytes(*full, 1, act_value_bytes(act))
         tb = gemv_bytes(*tiny, 1, act_value_bytes(act))
-        pres = {"none": None, "read": read_call(random_bytes(tb, "cuda"), (2, 512)), "same": gemv_call(*tiny, act)}
+        pres = {"none": None, "read": stream_read_call(random_bytes(tb, "cuda"), 2, 512), "same": gemv_call(*tiny, act)}
         if other:
             pres["other"] = gemv_call(*other, act)
-        pres["slow"] = read_call(random_bytes(tb, "cuda"), (1, 32))
+        pres["slow"] = stream_read_call(random_bytes(tb, "cuda"), 1, 32)
         cells = lambda d: " | ".join(f"{d[p][0]:5.2f} / {d[p][1]:5.2f}" for p in pres)  # noqa: E731
         name = "x".join(map(str, full)) + f" {act}"
         g = timed(reps, flusher, gemv_call(*full, act), pres)
@@ -106,9 +101,9 @@ def main(argv):
             # The floor: its best grid (by the plain median) over the GEMV's bytes, then the pre steps.
             # One buffer for every grid tried (bench.stream_floor's search, which keeps no grid).
             floor_data = random_bytes(fb, "cuda")
-            best = min(READ_GRIDS, key=lambda gt: timed(reps // 2, flusher, read_call(floor_data, gt),
+            best = min(READ_GRIDS, key=lambda gt: timed(reps // 2, flusher, stream_read_call(floor_data, *gt),
                                                         {"none": None})["none"][0])
-            f = timed(reps, flusher, read_call(floor_data, best), pres)
+            f = timed(reps, flusher, stream_read_call(floor_data, *best), pres)
             print(f"{'':20s} floor {cells(f)}  ({best[0]}x{best[1]}, {fb / 1e6:.1f} MB; tiny {tb / 1e6:.2f} MB)",
                   flush=True)
 

@@ -14,7 +14,8 @@
 # 533-534's call scripts each spelled out); shape16_side P,W|rule likewise for the W4A16 row sweep
 # (NVFP4_GEMV_SWEEP16_SHAPE); alt_side rule|alt SWITCH SHAPES ARGS... times the rule's plan or the
 # other one (NVFP4_GEMV_SWEEP8=SWITCH), ab_group SWITCH SHAPES ARGS... four such sides in two orders;
-# w4a16_tests runs the W4A16 GPU tests on this tree into $OUT/tests.txt.
+# w4a16_tests runs the W4A16 GPU tests on this tree into $OUT/tests.txt; ab_round SHAPES times
+# old / new / new / old and then new's floors into $OUT/sides.txt.
 export OUT=${OUT:-$PWD/.out}
 mkdir -p "$OUT"
 export PYTHONPATH="$PWD/src" NVFP4_GEMV_CACHE_DIR=/tmp/nvfp4_gemv_cache PYTHONUNBUFFERED=1
@@ -64,6 +65,10 @@ w4a16_tests() {  # the W4A16 GPU tests on this tree (-k "w4a16 or sweep16 or bf1
   (timeout 120 python3 -m pytest -q -p no:cacheprovider -k "w4a16 or sweep16 or bf16" \
      tests/test_gpu_kernel.py tests/test_gpu_features.py 2>&1 | grep -E "passed|failed|^FAILED|Error" | cut -c1-200
    echo "tests (${SECONDS}s)") > "$OUT/tests.txt"
+}
+ab_round() {  # SHAPES: ab_side old / new / new / old on SHAPES, then new with the floors, into
+  # $OUT/sides.txt (the block runs 578-584's call scripts each spelled out)
+  { for v in old new new old; do ab_side $v "$1"; done; ab_side new "$1" floors; } > "$OUT/sides.txt" 2>&1
 }
 ab_group() {  # SWITCH SHAPES ARGS...: alt_side rule / alt / alt / rule, floors (fp16 / bf16) then fp4
   local switch=$1 shapes=$2; shift 2

@@ -14,7 +14,6 @@ gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader)
 git apply docs/runs/run583/new.patch || exit 1
 export OLD_PATCH=docs/runs/run583/before.patch
 source scripts/device_call_setup.sh
-S=7168x16384,4096x14336,14336x4096,151936x4096,4096x7168x8,7168x2048x4,8192x28672
-{ for v in old new new old; do ab_side $v $S; done; ab_side new $S floors; } > "$OUT/sides.txt" 2>&1
+ab_round 7168x16384,4096x14336,14336x4096,151936x4096,4096x7168x8,7168x2048x4,8192x28672
 echo "all done ${SECONDS}s" >> "$OUT/env.txt"
 cat "$OUT/env.txt" "$OUT/sides.txt"

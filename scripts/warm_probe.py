@@ -31,8 +31,8 @@ import sys
 import torch
 
 from nvfp4_gemv import ops
-from nvfp4_gemv.bench import (READ_GRIDS, Flusher, act_value_bytes, gemv_bytes, random_bytes, random_operands,
-                              stream_read_call)
+from nvfp4_gemv.bench import (READ_GRIDS, Flusher, act_value_bytes, event_ms, gemv_bytes, random_bytes,
+                              random_operands, stream_read_call)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ab_shapes import parse_shapes  # noqa: E402  (the A/B harness's "MxK[xL]" parser)
@@ -62,20 +62,15 @@ def gemv_call(m, k, l, act):
 
 
 def timed(reps, flusher, fn, pres):
-    """Median and 10th percentile (us) of fn after each pre step, interleaved rep by rep."""
-    e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    """Median and 10th percentile (us) of fn after the flush and each pre step, interleaved rep by rep
+    (the first three rounds untimed)."""
+    events = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     samples = {name: [] for name in pres}
     for rep in range(reps + 3):
         for name, pre in pres.items():
-            flusher()
-            if pre:
-                pre()
-            e0.record()
-            fn()
-            e1.record()
-            e1.synchronize()
+            ms = event_ms(fn, (flusher, pre), events)
             if rep >= 3:
-                samples[name].append(e0.elapsed_time(e1) * 1e3)
+                samples[name].append(ms * 1e3)
     return {n: (statistics.median(v), sorted(v)[len(v) // 10]) for n, v in samples.items()}
 
 

@@ -66,6 +66,20 @@ class Flusher:
             torch.ops.nvfp4.stream_read(self.buf, self.sink, 0, 512)
 
 
+def event_ms(fn, before, events) -> float:
+    """One call of fn() timed between CUDA events (ms), after each step of `before` (None skipped) ran
+    untimed, in order. `events` is a (start, end) pair, reused across samples."""
+    for step in before:
+        if step:
+            step()
+    start, end = events
+    start.record()
+    fn()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end)
+
+
 def time_cuda(fn, flusher: Flusher | None, reps: int = 50, warmup: int = 3, setup=None) -> Timing:
     """Median of `reps` event-timed calls of fn(), each after setup() (untimed) and an L2 flush."""
     for _ in range(warmup):
@@ -73,19 +87,8 @@ def time_cuda(fn, flusher: Flusher | None, reps: int = 50, warmup: int = 3, setu
             setup()
         fn()
     torch.cuda.synchronize()
-    samples = []
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    for _ in range(reps):
-        if setup:
-            setup()
-        if flusher:
-            flusher()
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        samples.append(start.elapsed_time(end))
-    return Timing.of(samples)
+    events = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    return Timing.of([event_ms(fn, (setup, flusher), events) for _ in range(reps)])
 
 
 def random_bytes(nbytes: int, device) -> torch.Tensor:

@@ -8,12 +8,4 @@
 # on 7168x16384 and 4096x14336, the lm_head within 1 us either way; bf16 at L = 1 even to 0.7
 # faster.
 # Usage (device, from the repo root): bash docs/runs/run591/call.sh  (OUT: where the output goes)
-set -uo pipefail
-gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader)
-[[ $gpu == *H200* ]] || { echo "$gpu: not an H200, nothing run"; exit 0; }
-git apply docs/runs/run583/new.patch || exit 1
-export OLD_PATCH=docs/runs/run583/before.patch
-source scripts/device_call_setup.sh
-ab_round 151936x4096,7168x16384,4096x14336
-echo "all done ${SECONDS}s" >> "$OUT/env.txt"
-cat "$OUT/env.txt" "$OUT/sides.txt"
+AB_SHAPES=151936x4096,7168x16384,4096x14336 exec bash docs/runs/run588/call.sh

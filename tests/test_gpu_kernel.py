@@ -1282,6 +1282,12 @@ def test_bad_inputs_raise_clear_errors():
         call(a, sfa, x, sfx, 0, 0, torch.ones(2, device=DEV), None, None, out)
     with pytest.raises(RuntimeError, match=r"one per row \[32\], got Float \[32\]"):  # not contiguous
         call(a, sfa, x, sfx, 0, 0, torch.ones(64, device=DEV)[::2], None, None, out)
+    # A meta tensor among CUDA ones sends the call to the fake implementation (no kernel runs): it
+    # refuses, where it had left out unwritten.
+    with pytest.raises(ValueError, match=f"sfx must be on a's device {a.device}, got meta"):
+        call(a, sfa, x, sfx.to("meta"), 0, 0, None, None, None, out)
+    with pytest.raises(ValueError, match=f"out must be on a's device {a.device}, got meta"):
+        call(a, sfa, x, sfx, 0, 0, None, None, None, out.to("meta"))
 
 
 def test_out_must_not_share_memory():

@@ -252,6 +252,45 @@ def test_out_must_not_share_memory():
             torch.ops.nvfp4.gemv_dynamic_out(a, sfa, x, 0, None, None, bias, out)
 
 
+@pytest.mark.parametrize("op,moved", [
+    ("gemv", "sfa"), ("gemv", "x"), ("gemv", "sfx"), ("gemv", "weight_global_scale"), ("gemv", "act_global_scale"),
+    ("gemv", "bias"), ("gemv_out", "a"), ("gemv_out", "x"), ("gemv_out", "out"), ("gemv_dynamic_out", "x"),
+    ("gemv_dynamic_out", "out"), ("quantize", "global_scale"), ("dequantize", "sfa"), ("dequantize", "global_scale"),
+])
+def test_ops_refuse_a_tensor_on_another_device(op, moved):
+    """The dispatcher sends a call that mixes meta and CPU tensors to the fake implementation, which
+    computes nothing: such calls had returned, or left in out, uninitialised memory. Each op now
+    names the tensor that is off the device of its first one (the CUDA binding's check)."""
+    from nvfp4_gemv import ops
+
+    ops.load()
+    gen = torch.Generator().manual_seed(7)
+    a, sfa, x4, sfx = random_problem(1, 20, 64, 2, gen, "fp4")
+    t = {"a": a, "sfa": sfa, "sfx": sfx, "weight_global_scale": torch.ones(()), "act_global_scale": torch.ones(()),
+         "bias": torch.zeros(20), "out": torch.full((1, 20, 2), 7.0), "global_scale": torch.ones(1),
+         "x": torch.randn(1, 2, 64, generator=gen).bfloat16() if op in ("gemv_dynamic_out", "quantize") else x4}
+    t[moved] = t[moved].to("meta")
+    first = "x" if op == "quantize" else "a"
+    match = (r"nvfp4\.\w+: sfa must be on a's device meta, got cpu" if moved == "a" else
+             rf"nvfp4\.\w+: {moved} must be on {first}'s device cpu, got meta")
+    call = {
+        "gemv": lambda: torch.ops.nvfp4.gemv(t["a"], t["sfa"], t["x"], t["sfx"], 0, 0, t["weight_global_scale"],
+                                             t["act_global_scale"], t["bias"], torch.float32),
+        "gemv_out": lambda: torch.ops.nvfp4.gemv_out(t["a"], t["sfa"], t["x"], t["sfx"], 0, 0, None, None, None,
+                                                     t["out"]),
+        "gemv_dynamic_out": lambda: torch.ops.nvfp4.gemv_dynamic_out(t["a"], t["sfa"], t["x"], 0, None, None, None,
+                                                                     t["out"]),
+        "quantize": lambda: torch.ops.nvfp4.quantize(t["x"], t["global_scale"]),
+        "dequantize": lambda: torch.ops.nvfp4.dequantize(t["a"][0], t["sfa"][0], t["global_scale"], torch.float32),
+    }[op]
+    with pytest.raises(ValueError, match=match):
+        call()
+    if op == "gemv":  # the public API allocates out on a's device, so it reached the fake op the same way
+        with pytest.raises(ValueError, match=match):
+            nvfp4_gemv.gemv(t["a"][0], t["sfa"][0], t["x"][0], t["sfx"][0], bias=t["bias"],
+                            weight_global_scale=t["weight_global_scale"], act_global_scale=t["act_global_scale"])
+
+
 def test_fake_impl_shapes_under_fake_mode():
     from torch._subclasses.fake_tensor import FakeTensorMode
 

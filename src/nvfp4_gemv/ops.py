@@ -90,6 +90,15 @@ def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None, wgs=
     return L, M, K, N
 
 
+def check_same_device(op: str, a: torch.Tensor, a_name: str = "a", **tensors: torch.Tensor | None) -> None:
+    """Every tensor on a's device (a named a_name in the message). The dispatcher sends a call that mixes meta tensors with CPU (or
+    CUDA) ones to the fake implementation, which computes nothing: without this check such a call
+    returned, or left in out, uninitialised memory. The CUDA binding makes the same check."""
+    for name, t in tensors.items():
+        if t is not None and t.device != a.device:
+            raise ValueError(f"{op}: {name} must be on {a_name}'s device {a.device}, got {t.device}")
+
+
 def _distinct_elements(t: torch.Tensor) -> bool:
     """No two of t's elements share memory: with the dimensions of more than one element in
     increasing stride order, each stride steps past all that the smaller ones reach (sufficient,
@@ -130,7 +139,8 @@ def check_dequantize(a, sfa, global_scale, dtype) -> int:
     """nvfp4.dequantize's checks, shared by the CPU and fake implementations (the CUDA binding makes
     the same in C++): a contiguous uint8 [..., K/2] with K % 16 == 0, sfa contiguous uint8 [...,
     K/16] (row-major), global_scale None, one float32 or one per row, dtype float32 / float16 /
-    bfloat16. Returns the rows (a.numel() / (K/2))."""
+    bfloat16, all on a's device. Returns the rows (a.numel() / (K/2))."""
+    check_same_device("nvfp4.dequantize", a, sfa=sfa, global_scale=global_scale)
     if a.dtype != torch.uint8 or a.dim() == 0 or not a.is_contiguous():
         raise ValueError(f"nvfp4.dequantize: a must be contiguous uint8 [..., K/2], got {a.dtype} of shape "
                          f"{tuple(a.shape)} strides {tuple(a.stride())}")
@@ -175,27 +185,35 @@ def _register_implementations() -> None:
 
     @torch.library.impl("nvfp4::gemv", "CPU")
     def _gemv_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
+        check_same_device("nvfp4.gemv", a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags,
+                          bias=bias)
         check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, None, wgs, ags, bias, out_dtype)
         return reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype)
 
     @torch.library.impl("nvfp4::gemv_out", "CPU")
     def _gemv_out_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
+        check_same_device("nvfp4.gemv", a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags,
+                          bias=bias, out=out)
         M = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias, out.dtype)[1]
         check_out_memory(out, a=a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags, bias=bias)
         out.copy_(reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out.dtype, rows=M))
 
     @torch.library.register_fake("nvfp4::gemv")
     def _gemv_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
+        check_same_device("nvfp4.gemv", a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags,
+                          bias=bias)
         L, M, _, N = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, None, wgs, ags, bias, out_dtype)
         return a.new_empty((L, M, N), dtype=out_dtype)
 
     @torch.library.impl("nvfp4::quantize", "CPU")
     def _quantize_cpu(x, global_scale):
+        check_same_device("nvfp4.quantize", x, "x", global_scale=global_scale)
         q = format.quantize(x, global_scale=global_scale)
         return format.as_uint8(q.data), format.as_uint8(q.scales)
 
     @torch.library.register_fake("nvfp4::quantize")
     def _quantize_fake(x, global_scale):
+        check_same_device("nvfp4.quantize", x, "x", global_scale=global_scale)
         if x.dim() == 0 or x.shape[-1] % 16:
             raise ValueError(f"nvfp4.quantize: the last dimension must be a multiple of 16, got {tuple(x.shape)}")
         lead = tuple(x.shape[:-1])
@@ -218,16 +236,20 @@ def _register_implementations() -> None:
 
     @torch.library.register_fake("nvfp4::gemv_out")
     def _gemv_out_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
+        check_same_device("nvfp4.gemv", a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags,
+                          bias=bias, out=out)
         check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias, out.dtype)
         return None
 
-    def _check_dynamic_x(x):
+    def _check_dynamic(a, sfa, x, wgs, ags, bias, out):
+        check_same_device("nvfp4.gemv_dynamic", a, sfa=sfa, x=x, weight_global_scale=wgs, act_global_scale=ags,
+                          bias=bias, out=out)
         if x.dtype not in (torch.float16, torch.bfloat16):
             raise ValueError(f"nvfp4.gemv_dynamic: x must be float16 or bfloat16, got {x.dtype}")
 
     @torch.library.impl("nvfp4::gemv_dynamic_out", "CPU")
     def _gemv_dynamic_out_cpu(a, sfa, x, sfa_layout, wgs, ags, bias, out):
-        _check_dynamic_x(x)
+        _check_dynamic(a, sfa, x, wgs, ags, bias, out)
         M = check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias,
                             out.dtype)[1]
         check_out_memory(out, a=a, sfa=sfa, x=x, weight_global_scale=wgs, act_global_scale=ags, bias=bias)
@@ -237,6 +259,6 @@ def _register_implementations() -> None:
 
     @torch.library.register_fake("nvfp4::gemv_dynamic_out")
     def _gemv_dynamic_out_fake(a, sfa, x, sfa_layout, wgs, ags, bias, out):
-        _check_dynamic_x(x)
+        _check_dynamic(a, sfa, x, wgs, ags, bias, out)
         check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias, out.dtype)
         return None

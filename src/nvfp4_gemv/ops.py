@@ -91,12 +91,18 @@ def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None, wgs=
 
 
 def check_same_device(op: str, a: torch.Tensor, a_name: str = "a", **tensors: torch.Tensor | None) -> None:
-    """Every tensor on a's device (a named a_name in the message). The dispatcher sends a call that mixes meta tensors with CPU (or
-    CUDA) ones to the fake implementation, which computes nothing: without this check such a call
-    returned, or left in out, uninitialised memory. The CUDA binding makes the same check."""
+    """Every tensor on a's device (a named a_name in the message). The dispatcher sends a call that
+    mixes meta tensors with CPU (or CUDA) ones to the fake implementation, which computes nothing:
+    without this check such a call returned, or left in out, uninitialised memory. The CUDA
+    binding makes the same check."""
     for name, t in tensors.items():
         if t is not None and t.device != a.device:
             raise ValueError(f"{op}: {name} must be on {a_name}'s device {a.device}, got {t.device}")
+
+
+def check_gemv_devices(op, a, sfa, x, sfx, wgs, ags, bias, out=None) -> None:
+    """check_same_device over the gemv ops' tensors, named as the CUDA binding names them."""
+    check_same_device(op, a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags, bias=bias, out=out)
 
 
 def _distinct_elements(t: torch.Tensor) -> bool:
@@ -185,23 +191,20 @@ def _register_implementations() -> None:
 
     @torch.library.impl("nvfp4::gemv", "CPU")
     def _gemv_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
-        check_same_device("nvfp4.gemv", a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags,
-                          bias=bias)
+        check_gemv_devices("nvfp4.gemv", a, sfa, x, sfx, wgs, ags, bias)
         check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, None, wgs, ags, bias, out_dtype)
         return reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype)
 
     @torch.library.impl("nvfp4::gemv_out", "CPU")
     def _gemv_out_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
-        check_same_device("nvfp4.gemv", a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags,
-                          bias=bias, out=out)
+        check_gemv_devices("nvfp4.gemv", a, sfa, x, sfx, wgs, ags, bias, out)
         M = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias, out.dtype)[1]
         check_out_memory(out, a=a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags, bias=bias)
         out.copy_(reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out.dtype, rows=M))
 
     @torch.library.register_fake("nvfp4::gemv")
     def _gemv_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
-        check_same_device("nvfp4.gemv", a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags,
-                          bias=bias)
+        check_gemv_devices("nvfp4.gemv", a, sfa, x, sfx, wgs, ags, bias)
         L, M, _, N = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, None, wgs, ags, bias, out_dtype)
         return a.new_empty((L, M, N), dtype=out_dtype)
 
@@ -236,14 +239,12 @@ def _register_implementations() -> None:
 
     @torch.library.register_fake("nvfp4::gemv_out")
     def _gemv_out_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
-        check_same_device("nvfp4.gemv", a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags,
-                          bias=bias, out=out)
+        check_gemv_devices("nvfp4.gemv", a, sfa, x, sfx, wgs, ags, bias, out)
         check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias, out.dtype)
         return None
 
     def _check_dynamic(a, sfa, x, wgs, ags, bias, out):
-        check_same_device("nvfp4.gemv_dynamic", a, sfa=sfa, x=x, weight_global_scale=wgs, act_global_scale=ags,
-                          bias=bias, out=out)
+        check_gemv_devices("nvfp4.gemv_dynamic", a, sfa, x, None, wgs, ags, bias, out)
         if x.dtype not in (torch.float16, torch.bfloat16):
             raise ValueError(f"nvfp4.gemv_dynamic: x must be float16 or bfloat16, got {x.dtype}")
 

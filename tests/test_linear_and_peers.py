@@ -291,6 +291,9 @@ def test_state_dict_is_the_checkpoint_layout_and_loads_checks_shapes(layout):
         q2.load_state_dict({**sd, "weight": sd["weight"][:, :39]})
     with pytest.raises(RuntimeError, match="Missing key.*weight_scale"):
         q2.load_state_dict({k: v for k, v in sd.items() if k != "weight_scale"})
+    with pytest.raises(RuntimeError, match=r"dtype mismatch: weight_scale must be uint8, float8_e4m3fn or "
+                                           r"float4_e2m1fn_x2, got torch.float32 \(21, 5\)"):  # decoded scales
+        q2.load_state_dict({**sd, "weight_scale": fmt.e4m3_decode(sd["weight_scale"])})
     outer = torch.nn.Sequential(q)  # prefixes
     assert torch.equal(outer.state_dict()["0.weight"], ref.data)
 

@@ -359,6 +359,12 @@ class NVFP4Linear(torch.nn.Module):
             elif tuple(t.shape) != shape:
                 error_msgs.append(f"size mismatch for {prefix}{key}: expected {shape}, got {tuple(t.shape)}")
                 usable = False
+            else:  # a wrong dtype is reported with the other errors, the key named
+                try:
+                    fmt.as_uint8(t, prefix + key)
+                except TypeError as e:
+                    error_msgs.append(f"dtype mismatch: {e}")
+                    usable = False
         if usable:
             device = self.weight_packed.device
             self._set_weight(fmt.as_uint8(w).to(device), fmt.as_uint8(s).to(device))

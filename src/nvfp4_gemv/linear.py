@@ -351,23 +351,19 @@ class NVFP4Linear(torch.nn.Module):
         # here so that the base class does not report them as unexpected.
         w, s = state_dict.pop(prefix + "weight", None), state_dict.pop(prefix + "weight_scale", None)
         shapes = ((self.out_features, self.in_features // 2), (self.out_features, self.in_features // 16))
-        usable = True  # error_msgs is shared by every module of the load: judge this layer's own keys
+        packed = []  # error_msgs is shared by every module of the load: judge this layer's own keys
         for key, t, shape in (("weight", w, shapes[0]), ("weight_scale", s, shapes[1])):
             if t is None:
                 missing_keys.append(prefix + key)
-                usable = False
             elif tuple(t.shape) != shape:
                 error_msgs.append(f"size mismatch for {prefix}{key}: expected {shape}, got {tuple(t.shape)}")
-                usable = False
             else:  # a wrong dtype is reported with the other errors, the key named
                 try:
-                    fmt.as_uint8(t, prefix + key)
+                    packed.append(fmt.as_uint8(t, prefix + key).to(self.weight_packed.device))
                 except TypeError as e:
                     error_msgs.append(f"dtype mismatch: {e}")
-                    usable = False
-        if usable:
-            device = self.weight_packed.device
-            self._set_weight(fmt.as_uint8(w).to(device), fmt.as_uint8(s).to(device))
+        if len(packed) == 2:
+            self._set_weight(*packed)
         # weight_global_scale: [1] or [out] (one per row) as the state dict has it, whichever this
         # layer held before (the buffer takes that shape; the base class then copies the values).
         key = prefix + "weight_global_scale"

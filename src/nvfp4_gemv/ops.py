@@ -24,14 +24,18 @@ from . import format, jit, reference
 FP4_DTYPES = (torch.uint8, getattr(torch, "float4_e2m1fn_x2", torch.uint8))
 
 
-def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out_shape=None, wgs=None, ags=None,
+def check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out=None, wgs=None, ags=None,
                     bias=None, out_dtype=None) -> tuple[int, int, int, int]:
-    """Shape and dtype checks shared by the CPU and fake implementations (the CUDA binding makes the
-    same checks in C++, those of the epilogue's operands and out's dtype with the same messages).
-    Returns (L, M, K, N). The tiled weight format (sfa_layout TILED) takes M from out_shape and K
-    from x. wgs, ags, bias: the epilogue's global scales (float32, one element; wgs may instead be
-    one per row, a contiguous [M]) and bias (contiguous float32 [M]); out_dtype: float16, bfloat16
-    or float32."""
+    """Device, shape and dtype checks shared by the CPU and fake implementations (the CUDA binding
+    makes the same checks in C++, those of the epilogue's operands and out's dtype with the same
+    messages). Returns (L, M, K, N). out: the _out ops' output tensor (None for nvfp4.gemv, whose
+    out_dtype is checked instead). The tiled weight format (sfa_layout TILED) takes M from out and
+    K from x. wgs, ags, bias: the epilogue's global scales (float32, one element; wgs may instead be
+    one per row, a contiguous [M]) and bias (contiguous float32 [M]); out's dtype: float16,
+    bfloat16 or float32."""
+    check_same_device("nvfp4.gemv", a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags,
+                      bias=bias, out=out)
+    out_shape, out_dtype = (None, out_dtype) if out is None else (out.shape, out.dtype)
     tiled = sfa_layout == reference.TILED
     if tiled:
         if a.dtype not in FP4_DTYPES or a.dim() != 5 or out_shape is None or len(out_shape) != 3 or x.dim() != 3:
@@ -98,11 +102,6 @@ def check_same_device(op: str, a: torch.Tensor, a_name: str = "a", **tensors: to
     for name, t in tensors.items():
         if t is not None and t.device != a.device:
             raise ValueError(f"{op}: {name} must be on {a_name}'s device {a.device}, got {t.device}")
-
-
-def check_gemv_devices(op, a, sfa, x, sfx, wgs, ags, bias, out=None) -> None:
-    """check_same_device over the gemv ops' tensors, named as the CUDA binding names them."""
-    check_same_device(op, a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags, bias=bias, out=out)
 
 
 def _distinct_elements(t: torch.Tensor) -> bool:
@@ -191,20 +190,17 @@ def _register_implementations() -> None:
 
     @torch.library.impl("nvfp4::gemv", "CPU")
     def _gemv_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
-        check_gemv_devices("nvfp4.gemv", a, sfa, x, sfx, wgs, ags, bias)
         check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, None, wgs, ags, bias, out_dtype)
         return reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype)
 
     @torch.library.impl("nvfp4::gemv_out", "CPU")
     def _gemv_out_cpu(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
-        check_gemv_devices("nvfp4.gemv", a, sfa, x, sfx, wgs, ags, bias, out)
-        M = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias, out.dtype)[1]
+        M = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out, wgs, ags, bias)[1]
         check_out_memory(out, a=a, sfa=sfa, x=x, sfx=sfx, weight_global_scale=wgs, act_global_scale=ags, bias=bias)
         out.copy_(reference.gemv_reference(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out.dtype, rows=M))
 
     @torch.library.register_fake("nvfp4::gemv")
     def _gemv_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out_dtype):
-        check_gemv_devices("nvfp4.gemv", a, sfa, x, sfx, wgs, ags, bias)
         L, M, _, N = check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, None, wgs, ags, bias, out_dtype)
         return a.new_empty((L, M, N), dtype=out_dtype)
 
@@ -239,20 +235,17 @@ def _register_implementations() -> None:
 
     @torch.library.register_fake("nvfp4::gemv_out")
     def _gemv_out_fake(a, sfa, x, sfx, sfa_layout, sfx_layout, wgs, ags, bias, out):
-        check_gemv_devices("nvfp4.gemv", a, sfa, x, sfx, wgs, ags, bias, out)
-        check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out.shape, wgs, ags, bias, out.dtype)
+        check_canonical(a, sfa, x, sfx, sfa_layout, sfx_layout, out, wgs, ags, bias)
         return None
 
-    def _check_dynamic(a, sfa, x, wgs, ags, bias, out):
-        check_gemv_devices("nvfp4.gemv_dynamic", a, sfa, x, None, wgs, ags, bias, out)
+    def _check_dynamic_x(x):
         if x.dtype not in (torch.float16, torch.bfloat16):
             raise ValueError(f"nvfp4.gemv_dynamic: x must be float16 or bfloat16, got {x.dtype}")
 
     @torch.library.impl("nvfp4::gemv_dynamic_out", "CPU")
     def _gemv_dynamic_out_cpu(a, sfa, x, sfa_layout, wgs, ags, bias, out):
-        _check_dynamic(a, sfa, x, wgs, ags, bias, out)
-        M = check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias,
-                            out.dtype)[1]
+        _check_dynamic_x(x)
+        M = check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out, wgs, ags, bias)[1]
         check_out_memory(out, a=a, sfa=sfa, x=x, weight_global_scale=wgs, act_global_scale=ags, bias=bias)
         q = format.quantize(x, global_scale=ags)
         out.copy_(reference.gemv_reference(a, sfa, format.as_uint8(q.data), format.as_uint8(q.scales), sfa_layout,
@@ -260,6 +253,6 @@ def _register_implementations() -> None:
 
     @torch.library.register_fake("nvfp4::gemv_dynamic_out")
     def _gemv_dynamic_out_fake(a, sfa, x, sfa_layout, wgs, ags, bias, out):
-        _check_dynamic(a, sfa, x, wgs, ags, bias, out)
-        check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out.shape, wgs, ags, bias, out.dtype)
+        _check_dynamic_x(x)
+        check_canonical(a, sfa, x, None, sfa_layout, reference.ROW_MAJOR, out, wgs, ags, bias)
         return None
